@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Swift 6 language mode is the default for tools 6.0; it is spelled out per target
+// so that no target can drift back to 5.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "shimmerfeed",
+    products: [
+        .executable(name: "shimmerfeed", targets: ["shimmerfeed"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            // No pkgConfig: the header includes <ncursesw/curses.h> by path, and the
+            // -D flags pkg-config reports are dropped by SwiftPM with a warning anyway.
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // The bundled sample feed, embedded in the binary so that an installed copy needs
+        // no files beside it.
+        .target(
+            name: "SampleFeed",
+            path: "Resources",
+            resources: [.embedInCode("sample-feed.json")],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "FeedCore",
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "FeedTerminal",
+            dependencies: ["FeedCore", "CNcurses"],
+            swiftSettings: swift6
+        ),
+        .executableTarget(
+            name: "shimmerfeed",
+            dependencies: ["FeedCore", "FeedTerminal", "SampleFeed"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FeedCoreTests",
+            dependencies: ["FeedCore", "SampleFeed"],
+            exclude: ["Fixtures", "Snapshots"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FeedTerminalTests",
+            dependencies: ["FeedTerminal", "FeedCore"],
+            swiftSettings: swift6
+        ),
+        // The real binary in tmux; depends on the executable so `swift test` builds it.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["shimmerfeed"],
+            path: "Tests/e2e",
+            swiftSettings: swift6
+        ),
+    ]
+)
