@@ -1,0 +1,49 @@
+import Foundation
+
+/// A post's identity as the feed spells it: numbers and strings are both common, and a
+/// string id must stay a string (Mastodon ids overflow 64-bit floats).
+public enum PostID: Hashable, Sendable, CustomStringConvertible {
+    case number(Int64)
+    case string(String)
+
+    public var description: String {
+        switch self {
+        case .number(let value): String(value)
+        case .string(let value): value
+        }
+    }
+}
+
+public struct Author: Hashable, Sendable {
+    public var name: String
+    public var handle: String?
+    public var avatarURL: String?
+
+    public init(name: String, handle: String? = nil, avatarURL: String? = nil) {
+        self.name = name
+        self.handle = handle
+        self.avatarURL = avatarURL
+    }
+}
+
+/// One post, already sanitized: every string here is safe to hand to the terminal layer.
+public struct Post: Hashable, Sendable, Identifiable {
+    public var id: PostID
+    public var author: Author
+    public var title: String?
+    public var content: String
+    public var likes: Int
+    public var createdAt: Date?
+
+    public init(
+        id: PostID, author: Author, title: String? = nil, content: String, likes: Int,
+        createdAt: Date?
+    ) {
+        self.id = id
+        self.author = author
+        self.title = title
+        self.content = content
+        self.likes = likes
+        self.createdAt = createdAt
+    }
+}

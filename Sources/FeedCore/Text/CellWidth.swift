@@ -1,0 +1,85 @@
+/// How many terminal cells a piece of text occupies, measured per grapheme cluster as
+/// terminals draw them: East Asian wide and fullwidth characters and emoji take two,
+/// combining marks and format characters none, everything else one.
+public enum CellWidth {
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for character in text { total += of(character) }
+        return total
+    }
+
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if character.isASCII {
+            // Tab is expanded by the wrapper before it gets here; other controls are gone.
+            return first.value < 0x20 || first.value == 0x7F ? 0 : 1
+        }
+        let properties = first.properties
+        if properties.isEmojiPresentation { return 2 }
+        // A text-default emoji asked for in emoji presentation (U+FE0F), or joined into
+        // a sequence, is drawn wide.
+        if properties.isEmoji, scalars.count > 1,
+            scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D })
+        {
+            return 2
+        }
+        if isWide(first) { return 2 }
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator,
+            .paragraphSeparator:
+            return 0
+        default:
+            break
+        }
+        // Hangul medial vowels and final consonants combine into the syllable before them.
+        if (0x1160...0x11FF).contains(first.value) || (0xD7B0...0xD7FF).contains(first.value) {
+            return 0
+        }
+        return 1
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) ranges that are not emoji (emoji are
+    /// recognised by their Unicode properties above). From EastAsianWidth.txt, Unicode 15.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F,  // Hangul Jamo initial consonants
+        0x2329...0x232A,  // angle brackets
+        0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols
+        0x3041...0x33FF,  // kana, Bopomofo, Hangul compatibility Jamo, CJK compatibility
+        0x3400...0x4DBF,  // CJK extension A
+        0x4E00...0x9FFF,  // CJK unified ideographs
+        0xA000...0xA4CF,  // Yi
+        0xA960...0xA97F,  // Hangul Jamo extended A
+        0xAC00...0xD7A3,  // Hangul syllables
+        0xF900...0xFAFF,  // CJK compatibility ideographs
+        0xFE10...0xFE19,  // vertical forms
+        0xFE30...0xFE6F,  // CJK compatibility forms, small forms
+        0xFF00...0xFF60,  // fullwidth forms
+        0xFFE0...0xFFE6,  // fullwidth signs
+        0x16FE0...0x16FE4,  // ideographic symbols
+        0x17000...0x18CFF,  // Tangut
+        0x1B000...0x1B2FF,  // kana supplement, Nushu
+        0x1F200...0x1F2FF,  // enclosed ideographic supplement
+        0x20000...0x2FFFD,  // CJK extensions B to F
+        0x30000...0x3FFFD,  // CJK extension G and beyond
+    ]
+
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x1100 else { return false }
+        var low = 0
+        var high = wideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = wideRanges[middle]
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,148 @@
+/// Wrapping and truncation by terminal cells, never splitting a grapheme cluster.
+public enum TextWrapper {
+    public static let ellipsis: Character = "…"
+
+    /// Breaks `text` into lines of at most `width` cells. Lines break at spaces; between
+    /// two wide (CJK) characters a line may break anywhere; a word longer than a line is
+    /// split at cluster boundaries. Paragraphs (`\n`) start new lines; runs of blank lines
+    /// fold into one, and blank lines at either end are dropped.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let wrapped = wrapParagraph(Substring(paragraph), width: width)
+            if wrapped.isEmpty {
+                if let last = lines.last, !last.isEmpty { lines.append("") }
+            } else {
+                lines.append(contentsOf: wrapped)
+            }
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// Wraps, then keeps at most `maxLines`, ending the last kept line with "…" when
+    /// anything was cut.
+    public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        var lines = wrap(text, width: width)
+        guard lines.count > maxLines else { return lines }
+        lines.removeLast(lines.count - maxLines)
+        guard let last = lines.popLast() else { return [] }
+        lines.append(appendingEllipsis(to: last, width: width))
+        return lines
+    }
+
+    /// `text` cut to at most `width` cells, ending with "…" when cut.
+    public static func truncate(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard CellWidth.of(text) > width else { return text }
+        return prefix(text, width: width - 1) + String(ellipsis)
+    }
+
+    /// The longest prefix of whole clusters that fits in `width` cells.
+    public static func prefix(_ text: String, width: Int) -> String {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let cells = CellWidth.of(text[index])
+            if used + cells > width { break }
+            used += cells
+            end = text.index(after: index)
+        }
+        return String(text[..<end])
+    }
+
+    private static func appendingEllipsis(to line: String, width: Int) -> String {
+        let trimmed = line.last == " " ? String(line.dropLast()) : line
+        if CellWidth.of(trimmed) + 1 <= width { return trimmed + String(ellipsis) }
+        return prefix(trimmed, width: width - 1) + String(ellipsis)
+    }
+
+    /// A piece of a paragraph that wrapping keeps together.
+    private struct Token {
+        var text: String
+        var width: Int
+        /// Whether a space stood before it (joining it to the line costs one cell).
+        var spaced: Bool
+    }
+
+    private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for token in tokens(of: paragraph) {
+            let joinWidth = lineWidth == 0 ? 0 : (token.spaced ? 1 : 0)
+            if lineWidth + joinWidth + token.width <= width {
+                if joinWidth == 1 { line.append(" ") }
+                line += token.text
+                lineWidth += joinWidth + token.width
+                continue
+            }
+            if lineWidth > 0 {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            // A word wider than a whole line is split at cluster boundaries.
+            var rest = Substring(token.text)
+            while CellWidth.of(String(rest)) > width {
+                let head = prefix(String(rest), width: width)
+                if head.isEmpty { break }  // a cluster wider than the line: give up on it
+                lines.append(head)
+                rest = rest.dropFirst(head.count)
+            }
+            line = String(rest)
+            lineWidth = CellWidth.of(line)
+        }
+        if lineWidth > 0 { lines.append(line) }
+        return lines
+    }
+
+    /// Words separated by spaces; every wide character is a token of its own, so that
+    /// CJK text may break between any two characters.
+    private static func tokens(of paragraph: Substring) -> [Token] {
+        var tokens: [Token] = []
+        var word = ""
+        var wordWidth = 0
+        var spaced = false
+        func flush(nextSpaced: Bool) {
+            if !word.isEmpty {
+                tokens.append(Token(text: word, width: wordWidth, spaced: spaced))
+                word = ""
+                wordWidth = 0
+                spaced = nextSpaced
+            } else if nextSpaced {
+                spaced = true
+            }
+        }
+        for character in paragraph {
+            if character.isWhitespace {  // spaces and tabs alike
+
+                flush(nextSpaced: true)
+                continue
+            }
+            let cells = CellWidth.of(character)
+            if cells == 2 && isBreakableWide(character) {
+                flush(nextSpaced: false)
+                tokens.append(Token(text: String(character), width: 2, spaced: spaced))
+                spaced = false
+                continue
+            }
+            word.append(character)
+            wordWidth += cells
+        }
+        flush(nextSpaced: false)
+        return tokens
+    }
+
+    /// Wide characters that allow a line break on either side: ideographs and kana.
+    /// Korean separates words with spaces and breaks there, as do emoji with the word
+    /// they touch.
+    private static func isBreakableWide(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        let isHangul =
+            (0xAC00...0xD7A3).contains(first.value) || (0x1100...0x115F).contains(first.value)
+            || (0x3130...0x318F).contains(first.value)
+        return !isHangul && !first.properties.isEmojiPresentation && CellWidth.isWide(first)
+    }
+}
