@@ -1,0 +1,88 @@
+import Foundation
+
+/// What one row shows, ready for layout: the strings of a real post, or the lengths of a
+/// placeholder. Both go through the same `RowLayout.make`, so a skeleton has the exact
+/// geometry of the row it stands for.
+public struct RowContent: Hashable, Sendable {
+    public enum Body: Hashable, Sendable {
+        /// Real text, wrapped to the width.
+        case text(String)
+        /// A first-load placeholder of this many full lines, the last one shorter.
+        case placeholderLines(Int)
+    }
+
+    public var initials: String
+    public var avatarColor: Int
+    public var name: String
+    /// The handle and the relative time: "@ada · 3h".
+    public var meta: String
+    public var title: String?
+    public var body: Body
+    /// "♥ 128".
+    public var likes: String
+
+    public init(
+        initials: String, avatarColor: Int, name: String, meta: String, title: String?,
+        body: Body, likes: String
+    ) {
+        self.initials = initials
+        self.avatarColor = avatarColor
+        self.name = name
+        self.meta = meta
+        self.title = title
+        self.body = body
+        self.likes = likes
+    }
+
+    public static let heart = "♥"
+
+    public init(post: Post, now: Date) {
+        let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
+        let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
+        self.init(
+            initials: Avatar.initials(of: post.author.name),
+            avatarColor: Avatar.colorIndex(of: post.author.name),
+            name: post.author.name,
+            meta: [handle, time].compactMap { $0 }.joined(separator: " · "),
+            title: post.title,
+            body: .text(post.content),
+            likes: "\(RowContent.heart) \(CountFormat.compact(post.likes))")
+    }
+
+    /// The placeholder for row `index` of a first load: lengths vary from row to row, but
+    /// the same index always gives the same shape, so frames do not flicker.
+    public static func placeholder(index: Int) -> RowContent {
+        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: index) &+ 0x5EED)
+        let nameLength = 7 + random.next(below: 10)
+        let metaLength = 8 + random.next(below: 6)
+        let hasTitle = random.next(below: 3) != 0
+        let titleLength = 18 + random.next(below: 24)
+        let lines = 1 + random.next(below: RowGeometry.maxContentLines)
+        return RowContent(
+            initials: "", avatarColor: 0,
+            name: String(repeating: "x", count: nameLength),
+            meta: String(repeating: "x", count: metaLength),
+            title: hasTitle ? String(repeating: "x", count: titleLength) : nil,
+            body: .placeholderLines(lines),
+            likes: "x xxx")
+    }
+}
+
+/// A small deterministic generator for placeholder shapes (not for anything secret).
+struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}

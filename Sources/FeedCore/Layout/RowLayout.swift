@@ -1,0 +1,103 @@
+/// The cells one row occupies, as spans of text. The real row draws each span's text; the
+/// skeleton draws a grey bar over each span's cells. Nothing else decides geometry.
+public struct RowLayout: Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
+        case avatar(color: Int)
+        case name
+        case meta
+        case likes
+        case title
+        case content
+    }
+
+    public struct Span: Hashable, Sendable {
+        /// The line within the row, from 0.
+        public var line: Int
+        public var column: Int
+        public var width: Int
+        public var text: String
+        public var role: Role
+        /// The order in which skeleton elements start to pulse (0.2 s apart).
+        public var element: Int
+    }
+
+    /// Lines the row occupies, not counting the separator after it.
+    public var height: Int
+    public var spans: [Span]
+
+    /// Lays out `content` for a screen `screenWidth` cells wide. `maxContentLines` nil
+    /// shows the whole content (an expanded post).
+    public static func make(
+        _ content: RowContent, screenWidth: Int,
+        maxContentLines: Int? = RowGeometry.maxContentLines
+    ) -> RowLayout {
+        let textColumn = RowGeometry.textColumn
+        let textWidth = RowGeometry.textWidth(screenWidth: screenWidth)
+        var spans: [Span] = []
+        var element = 0
+        func add(_ line: Int, _ column: Int, _ text: String, _ role: Role) {
+            let width = CellWidth.of(text)
+            guard width > 0, column < screenWidth else { return }
+            spans.append(Span(line: line, column: column, width: width, text: text, role: role, element: element))
+            element += 1
+        }
+
+        // The avatar: a block two lines tall, the initials centred on the first.
+        let avatarColor = Role.avatar(color: content.avatarColor)
+        let avatarWidth = min(RowGeometry.avatarWidth, max(0, screenWidth - RowGeometry.leftMargin))
+        if avatarWidth > 0 {
+            let initials = TextWrapper.prefix(content.initials, width: avatarWidth)
+            let padding = avatarWidth - CellWidth.of(initials)
+            let left = String(repeating: " ", count: padding / 2)
+            let right = String(repeating: " ", count: padding - padding / 2)
+            for line in 0..<RowGeometry.avatarHeight {
+                let text = line == 0 ? left + initials + right : String(repeating: " ", count: avatarWidth)
+                spans.append(
+                    Span(
+                        line: line, column: RowGeometry.leftMargin, width: avatarWidth, text: text, role: avatarColor,
+                        element: 0))
+            }
+            element = 1
+        }
+
+        // The header: name and meta on the left, likes flush right.
+        let likes = TextWrapper.truncate(content.likes, width: max(0, textWidth / 3))
+        let likesWidth = CellWidth.of(likes)
+        let headerWidth = likesWidth > 0 ? max(0, textWidth - likesWidth - RowGeometry.headerGap) : textWidth
+        let name = TextWrapper.truncate(content.name, width: headerWidth)
+        add(0, textColumn, name, .name)
+        let metaColumn = textColumn + CellWidth.of(name) + RowGeometry.headerGap
+        let metaWidth = textColumn + headerWidth - metaColumn
+        if metaWidth > 0 {
+            add(0, metaColumn, TextWrapper.truncate(content.meta, width: metaWidth), .meta)
+        }
+        add(0, textColumn + textWidth - likesWidth, likes, .likes)
+
+        var line = 1
+        if let title = content.title, !title.isEmpty {
+            add(line, textColumn, TextWrapper.truncate(title, width: textWidth), .title)
+            line += 1
+        }
+
+        let bodyLines: [String]
+        switch content.body {
+        case .text(let text):
+            if let maxContentLines {
+                bodyLines = TextWrapper.wrap(text, width: textWidth, maxLines: maxContentLines)
+            } else {
+                bodyLines = TextWrapper.wrap(text, width: textWidth)
+            }
+        case .placeholderLines(let count):
+            let lastWidth = max(1, Int((Double(textWidth) * RowGeometry.lastLineFraction).rounded()))
+            bodyLines = (0..<count).map { index in
+                String(repeating: "x", count: index == count - 1 ? lastWidth : textWidth)
+            }
+        }
+        for text in bodyLines {
+            if !text.isEmpty { add(line, textColumn, text, .content) }
+            line += 1
+        }
+
+        return RowLayout(height: max(RowGeometry.avatarHeight, line), spans: spans)
+    }
+}

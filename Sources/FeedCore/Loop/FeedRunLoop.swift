@@ -1,0 +1,119 @@
+import Foundation
+
+/// The render loop: events → `AppState.apply` → `FeedRenderer.render` → `present`.
+///
+/// It draws at a steady rate only while something animates; otherwise it blocks on input
+/// and draws nothing, so an idle viewer costs no wake-ups and writes no bytes.
+@MainActor
+public final class FeedRunLoop {
+    public struct Configuration: Sendable {
+        public var framesPerSecond: Int
+
+        public init(framesPerSecond: Int = 30) {
+            self.framesPerSecond = max(1, framesPerSecond)
+        }
+    }
+
+    public private(set) var state: AppState
+    private let backend: any TerminalBackend
+    private let loader: any FeedLoading
+    private let configuration: Configuration
+    private let inbox: EventInbox
+    private let clock = ContinuousClock()
+    private var loadTask: Task<Void, Never>?
+    /// When the current animation began: the shimmer's time zero.
+    private var animationStart: ContinuousClock.Instant
+    private var exitCode: Int32?
+    private var needsFrame = true
+
+    public init(
+        state: AppState, backend: any TerminalBackend, loader: any FeedLoading, configuration: Configuration = .init()
+    ) {
+        self.state = state
+        self.backend = backend
+        self.loader = loader
+        self.configuration = configuration
+        inbox = EventInbox(wake: backend.wake)
+        animationStart = clock.now
+    }
+
+    /// Runs until quit; returns the exit code.
+    public func run() -> Int32 {
+        state.size = backend.size
+        handle(.start)
+        var nextFrame = clock.now
+        while exitCode == nil {
+            for event in inbox.drain() { handle(event) }
+            if exitCode != nil { break }
+
+            let now = clock.now
+            let animating = isAnimating
+            if needsFrame || (animating && now >= nextFrame) {
+                let frame = FeedRenderer.render(state, size: state.size, elapsed: now - animationStart)
+                backend.present(frame)
+                needsFrame = false
+                nextFrame = now + frameInterval
+            }
+
+            let timeout: Duration? = isAnimating ? max(.zero, nextFrame - clock.now) : nil
+            for input in backend.waitForInput(timeout: timeout) {
+                switch input {
+                case .key(let key): handle(.key(key))
+                case .resize(let size): handle(.resize(size))
+                case .signal(let number): handle(.signal(number))
+                }
+            }
+        }
+        loadTask?.cancel()
+        return exitCode ?? 0
+    }
+
+    private var frameInterval: Duration { .seconds(1) / configuration.framesPerSecond }
+
+    private var isAnimating: Bool {
+        state.isLoading && Shimmer(style: state.animation, screenWidth: state.size.width).isAnimated
+    }
+
+    private func handle(_ event: AppEvent) {
+        for effect in state.apply(event) { perform(effect) }
+        needsFrame = true
+    }
+
+    private func perform(_ effect: AppEffect) {
+        switch effect {
+        case .startLoad(let generation):
+            loadTask?.cancel()
+            animationStart = clock.now
+            loadTask = Self.startLoad(loader, generation: generation, inbox: inbox)
+        case .cancelLoad:
+            loadTask?.cancel()
+            loadTask = nil
+        case .redrawAll:
+            backend.invalidate()
+        case .quit(let code):
+            exitCode = code
+        }
+    }
+
+    /// Runs `loader` off the main actor and posts its result, tagged with its generation.
+    private nonisolated static func startLoad(_ loader: any FeedLoading, generation: Int, inbox: EventInbox) -> Task<
+        Void, Never
+    > {
+        Task.detached {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result: Result<Feed, FeedError>
+            do {
+                result = .success(try await loader.load())
+            } catch is CancellationError {
+                return
+            } catch let error as FeedError {
+                result = .failure(error)
+            } catch {
+                result = .failure(FeedError(error.localizedDescription))
+            }
+            guard !Task.isCancelled else { return }
+            inbox.post(.loaded(generation: generation, result: result, duration: clock.now - start, at: Date()))
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// What the command line asks for. Parsing is pure: the executable turns errors into a
+/// message and exit code 2.
+public struct CommandLineOptions: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        case run
+        case help
+        case version
+    }
+
+    public var action: Action = .run
+    /// A file path; nil for the bundled sample feed.
+    public var source: String?
+    /// Simulated latency; nil for the default (1.5 s for the sample, none otherwise).
+    public var delay: Duration?
+    public var animation: AnimationStyle = .slide
+    public var framesPerSecond = 30
+
+    public init() {}
+
+    public static let sampleDelay: Duration = .milliseconds(1500)
+
+    /// The latency to simulate for the chosen source.
+    public var effectiveDelay: Duration {
+        delay ?? (source == nil ? Self.sampleDelay : .zero)
+    }
+
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Parses `arguments` (without the program name). `environment` supplies
+    /// `SHIMMERFEED_ANIMATIONS=none`, which an explicit `--animation` overrides.
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(ParseError)
+        -> CommandLineOptions
+    {
+        var options = CommandLineOptions()
+        if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none" { options.animation = .none }
+        var remaining = arguments[...]
+        var sources: [String] = []
+        while let argument = remaining.popFirst() {
+            // `--name=value` is the same as `--name value`.
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(ParseError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw ParseError(description: "\(name) needs a value") }
+                return next
+            }
+            switch name {
+            case "-h", "--help":
+                options.action = .help
+            case "-V", "--version":
+                options.action = .version
+            case "--delay":
+                let text = try value()
+                guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
+                    throw ParseError(description: "--delay takes seconds from 0 to 3600, not '\(text)'")
+                }
+                options.delay = .milliseconds(Int((seconds * 1000).rounded()))
+            case "--animation":
+                let text = try value()
+                guard let style = AnimationStyle(rawValue: text) else {
+                    let names = AnimationStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ParseError(description: "--animation takes one of \(names), not '\(text)'")
+                }
+                options.animation = style
+            case "--fps":
+                let text = try value()
+                guard let fps = Int(text), (1...120).contains(fps) else {
+                    throw ParseError(description: "--fps takes a whole number from 1 to 120, not '\(text)'")
+                }
+                options.framesPerSecond = fps
+            case "--":
+                sources.append(contentsOf: remaining)
+                remaining = []
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw ParseError(description: "unknown option '\(argument)'")
+                }
+                sources.append(argument)
+            }
+        }
+        guard sources.count <= 1 else {
+            throw ParseError(
+                description: "one source at a time, not \(sources.count): \(sources.joined(separator: " "))")
+        }
+        options.source = sources.first
+        return options
+    }
+
+    public static let usage = """
+        shimmerfeed — a feed of posts in the terminal, with skeleton rows while it loads
+
+        Usage: shimmerfeed [OPTIONS] [FILE]
+
+        With no FILE, shows the bundled sample feed.
+
+        Options:
+          --delay SECONDS       simulated network latency before the feed arrives
+                                (default 1.5 for the sample feed, 0 otherwise)
+          --animation STYLE     slide (default), pulse or none; SHIMMERFEED_ANIMATIONS=none
+                                in the environment also turns animation off
+          --fps N               frames per second while animating (default 30)
+          -h, --help            show this help
+          -V, --version         show the version
+
+        Keys:
+          r                     reload; while loading, back to the rows it had
+          Ctrl-L                redraw the screen
+          q, Esc, Ctrl-C        quit
+
+        Exit codes: 0 on quit, 2 for a usage or terminal error, 128+N on signal N.
+        """
+}

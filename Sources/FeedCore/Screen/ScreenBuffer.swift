@@ -1,0 +1,94 @@
+/// One frame: a grid of cells, each holding one grapheme cluster and a style. A wide
+/// cluster occupies its cell and an empty continuation cell after it.
+public struct ScreenBuffer: Hashable, Sendable {
+    public struct Cell: Hashable, Sendable {
+        /// The cluster drawn here; "" for the right half of a wide cluster.
+        public var text: String
+        public var style: Style
+
+        public static let blank = Cell(text: " ", style: .plain)
+    }
+
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(row: Int, column: Int) -> Cell {
+        cells[row * width + column]
+    }
+
+    /// Writes `text` from (`row`, `column`), clipped to the buffer and to `maxWidth` cells.
+    /// A wide cluster that would straddle the edge is not drawn. Returns the cells used.
+    @discardableResult
+    public mutating func write(
+        _ text: String, row: Int, column: Int, style: Style, maxWidth: Int = .max
+    ) -> Int {
+        guard row >= 0, row < height, column < width else { return 0 }
+        let limit = min(width, column.addingReportingOverflow(maxWidth).overflow ? width : column + maxWidth)
+        var x = column
+        for character in text {
+            let cells = CellWidth.of(character)
+            if cells == 0 {
+                // A zero-width cluster (a stray combining mark) has no cell of its own.
+                continue
+            }
+            if x + cells > limit { break }
+            if x >= 0 { place(Cell(text: String(character), style: style), cells: cells, row: row, column: x) }
+            x += cells
+        }
+        return x - column
+    }
+
+    /// Paints `count` cells from (`row`, `column`) with `character` in `style`.
+    public mutating func fill(row: Int, column: Int, count: Int, character: Character = " ", style: Style) {
+        guard row >= 0, row < height else { return }
+        let start = max(0, column)
+        let end = min(width, column + count)
+        guard start < end else { return }
+        let cell = Cell(text: String(character), style: style)
+        for x in start..<end { place(cell, cells: 1, row: row, column: x) }
+    }
+
+    /// Puts a cluster `count` cells wide at a position, blanking the other half of any
+    /// wide cluster it overwrites, so that no half of a wide character is left behind.
+    private mutating func place(_ cell: Cell, cells count: Int, row: Int, column: Int) {
+        let base = row * width
+        if cells[base + column].text.isEmpty, column > 0 {
+            cells[base + column - 1].text = " "  // the left half of a wide cluster we cut
+        }
+        let after = column + count
+        if after < width, cells[base + after].text.isEmpty {
+            cells[base + after].text = " "  // the right half of a wide cluster we cut
+        }
+        cells[base + column] = cell
+        if count == 2 { cells[base + column + 1] = Cell(text: "", style: cell.style) }
+    }
+
+    /// Applies `transform` to the style of every cell in a row.
+    public mutating func restyle(row: Int, _ transform: (inout Style) -> Void) {
+        guard row >= 0, row < height else { return }
+        for x in 0..<width { transform(&cells[row * width + x].style) }
+    }
+
+    /// The text of each line, wide clusters once, trailing spaces kept.
+    public var lines: [String] {
+        (0..<height).map { row in
+            var line = ""
+            for x in 0..<width { line += cells[row * width + x].text }
+            return line
+        }
+    }
+
+    /// One mask character per cell (see `Style.maskCharacter`), line by line.
+    public var styleMask: [String] {
+        (0..<height).map { row in
+            String((0..<width).map { cells[row * width + $0].style.maskCharacter })
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Everything that can change the state. `AppState.apply` is the only consumer.
+public enum AppEvent: Sendable {
+    /// The program started: begin the first load.
+    case start
+    case key(Key)
+    case resize(TerminalSize)
+    /// A load finished. `generation` says which load; a stale one is dropped.
+    case loaded(generation: Int, result: Result<Feed, FeedError>, duration: Duration, at: Date)
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
+    case signal(Int32)
+}
+
+/// What the state asks the loop to do; the loop owns tasks, clocks and the terminal.
+public enum AppEffect: Hashable, Sendable {
+    case startLoad(generation: Int)
+    case cancelLoad
+    case redrawAll
+    case quit(exitCode: Int32)
+}

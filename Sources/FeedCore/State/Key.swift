@@ -1,0 +1,10 @@
+/// A key press, as the terminal layer decodes it.
+public enum Key: Hashable, Sendable {
+    case character(Character)
+    /// Ctrl plus a letter, as the lowercase letter: Ctrl-L is `.control("l")`.
+    case control(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, backspace, tab
+    case unknown
+}
