@@ -1,0 +1,245 @@
+import CNcurses
+import FeedCore
+import Glibc
+
+/// The real terminal, through ncurses. Only the main actor touches it.
+@MainActor
+public final class CursesBackend: TerminalBackend {
+    public let depth: ColorDepth
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let inputFile: UnsafeMutablePointer<FILE>
+    private let outputFile: UnsafeMutablePointer<FILE>
+    private let signals: SignalPipe
+    private var lastFrame: ScreenBuffer?
+    private var pairs: [ColorPairKey: Int16] = [:]
+    private var stopped = false
+
+    private struct ColorPairKey: Hashable {
+        var foreground: Int16
+        var background: Int16
+    }
+
+    /// Starts ncurses on the controlling terminal. Keys come from standard input when it
+    /// is a terminal, else from /dev/tty (so a feed can arrive on a pipe).
+    public static func start(environment: [String: String]) throws(TerminalError) -> CursesBackend {
+        if let problem = TerminalCheck.problem(outputIsTerminal: isatty(STDOUT_FILENO) == 1, term: environment["TERM"])
+        {
+            throw problem
+        }
+        Locale.useUTF8()
+        let inputFile: UnsafeMutablePointer<FILE>?
+        if isatty(STDIN_FILENO) == 1 {
+            inputFile = fdopen(dup(STDIN_FILENO), "r")
+        } else {
+            inputFile = fopen("/dev/tty", "r")
+        }
+        guard let inputFile else {
+            throw TerminalError(
+                "no terminal to read keys from: standard input is not a terminal and /dev/tty cannot be opened")
+        }
+        guard let outputFile = fdopen(dup(STDOUT_FILENO), "w") else {
+            fclose(inputFile)
+            throw TerminalError("could not open standard output")
+        }
+        let signals = try SignalPipe()
+        signals.installHandlers()
+        guard let screen = newterm(nil, outputFile, inputFile) else {
+            signals.restoreDefaultHandlers()
+            fclose(inputFile)
+            fclose(outputFile)
+            throw TerminalError(
+                "unknown terminal type '\(environment["TERM"] ?? "")'; set TERM to one this system knows, such as xterm-256color"
+            )
+        }
+        set_term(screen)
+        let window = CNcurses_stdscr()!
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        intrflush(window, false)
+        leaveok(window, true)
+        curs_set(0)
+        set_escdelay(25)
+        wtimeout(window, 0)
+        let colorsUsable = has_colors() && environment["NO_COLOR"].map(\.isEmpty) ?? true
+        if colorsUsable {
+            start_color()
+            use_default_colors()
+        }
+        let depth = ColorDepth.detect(colors: Int(CNcurses_COLORS()), hasColors: colorsUsable, environment: environment)
+        return CursesBackend(
+            screen: screen, window: window, inputFile: inputFile, outputFile: outputFile, signals: signals, depth: depth
+        )
+    }
+
+    private init(
+        screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, inputFile: UnsafeMutablePointer<FILE>,
+        outputFile: UnsafeMutablePointer<FILE>, signals: SignalPipe, depth: ColorDepth
+    ) {
+        self.screen = screen
+        self.window = window
+        self.inputFile = inputFile
+        self.outputFile = outputFile
+        self.signals = signals
+        self.depth = depth
+    }
+
+    /// Gives the terminal back as it was: main screen, cursor, echo, line mode.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        endwin()
+        delscreen(screen)
+        fclose(inputFile)
+        fclose(outputFile)
+        signals.restoreDefaultHandlers()
+    }
+
+    public var size: TerminalSize {
+        TerminalSize(width: Int(CNcurses_COLS()), height: Int(CNcurses_LINES()))
+    }
+
+    public nonisolated var wake: @Sendable () -> Void {
+        { [signals] in signals.wake() }
+    }
+
+    public func invalidate() {
+        lastFrame = nil
+        wclear(window)
+    }
+
+    public func present(_ frame: ScreenBuffer) {
+        if let last = lastFrame, last.width != frame.width || last.height != frame.height {
+            invalidate()
+        }
+        var changed = false
+        for row in 0..<frame.height where !rowIsUnchanged(row, in: frame) {
+            draw(row: row, of: frame)
+            changed = true
+        }
+        lastFrame = frame
+        if changed {
+            wnoutrefresh(window)
+            doupdate()
+        }
+    }
+
+    private func rowIsUnchanged(_ row: Int, in frame: ScreenBuffer) -> Bool {
+        guard let last = lastFrame else { return false }
+        let range = (row * frame.width)..<((row + 1) * frame.width)
+        return last.cells[range] == frame.cells[range]
+    }
+
+    /// Writes one row in runs of one style. A run ends after any non-ASCII cluster and
+    /// the next starts with an explicit move, so a terminal that measures a cluster
+    /// differently cannot shift the rest of the row.
+    private func draw(row: Int, of frame: ScreenBuffer) {
+        var column = 0
+        var run: [wchar_t] = []
+        while column < frame.width {
+            let cell = frame[row, column]
+            if cell.text.isEmpty {  // the right half of a wide cluster
+                column += 1
+                continue
+            }
+            let terminalStyle = StyleMapping.style(for: cell.style, depth: depth)
+            let start = column
+            run.removeAll(keepingCapacity: true)
+            while column < frame.width {
+                let next = frame[row, column]
+                if next.text.isEmpty {
+                    column += 1
+                    continue
+                }
+                guard next.style == cell.style else { break }
+                let text = terminalStyle.glyph.map(String.init) ?? next.text
+                run.append(contentsOf: text.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+                column += 1
+                if !text.utf8.allSatisfy({ $0 < 0x80 }) { break }
+            }
+            wmove(window, Int32(row), Int32(start))
+            wattr_set(window, attributes(for: terminalStyle), pair(for: terminalStyle), nil)
+            run.withUnsafeBufferPointer { buffer in
+                _ = waddnwstr(window, buffer.baseAddress, Int32(buffer.count))
+            }
+        }
+    }
+
+    private func attributes(for style: TerminalStyle) -> attr_t {
+        var attributes = CNcurses_A_NORMAL()
+        if style.bold { attributes |= CNcurses_A_BOLD() }
+        if style.dim { attributes |= CNcurses_A_DIM() }
+        if style.reverse { attributes |= CNcurses_A_REVERSE() }
+        return attributes
+    }
+
+    /// The colour pair for a style's colours, made on first use.
+    private func pair(for style: TerminalStyle) -> Int16 {
+        guard depth != .none, style.foreground >= 0 || style.background >= 0 else { return 0 }
+        let key = ColorPairKey(foreground: style.foreground, background: style.background)
+        if let existing = pairs[key] { return existing }
+        let number = Int16(pairs.count + 1)
+        guard Int32(number) < CNcurses_COLOR_PAIRS() else { return 0 }
+        init_pair(number, style.foreground, style.background)
+        pairs[key] = number
+        return number
+    }
+
+    public func waitForInput(timeout: Duration?) -> [InputEvent] {
+        var descriptors = [
+            pollfd(fd: fileno(inputFile), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        let milliseconds: Int32
+        if let timeout {
+            // Round up: a 0.4 ms wait must not become a busy loop of 0 ms polls.
+            milliseconds = Int32(min(60_000, (timeout.seconds * 1000).rounded(.up)))
+        } else {
+            milliseconds = -1
+        }
+        _ = poll(&descriptors, 2, milliseconds)
+        var events: [InputEvent] = []
+        var resized = false
+        for number in signals.drain() {
+            if number == SIGWINCH {
+                resized = true
+            } else {
+                events.append(.signal(number))
+            }
+        }
+        if resized { events.append(.resize(applyTerminalSize())) }
+        events += readKeys()
+        return events
+    }
+
+    /// Reads the terminal's size after SIGWINCH and resizes ncurses to it.
+    private func applyTerminalSize() -> TerminalSize {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            resize_term(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        invalidate()
+        return self.size
+    }
+
+    private func readKeys() -> [InputEvent] {
+        var events: [InputEvent] = []
+        var character: wint_t = 0
+        while true {
+            let status = wget_wch(window, &character)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                if Int32(character) == KEY_RESIZE {
+                    events.append(.resize(applyTerminalSize()))
+                } else {
+                    events.append(.key(KeyMapping.key(forFunctionKey: Int32(character))))
+                }
+            } else {
+                events.append(.key(KeyMapping.key(forCharacter: UInt32(character))))
+            }
+        }
+        return events
+    }
+}

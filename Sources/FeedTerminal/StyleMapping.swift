@@ -1,0 +1,94 @@
+import FeedCore
+
+/// How a style looks on a terminal of a given depth: colours as palette indices (-1 the
+/// terminal's default), attributes, and for colourless skeletons a shade glyph.
+public struct TerminalStyle: Hashable, Sendable {
+    public var foreground: Int16 = -1
+    public var background: Int16 = -1
+    public var bold = false
+    public var dim = false
+    public var reverse = false
+    /// Drawn instead of the cell's text: a skeleton without colour uses shade glyphs.
+    public var glyph: Character?
+}
+
+public enum StyleMapping {
+    /// Avatar backgrounds on the 256-colour palette: blue, teal, green, gold, purple,
+    /// rose, orange, slate. Mid-dark tones, so white initials read on each.
+    static let avatarColors256: [Int16] = [25, 30, 65, 136, 97, 132, 130, 61]
+    /// The same on eight colours: blue, cyan, green, yellow, magenta, red.
+    static let avatarColors8: [Int16] = [4, 6, 2, 3, 5, 1, 4, 6]
+    /// The skeleton's greys on the 256-colour ramp (232 black … 255 white): level 0 is
+    /// the base grey, `Shimmer.maxLevel` the band's brightest.
+    static let skeletonBase256: Int16 = 238
+    static let shadeGlyphs: [Character] = ["░", "▒", "▓"]
+
+    public static func style(for style: Style, depth: ColorDepth) -> TerminalStyle {
+        var result = base(for: style.ink, depth: depth)
+        if style.selected { result.reverse.toggle() }
+        return result
+    }
+
+    private static func base(for ink: Ink, depth: ColorDepth) -> TerminalStyle {
+        var style = TerminalStyle()
+        switch ink {
+        case .plain:
+            break
+        case .muted:
+            if depth == .ansi256 { style.foreground = 245 } else { style.dim = true }
+        case .name, .title:
+            style.bold = true
+        case .likes:
+            switch depth {
+            case .ansi256: style.foreground = 174
+            case .ansi8: style.foreground = 1
+            case .none: style.dim = true
+            }
+        case .avatar(let color):
+            style.bold = true
+            switch depth {
+            case .ansi256:
+                style.foreground = 255
+                style.background = avatarColors256[color % avatarColors256.count]
+            case .ansi8:
+                style.foreground = 7
+                style.background = avatarColors8[color % avatarColors8.count]
+            case .none:
+                style.reverse = true
+            }
+        case .skeleton(let level):
+            let clamped = min(max(level, 0), Shimmer.maxLevel)
+            switch depth {
+            case .ansi256:
+                style.background = skeletonBase256 + Int16(clamped)
+                style.foreground = style.background
+            case .ansi8:
+                // Two greys only: the band is the bright one.
+                if clamped * 2 > Shimmer.maxLevel {
+                    style.background = 7
+                } else {
+                    style.foreground = 7
+                    style.glyph = "▒"
+                }
+            case .none:
+                let index = clamped * shadeGlyphs.count / (Shimmer.maxLevel + 1)
+                style.glyph = shadeGlyphs[index]
+            }
+        case .statusBar:
+            if depth == .ansi256 {
+                style.foreground = 252
+                style.background = 236
+            } else {
+                style.reverse = true
+            }
+        case .error:
+            style.bold = true
+            switch depth {
+            case .ansi256: style.foreground = 203
+            case .ansi8: style.foreground = 1
+            case .none: break
+            }
+        }
+        return style
+    }
+}

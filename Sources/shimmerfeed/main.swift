@@ -1,0 +1,55 @@
+import FeedCore
+import FeedTerminal
+import Foundation
+import SampleFeed
+
+// Options, wiring and exit codes; everything else lives in FeedCore and FeedTerminal.
+
+let environment = ProcessInfo.processInfo.environment
+
+func fail(_ message: String, code: Int32 = 2) -> Never {
+    FileHandle.standardError.write(Data("shimmerfeed: \(message)\n".utf8))
+    exit(code)
+}
+
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment)
+} catch {
+    fail("\(error)\nTry 'shimmerfeed --help'.")
+}
+
+switch options.action {
+case .help:
+    print(CommandLineOptions.usage)
+    exit(0)
+case .version:
+    print("shimmerfeed \(Version.current)")
+    exit(0)
+case .run:
+    break
+}
+
+let loader: any FeedLoading
+let sourceName: String
+if let source = options.source {
+    loader = DelayedFeedLoader(FileFeedLoader(path: source), delay: options.effectiveDelay)
+    sourceName = source
+} else {
+    loader = DelayedFeedLoader(SampleFeedLoader(data: SampleFeed.data), delay: options.effectiveDelay)
+    sourceName = "sample feed"
+}
+
+let backend: CursesBackend
+do {
+    backend = try CursesBackend.start(environment: environment)
+} catch {
+    fail(error.message)
+}
+let state = AppState(source: sourceName, animation: options.animation, size: backend.size)
+let loop = FeedRunLoop(
+    state: state, backend: backend, loader: loader,
+    configuration: .init(framesPerSecond: options.framesPerSecond))
+let exitCode = loop.run()
+backend.stop()
+exit(exitCode)
