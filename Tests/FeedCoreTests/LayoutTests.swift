@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+@Suite struct LayoutTests {
+    private func samplePost(
+        content: String = "One layout function draws both the row and its skeleton.", title: String? = "Shipping"
+    ) -> Post {
+        Post(
+            id: .number(1), author: Author(name: "Ada Park", handle: "ada"), title: title, content: content, likes: 128,
+            createdAt: Fixtures.referenceDate.addingTimeInterval(-3 * 3600))
+    }
+
+    @Test func aRowHasAvatarHeaderTitleContentAndLikes() {
+        let layout = RowLayout.make(RowContent(post: samplePost(), now: Fixtures.referenceDate), screenWidth: 72)
+        let byRole = Dictionary(grouping: layout.spans, by: \.role)
+        #expect(byRole[.name]?.first?.text == "Ada Park")
+        #expect(byRole[.meta]?.first?.text == "@ada · 3h")
+        #expect(byRole[.title]?.first?.text == "Shipping")
+        #expect(byRole[.likes]?.first?.text == "♥ 128")
+        // Likes end at the right margin.
+        let likes = byRole[.likes]!.first!
+        #expect(likes.column + likes.width == 72 - RowGeometry.rightMargin)
+        #expect(layout.height == 3)
+    }
+
+    @Test func contentIsCutAtFourLinesWithAnEllipsis() {
+        let long = String(repeating: "word ", count: 200)
+        let layout = RowLayout.make(
+            RowContent(post: samplePost(content: long, title: nil), now: Fixtures.referenceDate), screenWidth: 40)
+        let content = layout.spans.filter { $0.role == .content }
+        #expect(content.count == RowGeometry.maxContentLines)
+        #expect(content.last?.text.hasSuffix("…") == true)
+        let expanded = RowLayout.make(
+            RowContent(post: samplePost(content: long, title: nil), now: Fixtures.referenceDate), screenWidth: 40,
+            maxContentLines: nil)
+        #expect(expanded.spans.filter { $0.role == .content }.count > RowGeometry.maxContentLines)
+    }
+
+    @Test func aLongNameIsTruncatedSoTheLikesKeepTheirColumn() {
+        var post = samplePost()
+        post.author.name = String(repeating: "Very Long Name ", count: 10)
+        let layout = RowLayout.make(RowContent(post: post, now: Fixtures.referenceDate), screenWidth: 50)
+        let name = layout.spans.first { $0.role == .name }!
+        let likes = layout.spans.first { $0.role == .likes }!
+        #expect(name.column + name.width + RowGeometry.headerGap <= likes.column)
+        #expect(likes.column + likes.width == 50 - RowGeometry.rightMargin)
+    }
+
+    @Test func placeholderShapesAreDeterministicAndVary() {
+        let shapes = (0..<12).map(RowContent.placeholder(index:))
+        #expect(shapes == (0..<12).map(RowContent.placeholder(index:)))
+        #expect(Set(shapes.map(\.name.count)).count > 3)
+        #expect(Set(shapes.map(\.body)).count > 1)
+    }
+
+    @Test func aPlaceholdersLastContentLineIsAboutSeventyPercent() {
+        let shape = RowContent(
+            initials: "", avatarColor: 0, name: "xxxx", meta: "xx", title: nil, body: .placeholderLines(3),
+            likes: "x xxx")
+        let layout = RowLayout.make(shape, screenWidth: 80)
+        let widths = layout.spans.filter { $0.role == .content }.map(\.width)
+        let full = RowGeometry.textWidth(screenWidth: 80)
+        #expect(widths == [full, full, Int((Double(full) * 0.7).rounded())])
+    }
+
+    @Test func skeletonElementsAreNumberedInReadingOrder() {
+        let layout = RowLayout.make(RowContent(post: samplePost(), now: Fixtures.referenceDate), screenWidth: 72)
+        let elements = layout.spans.filter { $0.role != .avatar(color: Avatar.colorIndex(of: "Ada Park")) }.map(
+            \.element)
+        #expect(elements == Array(1...elements.count))
+    }
+
+    @Test func aNarrowScreenNeverCrashesTheLayout() {
+        for width in 0...12 {
+            let layout = RowLayout.make(RowContent(post: samplePost(), now: Fixtures.referenceDate), screenWidth: width)
+            for span in layout.spans { #expect(span.column + span.width <= max(width, span.column + span.width)) }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import FeedCore
+
+@Suite struct OptionsTests {
+    @Test func defaultsShowTheSampleWithItsSimulatedLatency() throws {
+        let options = try CommandLineOptions.parse([])
+        #expect(options.action == .run)
+        #expect(options.source == nil)
+        #expect(options.effectiveDelay == .milliseconds(1500))
+        #expect(options.animation == .slide)
+        #expect(options.framesPerSecond == 30)
+    }
+
+    @Test func aFileHasNoLatencyUnlessAsked() throws {
+        #expect(try CommandLineOptions.parse(["feed.json"]).effectiveDelay == .zero)
+        #expect(try CommandLineOptions.parse(["feed.json", "--delay", "0.25"]).effectiveDelay == .milliseconds(250))
+        #expect(try CommandLineOptions.parse(["--delay=0"]).effectiveDelay == .zero)
+    }
+
+    @Test func parsesAnimationAndFps() throws {
+        let options = try CommandLineOptions.parse(["--animation", "pulse", "--fps", "20"])
+        #expect(options.animation == .pulse)
+        #expect(options.framesPerSecond == 20)
+    }
+
+    @Test func theEnvironmentCanTurnAnimationOffAndAnOptionWins() throws {
+        #expect(try CommandLineOptions.parse([], environment: ["SHIMMERFEED_ANIMATIONS": "none"]).animation == .none)
+        #expect(
+            try CommandLineOptions.parse(["--animation", "pulse"], environment: ["SHIMMERFEED_ANIMATIONS": "none"])
+                .animation == .pulse)
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try CommandLineOptions.parse(["--help"]).action == .help)
+        #expect(try CommandLineOptions.parse(["-h"]).action == .help)
+        #expect(try CommandLineOptions.parse(["--version"]).action == .version)
+    }
+
+    @Test(arguments: [
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["--delay"], "--delay needs a value"),
+        (["--delay", "soon"], "--delay takes seconds from 0 to 3600, not 'soon'"),
+        (["--delay", "-1"], "--delay takes seconds from 0 to 3600, not '-1'"),
+        (["--animation", "spin"], "--animation takes one of slide, pulse, none, not 'spin'"),
+        (["--fps", "0"], "--fps takes a whole number from 1 to 120, not '0'"),
+        (["a.json", "b.json"], "one source at a time, not 2: a.json b.json"),
+    ])
+    func badArgumentsSayWhatIsWrong(_ arguments: [String], _ message: String) {
+        #expect(throws: CommandLineOptions.ParseError(description: message)) {
+            try CommandLineOptions.parse(arguments)
+        }
+    }
+}

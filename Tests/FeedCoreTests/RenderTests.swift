@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+@Suite struct RenderTests {
+    static func fixtureFeed() throws -> Feed {
+        try FeedDocumentDecoder.decode(Fixtures.data("small-feed.json"))
+    }
+
+    static func loadingState(size: TerminalSize, animation: AnimationStyle = .slide) -> AppState {
+        var state = AppState(source: "small-feed.json", animation: animation, size: size)
+        _ = state.apply(.start)
+        return state
+    }
+
+    static func loadedState(size: TerminalSize, animation: AnimationStyle = .slide) throws -> AppState {
+        var state = loadingState(size: size, animation: animation)
+        _ = state.apply(
+            .loaded(
+                generation: 1, result: .success(try fixtureFeed()), duration: .milliseconds(12),
+                at: Fixtures.referenceDate))
+        return state
+    }
+
+    // MARK: whole screens
+
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
+    func loadingAtTimeZero(size: TerminalSize) throws {
+        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .zero)
+        try Snapshot.assertMatches(frame, named: "loading-t0-\(size)")
+    }
+
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
+    func loadingAtHalfASecond(size: TerminalSize) throws {
+        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .milliseconds(500))
+        try Snapshot.assertMatches(frame, named: "loading-t500ms-\(size)")
+    }
+
+    @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
+    func loaded(size: TerminalSize) throws {
+        let frame = FeedRenderer.render(try Self.loadedState(size: size), size: size, elapsed: .seconds(3))
+        try Snapshot.assertMatches(frame, named: "loaded-\(size)")
+    }
+
+    @Test func aFailedLoadShowsTheErrorInPlaceOfTheRows() throws {
+        let size = TerminalSize(width: 60, height: 10)
+        var state = Self.loadingState(size: size)
+        _ = state.apply(
+            .loaded(
+                generation: 1, result: .failure(FeedError("no such file: missing.json")), duration: .zero,
+                at: Fixtures.referenceDate))
+        try Snapshot.assertMatches(FeedRenderer.render(state, size: size, elapsed: .zero), named: "error-60x10")
+    }
+
+    // MARK: properties of frames
+
+    @Test func theSkeletonMovesOverTime() {
+        let size = TerminalSize(width: 80, height: 24)
+        let state = Self.loadingState(size: size)
+        let early = FeedRenderer.render(state, size: size, elapsed: .milliseconds(200))
+        let later = FeedRenderer.render(state, size: size, elapsed: .milliseconds(600))
+        #expect(early.lines == later.lines, "the shapes stay put")
+        #expect(early.styleMask != later.styleMask, "the shades move")
+    }
+
+    @Test func aFirstLoadFillsTheScreenWithSkeletonRows() {
+        let size = TerminalSize(width: 80, height: 40)
+        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .zero)
+        let rowsWithSkeleton = frame.styleMask.dropLast().filter { $0.contains { $0.isLowercase && $0 != "m" } }
+        #expect(rowsWithSkeleton.count > 25)
+        // The last rows area line before the status bar is reached by some row.
+        let lastSkeletonRow = frame.styleMask.dropLast().lastIndex { $0.contains { ("a"..."i").contains($0) } } ?? 0
+        #expect(lastSkeletonRow >= 36)
+    }
+
+    @Test func theReloadSkeletonHasTheRealRowsGeometry() throws {
+        let size = TerminalSize(width: 80, height: 24)
+        var state = try Self.loadedState(size: size)
+        let real = FeedRenderer.render(state, size: size, elapsed: .zero)
+        _ = state.apply(.key(.character("r")))
+        let skeleton = FeedRenderer.render(state, size: size, elapsed: .zero)
+        for row in 0..<(size.height - 1) {
+            let bars = (0..<size.width).filter {
+                if case .skeleton = skeleton[row, $0].style.ink { return true }
+                return false
+            }
+            // A cell is drawn when it holds text or a style other than plain (avatar blocks).
+            let drawn = (0..<size.width).filter { real[row, $0] != .blank }
+            // Every drawn cell lies under a bar, and every bar starts and ends on one:
+            // the spaces between words are the only cells a bar covers that text leaves.
+            #expect(Set(drawn).isSubset(of: Set(bars)), "row \(row)")
+            for run in runs(bars) {
+                #expect(drawn.contains(run.lowerBound) && drawn.contains(run.upperBound), "row \(row) bar \(run)")
+            }
+        }
+    }
+
+    private func runs(_ columns: [Int]) -> [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        for column in columns {
+            if let last = result.last, last.upperBound == column - 1 {
+                result[result.count - 1] = last.lowerBound...column
+            } else {
+                result.append(column...column)
+            }
+        }
+        return result
+    }
+
+    @Test func statusLineSaysWhatIsHappening() throws {
+        let size = TerminalSize(width: 80, height: 24)
+        let loading = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .zero)
+        #expect(loading.lines.last?.hasPrefix(" Loading… · small-feed.json") == true)
+        let loaded = FeedRenderer.render(try Self.loadedState(size: size), size: size, elapsed: .zero)
+        #expect(loaded.lines.last?.hasPrefix(" 3 posts · loaded in 12 ms · small-feed.json") == true)
+        #expect(loaded.lines.last?.hasSuffix("r reload · q quit ") == true)
+    }
+
+    @Test func tinySizesNeverCrash() throws {
+        let state = try Self.loadedState(size: TerminalSize(width: 1, height: 1))
+        for width in 0...8 {
+            for height in 0...4 {
+                let frame = FeedRenderer.render(state, size: TerminalSize(width: width, height: height), elapsed: .zero)
+                #expect(frame.lines.count == height)
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FeedCore
+
+/// A loader that counts its loads and cancellations and answers after a delay.
+final class CountingLoader: FeedLoading {
+    let feed: Feed
+    let delay: Duration
+    let started = Atomic<Int>(0)
+    let cancelled = Atomic<Int>(0)
+
+    init(feed: Feed, delay: Duration) {
+        self.feed = feed
+        self.delay = delay
+    }
+
+    func load() async throws -> Feed {
+        started.add(1, ordering: .relaxed)
+        do {
+            try await Task.sleep(for: delay)
+        } catch {
+            cancelled.add(1, ordering: .relaxed)
+            throw error
+        }
+        return feed
+    }
+}
+
+@MainActor
+@Suite struct RunLoopTests {
+    let size = TerminalSize(width: 80, height: 24)
+
+    private func shows(_ text: String) -> (ScreenBuffer) -> Bool {
+        { frame in frame.lines.contains { $0.contains(text) } }
+    }
+
+    private func isSkeleton(_ frame: ScreenBuffer) -> Bool {
+        frame.cells.contains {
+            if case .skeleton = $0.style.ink { return true }
+            return false
+        }
+    }
+
+    @Test func showsTheSkeletonThenThePosts() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(100))
+        let backend = MemoryBackend(
+            size: size, script: [.init(until: shows("Ada Park"), send: [.key(.character("q"))])])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+        #expect(loop.run() == 0)
+        #expect(!backend.timedOut)
+        let first = try #require(backend.frames.first)
+        #expect(isSkeleton(first))
+        #expect(!shows("Ada Park")(first))
+        // The shimmer animated: several distinct skeleton frames before the posts.
+        let skeletonFrames = backend.frames.filter(isSkeleton)
+        #expect(Set(skeletonFrames.map(\.styleMask)).count > 1)
+    }
+
+    @Test func rTogglesBetweenReloadSkeletonAndRowsAndCancelsTheLoad() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(150))
+        let clock = ContinuousClock()
+        var rowsBackAt: ContinuousClock.Instant?
+        let backend = MemoryBackend(
+            size: size,
+            script: [
+                .init(until: shows("Ada Park"), send: [.key(.character("r"))]),
+                .init(until: isSkeleton, send: [.key(.character("r"))]),
+                .init(
+                    until: { frame in
+                        guard self.shows("Ada Park")(frame) else { return false }
+                        rowsBackAt = clock.now
+                        return true
+                    }, send: []),
+                // Quit only after the cancelled load would have delivered, to prove that
+                // its result changes nothing.
+                .init(
+                    until: { _ in rowsBackAt.map { clock.now - $0 > .milliseconds(400) } ?? false },
+                    send: [.key(.character("q"))]),
+            ])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+        #expect(loop.run() == 0)
+        #expect(!backend.timedOut)
+        #expect(loader.started.load(ordering: .relaxed) == 2)
+        #expect(loader.cancelled.load(ordering: .relaxed) == 1)
+        let last = try #require(backend.frames.last)
+        #expect(shows("Ada Park")(last) && !isSkeleton(last))
+        #expect(loop.state.lastLoadDuration.map { $0 < .milliseconds(400) } == true, "the first load's figure stays")
+    }
+
+    @Test func whenNothingMovesTheLoopBlocksOnInput() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(50))
+        let backend = MemoryBackend(
+            size: size,
+            script: [
+                .init(until: shows("Ada Park"), send: [.resize(TerminalSize(width: 60, height: 20))]),
+                .init(until: { $0.width == 60 }, send: [.key(.character("q"))]),
+            ])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+        _ = loop.run()
+        // While loading it waits at most a frame; once loaded, it blocks (nil timeout).
+        let loadedAt = try #require(backend.frames.firstIndex(where: shows("Ada Park")))
+        #expect(backend.waits.prefix(loadedAt).allSatisfy { $0 != nil && $0! <= .milliseconds(34) })
+        #expect(backend.waits.suffix(from: backend.waits.count - 2).allSatisfy { $0 == nil })
+        // The resize re-laid out the rows at the new width.
+        #expect(backend.frames.last?.width == 60)
+    }
+
+    @Test func withAnimationOffTheSkeletonIsDrawnOnceAndTheLoopBlocks() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(100))
+        let backend = MemoryBackend(
+            size: size, script: [.init(until: shows("Ada Park"), send: [.key(.character("q"))])])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .none, size: size), backend: backend, loader: loader)
+        _ = loop.run()
+        #expect(backend.frames.filter(isSkeleton).count == 1)
+        #expect(backend.waits.first == .some(nil))
+    }
+}

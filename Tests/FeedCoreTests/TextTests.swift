@@ -1,0 +1,103 @@
+import Testing
+
+@testable import FeedCore
+
+@Suite struct CellWidthTests {
+    @Test(arguments: [
+        ("a", 1), ("é", 1), ("e\u{301}", 1), ("한", 2), ("日", 2), ("ア", 2), ("ｱ", 1),
+        ("😀", 2), ("☕", 2), ("👍🏽", 2), ("🇰🇷", 2), ("❤️", 2), ("\u{301}", 0), ("\u{200B}", 0),
+        ("Ａ", 2),
+    ])
+    func measuresClustersInCells(_ text: String, _ width: Int) {
+        #expect(CellWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func sumsAString() {
+        #expect(CellWidth.of("Ada 한글") == 8)
+    }
+}
+
+@Suite struct TextWrapperTests {
+    @Test func wrapsAtWordBoundaries() {
+        #expect(TextWrapper.wrap("the quick brown fox jumps", width: 10) == ["the quick", "brown fox", "jumps"])
+    }
+
+    @Test func splitsAWordLongerThanALine() {
+        #expect(TextWrapper.wrap("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
+    }
+
+    @Test func breaksJapaneseBetweenAnyTwoCharacters() {
+        #expect(TextWrapper.wrap("日本語の折り返し", width: 6) == ["日本語", "の折り", "返し"])
+    }
+
+    @Test func breaksKoreanAtSpaces() {
+        #expect(TextWrapper.wrap("한글 한 글자는", width: 8) == ["한글 한", "글자는"])
+    }
+
+    @Test func neverLeavesHalfAWideCharacter() {
+        for line in TextWrapper.wrap("日本語の折り返し", width: 5) {
+            #expect(CellWidth.of(line) <= 5)
+        }
+    }
+
+    @Test func keepsParagraphsAndFoldsBlankRuns() {
+        #expect(TextWrapper.wrap("a\n\n\nb\n", width: 10) == ["a", "", "b"])
+    }
+
+    @Test func cutsTheLastKeptLineWithAnEllipsis() {
+        let lines = TextWrapper.wrap("one two three four five six", width: 9, maxLines: 2)
+        #expect(lines == ["one two", "three…"])
+        let full = TextWrapper.wrap("aaaa bbbb cccc", width: 4, maxLines: 2)
+        #expect(full == ["aaaa", "bbb…"])
+    }
+
+    @Test func truncatesByCellsWithoutSplittingClusters() {
+        #expect(TextWrapper.truncate("Ada Park", width: 20) == "Ada Park")
+        #expect(TextWrapper.truncate("Ada Park", width: 5) == "Ada …")
+        #expect(TextWrapper.truncate("日本語", width: 4) == "日…")
+        #expect(TextWrapper.truncate("👩‍💻👩‍💻", width: 3) == "👩‍💻…")
+    }
+}
+
+@Suite struct FormatTests {
+    static let ages: [(Double, String)] = [
+        (30, "now"), (300, "5m"), (3 * 3600 + 59, "3h"), (2 * 86400, "2d"), (65 * 86400, "2mo"), (800 * 86400, "2y"),
+        (-500, "now"),
+    ]
+
+    @Test(arguments: ages)
+    func relativeTime(_ age: Double, _ expected: String) {
+        let now = Fixtures.referenceDate
+        #expect(RelativeTime.describe(now.addingTimeInterval(-age), now: now) == expected)
+    }
+
+    @Test(arguments: [
+        (0, "0"), (999, "999"), (1_000, "1k"), (1_250, "1.2k"), (12_900, "12k"), (1_500_000, "1.5M"), (-3, "0"),
+    ])
+    func compactCounts(_ count: Int, _ expected: String) {
+        #expect(CountFormat.compact(count) == expected)
+    }
+
+    @Test func initialsComeFromTheFirstAndLastWords() {
+        #expect(Avatar.initials(of: "Ada Park") == "AP")
+        #expect(Avatar.initials(of: "grace  hopper lee") == "GL")
+        #expect(Avatar.initials(of: "Zoe") == "Z")
+        #expect(Avatar.initials(of: "김민준") == "김")
+        #expect(Avatar.initials(of: "🙂") == "?")
+    }
+
+    @Test func avatarColoursAreStablePerNameAndSpread() {
+        #expect(Avatar.colorIndex(of: "Ada Park") == Avatar.colorIndex(of: "Ada Park"))
+        let names = [
+            "Ada Park", "Ben Okafor", "Chiara Rossi", "Dmitri Volkov", "Emma Lindqvist", "Farid Haddad", "Grace Liu",
+            "Hiro Nakamura",
+        ]
+        #expect(Set(names.map(Avatar.colorIndex(of:))).count >= 4)
+    }
+
+    @Test func durations() {
+        #expect(DurationFormat.short(.milliseconds(12)) == "12 ms")
+        #expect(DurationFormat.short(.milliseconds(1503)) == "1.50 s")
+        #expect(DurationFormat.short(.milliseconds(2070)) == "2.07 s")
+    }
+}

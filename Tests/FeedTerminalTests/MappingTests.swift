@@ -1,0 +1,90 @@
+import CNcurses
+import FeedCore
+import Testing
+
+@testable import FeedTerminal
+
+@Suite struct KeyMappingTests {
+    @Test func functionKeys() {
+        #expect(KeyMapping.key(forFunctionKey: KEY_UP) == .up)
+        #expect(KeyMapping.key(forFunctionKey: KEY_DOWN) == .down)
+        #expect(KeyMapping.key(forFunctionKey: KEY_NPAGE) == .pageDown)
+        #expect(KeyMapping.key(forFunctionKey: KEY_PPAGE) == .pageUp)
+        #expect(KeyMapping.key(forFunctionKey: KEY_HOME) == .home)
+        #expect(KeyMapping.key(forFunctionKey: KEY_END) == .end)
+        #expect(KeyMapping.key(forFunctionKey: KEY_F0 + 5) == .unknown)
+    }
+
+    @Test func characters() {
+        #expect(KeyMapping.key(forCharacter: 0x71) == .character("q"))
+        #expect(KeyMapping.key(forCharacter: 0x1B) == .escape)
+        #expect(KeyMapping.key(forCharacter: 0x0D) == .enter)
+        #expect(KeyMapping.key(forCharacter: 0x0A) == .enter)
+        #expect(KeyMapping.key(forCharacter: 0x03) == .control("c"))
+        #expect(KeyMapping.key(forCharacter: 0x0C) == .control("l"))
+        #expect(KeyMapping.key(forCharacter: 0x7F) == .backspace)
+        #expect(KeyMapping.key(forCharacter: 0xD55C) == .character("한"))
+    }
+}
+
+@Suite struct StyleMappingTests {
+    @Test func skeletonLevelsWalkTheGreyRampIn256Colours() {
+        let styles = (0...Shimmer.maxLevel).map {
+            StyleMapping.style(for: Style(.skeleton(level: $0)), depth: .ansi256)
+        }
+        let greys = styles.map(\.background)
+        #expect(greys == (0...Shimmer.maxLevel).map { 238 + Int16($0) })
+        #expect(greys.allSatisfy { (232...255).contains($0) })
+        #expect(styles.allSatisfy { $0.foreground == $0.background && $0.glyph == nil })
+    }
+
+    @Test func withoutColourTheSkeletonStillShowsItsLevelsAsShadeGlyphs() {
+        let glyphs = (0...Shimmer.maxLevel).map {
+            StyleMapping.style(for: Style(.skeleton(level: $0)), depth: .none).glyph
+        }
+        #expect(glyphs.first == "░")
+        #expect(glyphs.last == "▓")
+        #expect(Set(glyphs).count == 3)
+        #expect(
+            (0...Shimmer.maxLevel).allSatisfy {
+                StyleMapping.style(for: Style(.skeleton(level: $0)), depth: .none).background == -1
+            })
+    }
+
+    @Test func eightColoursShowTheBandAsTheLightGrey() {
+        let dark = StyleMapping.style(for: Style(.skeleton(level: 0)), depth: .ansi8)
+        let bright = StyleMapping.style(for: Style(.skeleton(level: Shimmer.maxLevel)), depth: .ansi8)
+        #expect(dark != bright)
+        #expect(bright.background == 7)
+    }
+
+    @Test func avatarsGetDistinctBackgrounds() {
+        let colours = (0..<Avatar.colorCount).map {
+            StyleMapping.style(for: Style(.avatar(color: $0)), depth: .ansi256).background
+        }
+        #expect(Set(colours).count == Avatar.colorCount)
+    }
+
+    @Test func plainTextUsesTheTerminalsOwnColours() {
+        let plain = StyleMapping.style(for: .plain, depth: .ansi256)
+        #expect(plain.foreground == -1 && plain.background == -1 && !plain.bold)
+    }
+
+    @Test func colourDepthFollowsColoursAndNoColor() {
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:]) == .ansi256)
+        #expect(ColorDepth.detect(colors: 8, hasColors: true, environment: [:]) == .ansi8)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: ["NO_COLOR": "1"]) == .none)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: ["NO_COLOR": ""]) == .ansi256)
+        #expect(ColorDepth.detect(colors: 0, hasColors: false, environment: [:]) == .none)
+    }
+
+    @Test func theTerminalIsCheckedBeforeCursesStarts() {
+        #expect(TerminalCheck.problem(outputIsTerminal: true, term: "xterm-256color") == nil)
+        #expect(
+            TerminalCheck.problem(outputIsTerminal: false, term: "xterm-256color")?.message.contains("not a terminal")
+                == true)
+        #expect(TerminalCheck.problem(outputIsTerminal: true, term: nil)?.message.contains("TERM is not set") == true)
+        #expect(TerminalCheck.problem(outputIsTerminal: true, term: "")?.message.contains("TERM is not set") == true)
+        #expect(TerminalCheck.problem(outputIsTerminal: true, term: "dumb")?.message.contains("TERM=dumb") == true)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// A real terminal emulator for tests: tmux on a private socket, driven with send-keys
+/// and read with capture-pane. Every wait polls with a deadline; none sleeps blindly.
+final class TmuxSession {
+    let socket: String
+    private(set) var width: Int
+    private(set) var height: Int
+
+    private static let counter = Atomic<Int>(0)
+
+    /// Starts a shell in a detached session of the given size.
+    init(width: Int = 80, height: Int = 24) throws {
+        socket = "shimmerfeed-e2e-\(getpid())-\(Self.counter.add(1, ordering: .relaxed).newValue)"
+        self.width = width
+        self.height = height
+        // The server this starts outlives the command: it must not inherit an output
+        // pipe, or reading that pipe to its end would wait for the server to exit.
+        try tmuxStartingServer(
+            "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height),
+            "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=tmux-256color", "PS1=$ ", "LANG=C.UTF-8",
+            "sh")
+        try tmux("set-option", "-g", "window-size", "manual")
+        try waitFor("the shell prompt") { $0.contains("$") }
+    }
+
+    deinit {
+        _ = try? tmux("kill-server")
+    }
+
+    /// Types a command line into the shell and presses Enter.
+    func run(_ commandLine: String) throws {
+        try tmux("send-keys", "-t", "main", "-l", commandLine)
+        try tmux("send-keys", "-t", "main", "Enter")
+    }
+
+    /// Sends keys by tmux name ("r", "Escape", "C-c").
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// The screen as text; with `colors`, including escape sequences for attributes.
+    func capture(colors: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "main"] + (colors ? ["-e"] : []))
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux("resize-window", "-t", "main", "-x", String(width), "-y", String(height))
+        self.width = width
+        self.height = height
+    }
+
+    /// A tmux format variable of the pane, such as `alternate_on` or `cursor_flag`.
+    func paneVariable(_ name: String) throws -> String {
+        try tmux("display-message", "-p", "-t", "main", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls the screen until `condition` holds or the deadline passes; returns the screen.
+    @discardableResult
+    func waitFor(
+        _ what: String, timeout: Duration = .seconds(10), colors: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+    ) throws -> String {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var screen = ""
+        while clock.now < deadline {
+            screen = try capture(colors: colors)
+            if condition(screen) { return screen }
+            usleep(20_000)
+        }
+        Issue.record("timed out waiting for \(what); the screen was:\n\(screen)", sourceLocation: sourceLocation)
+        throw TimedOut()
+    }
+
+    struct TimedOut: Error {}
+
+    @discardableResult
+    private func tmux(_ arguments: String...) throws -> String {
+        try tmux(arguments)
+    }
+
+    /// Runs the tmux command that starts the server with posix_spawn and waitpid.
+    /// Foundation's `Process` notices a child's exit through a socket the child
+    /// inherits; the tmux server forks from that child and keeps the socket open, so
+    /// `waitUntilExit` would wait for the server to die.
+    private func tmuxStartingServer(_ arguments: String...) throws {
+        let argv = ([Self.tmuxPath!, "-L", socket] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, Self.tmuxPath!, &actions, nil, argv, envp)
+        guard status == 0 else { throw SpawnFailed(code: status) }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
+    }
+
+    struct SpawnFailed: Error {
+        var code: Int32
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.tmuxPath!)
+        process.arguments = ["-L", socket] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+}
+
+/// The binary under test: beside the test bundle in the build folder, or where
+/// SHIMMERFEED_BINARY says.
+enum Binary {
+    static let path: String? = {
+        if let explicit = ProcessInfo.processInfo.environment["SHIMMERFEED_BINARY"] { return explicit }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("shimmerfeed").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// The fixtures folder of the FeedCore tests, shared with these.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("FeedCoreTests/Fixtures")
+}
