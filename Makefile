@@ -1,0 +1,36 @@
+# shimmerfeed: `make run` shows the bundled feed; `make test` runs all three test tiers.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+ARGS ?=
+LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
+
+.PHONY: build run test lint format install uninstall clean
+
+build:
+	$(SWIFT) build
+
+# Builds, then opens the bundled sample feed (extra options: make run ARGS="--animation pulse").
+run: build
+	$(SWIFT) run --skip-build shimmerfeed $(ARGS)
+
+# Tier 1 and 2 (FeedCoreTests, FeedTerminalTests) and tier 3 (Tests/e2e: the binary in tmux).
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINTED)
+
+format:
+	$(SWIFT) format --in-place --recursive $(LINTED)
+
+# A standalone binary: the Swift runtime and Foundation linked in, the sample feed embedded.
+install:
+	$(SWIFT) build -c release --static-swift-stdlib
+	install -D -s -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/shimmerfeed" "$(DESTDIR)$(PREFIX)/bin/shimmerfeed"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/shimmerfeed"
+
+clean:
+	rm -rf .build
