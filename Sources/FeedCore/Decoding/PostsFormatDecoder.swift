@@ -90,6 +90,7 @@ public enum PostsFormatDecoder {
         var content: String
         var likes: Int
         var createdAt: String
+        var url: String?
 
         struct AuthorRecord: Decodable {
             var name: String
@@ -102,7 +103,7 @@ public enum PostsFormatDecoder {
                 id: id.value,
                 author: Author(name: author.name, handle: author.handle, avatarURL: author.avatar),
                 title: title, content: content, likes: likes,
-                createdAt: FeedDate.parse(createdAt))
+                createdAt: FeedDate.parse(createdAt), url: url)
         }
     }
 }
@@ -137,7 +138,8 @@ extension Post {
             title: title.map(TextSanitizer.singleLine).flatMap { $0.isEmpty ? nil : $0 },
             content: TextSanitizer.multiline(content),
             likes: max(0, likes),
-            createdAt: createdAt)
+            createdAt: createdAt,
+            url: url.map(TextSanitizer.singleLine).flatMap { $0.isEmpty ? nil : $0 })
     }
 }
 

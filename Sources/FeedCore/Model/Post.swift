@@ -34,10 +34,12 @@ public struct Post: Hashable, Sendable, Identifiable {
     public var content: String
     public var likes: Int
     public var createdAt: Date?
+    /// The post's page on the web, if the feed gives one.
+    public var url: String?
 
     public init(
         id: PostID, author: Author, title: String? = nil, content: String, likes: Int,
-        createdAt: Date?
+        createdAt: Date?, url: String? = nil
     ) {
         self.id = id
         self.author = author
@@ -45,5 +47,6 @@ public struct Post: Hashable, Sendable, Identifiable {
         self.content = content
         self.likes = likes
         self.createdAt = createdAt
+        self.url = url
     }
 }

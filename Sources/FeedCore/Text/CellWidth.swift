@@ -1,6 +1,7 @@
 /// How many terminal cells a piece of text occupies, measured per grapheme cluster as
 /// terminals draw them: East Asian wide and fullwidth characters and emoji take two,
-/// combining marks and format characters none, everything else one.
+/// combining marks and format characters none, everything else one. Feed text reaches
+/// here after `EmojiNormalizer`, so no cluster is a sequence terminals disagree about.
 public enum CellWidth {
     public static func of(_ text: String) -> Int {
         var total = 0
@@ -15,17 +16,10 @@ public enum CellWidth {
             // Tab is expanded by the wrapper before it gets here; other controls are gone.
             return first.value < 0x20 || first.value == 0x7F ? 0 : 1
         }
-        let properties = first.properties
-        if properties.isEmojiPresentation { return 2 }
-        // A text-default emoji asked for in emoji presentation (U+FE0F), or joined into
-        // a sequence, is drawn wide.
-        if properties.isEmoji, scalars.count > 1,
-            scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D })
-        {
-            return 2
-        }
-        if isWide(first) { return 2 }
-        switch properties.generalCategory {
+        // A lone regional indicator is a letter in a box; only a pair is a (wide) flag.
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return scalars.count > 1 ? 2 : 1 }
+        if first.properties.isEmojiPresentation || isWide(first) { return 2 }
+        switch first.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator,
             .paragraphSeparator:
             return 0

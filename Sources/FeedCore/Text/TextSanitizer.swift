@@ -5,6 +5,8 @@
 /// through raw. So every string from a feed passes through here once, at the model
 /// boundary: escape sequences go whole (not just their ESC, which would leave `[2J`
 /// visible), controls go, and one-line fields lose their line breaks and bidi controls.
+/// Last, emoji sequences are put in forms every terminal measures alike
+/// (`EmojiNormalizer`), so that no post can shift the columns to its right.
 public enum TextSanitizer {
     /// Text that may span lines (a post's content): keeps newlines and tabs, turns `\r\n`,
     /// lone `\r` and the Unicode line and paragraph separators into `\n`.
@@ -19,7 +21,7 @@ public enum TextSanitizer {
             }
             afterCarriageReturn = scalar.value == 0x0D
         }
-        return String(output)
+        return EmojiNormalizer.normalize(String(output))
     }
 
     /// Text shown on one line (a name, a handle, a title, a URL): line breaks and tabs
@@ -39,7 +41,7 @@ public enum TextSanitizer {
             }
             output.append(scalar)
         }
-        return String(output)
+        return EmojiNormalizer.normalize(String(output))
     }
 
     /// Bidi embedding, override and isolate controls: they can make a one-line field
