@@ -63,6 +63,9 @@ public final class CursesBackend: TerminalBackend {
         curs_set(0)
         set_escdelay(25)
         wtimeout(window, 0)
+        // Presses, not clicks: a click would wait mouseinterval() to rule out a double.
+        mousemask(CNcurses_ALL_MOUSE_EVENTS(), nil)
+        mouseinterval(0)
         let colorsUsable = has_colors() && environment["NO_COLOR"].map(\.isEmpty) ?? true
         if colorsUsable {
             start_color()
@@ -233,6 +236,13 @@ public final class CursesBackend: TerminalBackend {
             if status == KEY_CODE_YES {
                 if Int32(character) == KEY_RESIZE {
                     events.append(.resize(applyTerminalSize()))
+                } else if Int32(character) == KEY_MOUSE {
+                    var event = MEVENT()
+                    if getmouse(&event) == OK,
+                        let key = KeyMapping.key(forMouse: event.bstate, row: Int(event.y), column: Int(event.x))
+                    {
+                        events.append(.key(key))
+                    }
                 } else {
                     events.append(.key(KeyMapping.key(forFunctionKey: Int32(character))))
                 }

@@ -32,4 +32,15 @@ public enum KeyMapping {
             if let scalar = Unicode.Scalar(code) { .character(Character(scalar)) } else { .unknown }
         }
     }
+
+    /// A mouse event's buttons (`MEVENT.bstate`) at a screen position: the wheel and the
+    /// first button; other buttons and releases are nothing.
+    public static func key(forMouse buttons: mmask_t, row: Int, column: Int) -> Key? {
+        if buttons & CNcurses_BUTTON4_PRESSED() != 0 { return .wheelUp }
+        if buttons & CNcurses_BUTTON5_PRESSED() != 0 { return .wheelDown }
+        if buttons & (CNcurses_BUTTON1_PRESSED() | CNcurses_BUTTON1_CLICKED()) != 0 {
+            return .click(row: row, column: column)
+        }
+        return nil
+    }
 }

@@ -24,71 +24,94 @@ public enum StyleMapping {
     static let shadeGlyphs: [Character] = ["░", "▒", "▓"]
 
     public static func style(for style: Style, depth: ColorDepth) -> TerminalStyle {
-        var result = base(for: style.ink, depth: depth)
-        if style.selected { result.reverse.toggle() }
-        return result
-    }
-
-    private static func base(for ink: Ink, depth: ColorDepth) -> TerminalStyle {
-        var style = TerminalStyle()
-        switch ink {
+        var result = TerminalStyle()
+        switch style.ink {
         case .plain:
             break
         case .muted:
-            if depth == .ansi256 { style.foreground = 245 } else { style.dim = true }
+            if depth == .ansi256 { result.foreground = 245 } else { result.dim = true }
         case .name, .title:
-            style.bold = true
+            result.bold = true
         case .likes:
             switch depth {
-            case .ansi256: style.foreground = 174
-            case .ansi8: style.foreground = 1
-            case .none: style.dim = true
+            case .ansi256: result.foreground = 174
+            case .ansi8: result.foreground = 1
+            case .none: result.dim = true
+            }
+        case .liked:
+            result.bold = true
+            switch depth {
+            case .ansi256: result.foreground = 204
+            case .ansi8: result.foreground = 1
+            case .none: break
+            }
+        case .selection:
+            result.bold = true
+            switch depth {
+            case .ansi256: result.foreground = 75
+            case .ansi8: result.foreground = 6
+            case .none: break
+            }
+        case .help:
+            if depth == .ansi256 {
+                result.foreground = 252
+                result.background = 236
+            } else {
+                result.reverse = true
+            }
+        case .helpKey:
+            result.bold = true
+            if depth == .ansi256 {
+                result.foreground = 75
+                result.background = 236
+            } else {
+                result.reverse = true
             }
         case .avatar(let color):
-            style.bold = true
+            result.bold = true
             switch depth {
             case .ansi256:
-                style.foreground = 255
-                style.background = avatarColors256[color % avatarColors256.count]
+                result.foreground = 255
+                result.background = avatarColors256[color % avatarColors256.count]
             case .ansi8:
-                style.foreground = 7
-                style.background = avatarColors8[color % avatarColors8.count]
+                result.foreground = 7
+                result.background = avatarColors8[color % avatarColors8.count]
             case .none:
-                style.reverse = true
+                result.reverse = true
             }
         case .skeleton(let level):
             let clamped = min(max(level, 0), Shimmer.maxLevel)
             switch depth {
             case .ansi256:
-                style.background = skeletonBase256 + Int16(clamped)
-                style.foreground = style.background
+                result.background = skeletonBase256 + Int16(clamped)
+                result.foreground = result.background
             case .ansi8:
                 // Two greys only: the band is the bright one.
                 if clamped * 2 > Shimmer.maxLevel {
-                    style.background = 7
+                    result.background = 7
                 } else {
-                    style.foreground = 7
-                    style.glyph = "▒"
+                    result.foreground = 7
+                    result.glyph = "▒"
                 }
             case .none:
                 let index = clamped * shadeGlyphs.count / (Shimmer.maxLevel + 1)
-                style.glyph = shadeGlyphs[index]
+                result.glyph = shadeGlyphs[index]
             }
         case .statusBar:
             if depth == .ansi256 {
-                style.foreground = 252
-                style.background = 236
+                result.foreground = 252
+                result.background = 236
             } else {
-                style.reverse = true
+                result.reverse = true
             }
         case .error:
-            style.bold = true
+            result.bold = true
             switch depth {
-            case .ansi256: style.foreground = 203
-            case .ansi8: style.foreground = 1
+            case .ansi256: result.foreground = 203
+            case .ansi8: result.foreground = 1
             case .none: break
             }
         }
-        return style
+        return result
     }
 }

@@ -49,7 +49,7 @@ do {
 let state = AppState(source: sourceName, animation: options.animation, size: backend.size)
 let loop = FeedRunLoop(
     state: state, backend: backend, loader: loader,
-    configuration: .init(framesPerSecond: options.framesPerSecond))
+    configuration: .init(framesPerSecond: options.framesPerSecond, openLink: LinkOpener.open))
 let exitCode = loop.run()
 backend.stop()
 exit(exitCode)

@@ -18,9 +18,9 @@ import Testing
         #expect(byRole[.name]?.first?.text == "Ada Park")
         #expect(byRole[.meta]?.first?.text == "@ada · 3h")
         #expect(byRole[.title]?.first?.text == "Shipping")
-        #expect(byRole[.likes]?.first?.text == "♥ 128")
+        #expect(byRole[.likes(liked: false)]?.first?.text == "♥ 128")
         // Likes end at the right margin.
-        let likes = byRole[.likes]!.first!
+        let likes = byRole[.likes(liked: false)]!.first!
         #expect(likes.column + likes.width == 72 - RowGeometry.rightMargin)
         #expect(layout.height == 3)
     }
@@ -43,7 +43,7 @@ import Testing
         post.author.name = String(repeating: "Very Long Name ", count: 10)
         let layout = RowLayout.make(RowContent(post: post, now: Fixtures.referenceDate), screenWidth: 50)
         let name = layout.spans.first { $0.role == .name }!
-        let likes = layout.spans.first { $0.role == .likes }!
+        let likes = layout.spans.first { $0.role == .likes(liked: false) }!
         #expect(name.column + name.width + RowGeometry.headerGap <= likes.column)
         #expect(likes.column + likes.width == 50 - RowGeometry.rightMargin)
     }

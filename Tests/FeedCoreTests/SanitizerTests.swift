@@ -55,8 +55,19 @@ import Testing
     }
 
     @Test func ordinaryTextInEveryScriptPassesUnchanged() {
-        let text = "Ada 한글 日本語 中文 👩‍💻 🇰🇷 é café"
+        let text = "Ada 한글 日本語 中文 🙂 🇰🇷 é café 1⃣"
         #expect(TextSanitizer.multiline(text) == text)
         #expect(TextSanitizer.singleLine(text) == text)
+    }
+
+    @Test func emojiSequencesBecomeFormsEveryTerminalMeasuresAlike() {
+        #expect(TextSanitizer.singleLine("👩‍💻") == "👩💻")  // ZWJ between emoji goes
+        #expect(TextSanitizer.multiline("👨‍👩‍👧 family") == "👨👩👧 family")
+        #expect(TextSanitizer.multiline("👍🏽") == "👍")  // skin tone modifying an emoji goes
+        #expect(TextSanitizer.multiline("🏽") == "🏽")  // a lone swatch stays
+        #expect(TextSanitizer.multiline("❤️") == "❤")  // presentation selector goes
+        #expect(TextSanitizer.multiline("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}") == "🏴")  // tags go
+        #expect(TextSanitizer.multiline("🇰🇷") == "🇰🇷")  // flags stay
+        #expect(TextSanitizer.multiline("क्\u{200D}ष") == "क्\u{200D}ष")  // a joiner in Devanagari stays
     }
 }

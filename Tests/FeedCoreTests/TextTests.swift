@@ -5,8 +5,8 @@ import Testing
 @Suite struct CellWidthTests {
     @Test(arguments: [
         ("a", 1), ("é", 1), ("e\u{301}", 1), ("한", 2), ("日", 2), ("ア", 2), ("ｱ", 1),
-        ("😀", 2), ("☕", 2), ("👍🏽", 2), ("🇰🇷", 2), ("❤️", 2), ("\u{301}", 0), ("\u{200B}", 0),
-        ("Ａ", 2),
+        ("😀", 2), ("☕", 2), ("👍", 2), ("🇰🇷", 2), ("🇰", 1), ("❤", 1), ("\u{301}", 0), ("\u{200B}", 0),
+        ("Ａ", 2), ("中", 2), ("\u{1100}\u{1161}\u{11A8}", 2), ("1\u{20E3}", 1),
     ])
     func measuresClustersInCells(_ text: String, _ width: Int) {
         #expect(CellWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
@@ -14,6 +14,15 @@ import Testing
 
     @Test func sumsAString() {
         #expect(CellWidth.of("Ada 한글") == 8)
+    }
+
+    /// Feed text is measured after sanitizing, which takes sequences apart: a ZWJ
+    /// sequence then counts as the emoji it shows.
+    @Test func sanitizedEmojiSequencesMeasureAsTheirParts() {
+        #expect(CellWidth.of(TextSanitizer.singleLine("👩‍💻")) == 4)
+        #expect(CellWidth.of(TextSanitizer.singleLine("👍🏽")) == 2)
+        #expect(CellWidth.of(TextSanitizer.singleLine("❤️")) == 1)
+        #expect(CellWidth.of(TextSanitizer.singleLine("🇰🇷🇯🇵")) == 4)
     }
 }
 

@@ -52,6 +52,11 @@ final class TmuxSession {
         self.height = height
     }
 
+    /// Sets the pane's title, as a program could with an escape sequence.
+    func paneTitle(_ title: String) throws {
+        try tmux("select-pane", "-t", "main", "-T", title)
+    }
+
     /// A tmux format variable of the pane, such as `alternate_on` or `cursor_flag`.
     func paneVariable(_ name: String) throws -> String {
         try tmux("display-message", "-p", "-t", "main", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines)

@@ -69,15 +69,83 @@ extension EndToEndTests {
         @Test func aResizeRewrapsTheRows() throws {
             let tmux = try TmuxSession(width: 100, height: 30)
             try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
-            let wide = try tmux.waitFor("the sample posts") { $0.contains("Ada Park") }
-            #expect(wide.split(separator: "\n").contains { $0.hasSuffix("r reload · q quit") && $0.count == 99 })
+            let wideLine = "One layout function draws both the row and its skeleton, so nothing jumps"
+            try tmux.waitFor("the sample posts") { $0.contains(wideLine) }
             try tmux.resize(width: 50, height: 20)
-            let narrow = try tmux.waitFor("the status line at the new width") { screen in
-                screen.split(separator: "\n").contains { $0.hasSuffix("r reload · q quit") && $0.count == 49 }
+            let narrow = try tmux.waitFor("the rows re-wrapped at 50 columns") { screen in
+                !screen.contains(wideLine) && screen.contains("One layout function draws")
             }
             #expect(narrow.contains("Ada Park"))
-            let longest = narrow.split(separator: "\n").map(\.count).max() ?? 0
-            #expect(longest <= 50)
+            #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 50 })
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+        }
+
+        /// The line with the selection bar on it, which begins the selected row.
+        static func selectedLine(_ screen: String) -> Substring? {
+            screen.split(separator: "\n").first { $0.hasPrefix("▌") }
+        }
+
+        @Test func keysMoveTheSelectionExpandAndLike() throws {
+            let tmux = try TmuxSession(width: 100, height: 40)
+            try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
+            try tmux.waitFor("the sample posts") { Self.selectedLine($0)?.contains("Ada Park") == true }
+            try tmux.press("j", "j", "Down")
+            try tmux.waitFor("the fourth post selected") { Self.selectedLine($0)?.contains("Chiara Rossi") == true }
+            try tmux.press("k")
+            try tmux.waitFor("the third post selected") { Self.selectedLine($0)?.contains("김민준") == true }
+            // The long post is the fourth from the end; its last sentence shows only expanded.
+            try tmux.press("G", "k", "k", "k")
+            let collapsed = try tmux.waitFor("the long post selected") {
+                Self.selectedLine($0)?.contains("Grace Liu") == true
+            }
+            #expect(!collapsed.contains("read all of it."))
+            try tmux.press("Enter")
+            try tmux.waitFor("the long post expanded") { $0.contains("read all of it.") }
+            try tmux.press("l")
+            try tmux.waitFor("the like counted") { Self.selectedLine($0)?.hasSuffix("♥ 846") == true }
+            try tmux.press("l")
+            try tmux.waitFor("the like taken back") { Self.selectedLine($0)?.hasSuffix("♥ 845") == true }
+            try tmux.press("?")
+            try tmux.waitFor("the help") { $0.contains("any key closes this") }
+            try tmux.press("x")
+            try tmux.waitFor("the help closed") { !$0.contains("any key closes this") }
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+        }
+
+        @Test func hostilePostsCannotRetitleTheWindowOrDrawOutsideTheirRows() throws {
+            let tmux = try TmuxSession(width: 80, height: 30)
+            try tmux.paneTitle("before")
+            let fixture = Binary.fixtures.appendingPathComponent("hostile-feed.json").path
+            try tmux.run("\(try binary()) \(fixture); echo EXIT=$?")
+            let screen = try tmux.waitFor("the hostile posts") { $0.contains("Hyper Link") }
+            #expect(try tmux.paneVariable("pane_title") == "before")
+            #expect(!screen.contains("PWNED"))
+            #expect(screen.contains("Mallory Title"))
+            #expect(screen.contains("Sets the title and clears the screen."))
+            #expect(screen.contains("Bidi evil Name"))
+            // The status line is still at the bottom: nothing moved the cursor or scrolled.
+            #expect(screen.split(separator: "\n", omittingEmptySubsequences: false)[29].contains("6 posts"))
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+            #expect(try tmux.paneVariable("pane_title") == "before")
+        }
+
+        @Test func aResizeKeepsTheSelectedPostInView() throws {
+            let tmux = try TmuxSession(width: 100, height: 40)
+            try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
+            try tmux.waitFor("the sample posts") { $0.contains("Ada Park") }
+            try tmux.press("G")
+            try tmux.waitFor("the last post selected") { Self.selectedLine($0)?.contains("Jonas Becker") == true }
+            try tmux.resize(width: 60, height: 14)
+            try tmux.waitFor("the last post still selected and shown") {
+                Self.selectedLine($0)?.contains("Jonas Becker") == true && !$0.contains("Ada Park")
+            }
+            try tmux.resize(width: 12, height: 4)
+            try tmux.waitFor("the too-small notice") { $0.contains("small") }
+            try tmux.resize(width: 90, height: 30)
+            try tmux.waitFor("the last post back in view") { Self.selectedLine($0)?.contains("Jonas Becker") == true }
             try tmux.press("q")
             try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
         }

@@ -20,10 +20,12 @@ public struct RowContent: Hashable, Sendable {
     public var body: Body
     /// "♥ 128".
     public var likes: String
+    /// Whether the reader liked the post here (drawn in the accent colour).
+    public var liked: Bool
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,
-        body: Body, likes: String
+        body: Body, likes: String, liked: Bool = false
     ) {
         self.initials = initials
         self.avatarColor = avatarColor
@@ -32,11 +34,13 @@ public struct RowContent: Hashable, Sendable {
         self.title = title
         self.body = body
         self.likes = likes
+        self.liked = liked
     }
 
     public static let heart = "♥"
 
-    public init(post: Post, now: Date) {
+    /// The row of a post; a post the reader liked counts one more like.
+    public init(post: Post, now: Date, liked: Bool = false) {
         let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
         self.init(
@@ -46,7 +50,8 @@ public struct RowContent: Hashable, Sendable {
             meta: [handle, time].compactMap { $0 }.joined(separator: " · "),
             title: post.title,
             body: .text(post.content),
-            likes: "\(RowContent.heart) \(CountFormat.compact(post.likes))")
+            likes: "\(RowContent.heart) \(CountFormat.compact(post.likes + (liked ? 1 : 0)))",
+            liked: liked)
     }
 
     /// The placeholder for row `index` of a first load: lengths vary from row to row, but

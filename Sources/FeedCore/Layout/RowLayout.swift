@@ -5,7 +5,7 @@ public struct RowLayout: Hashable, Sendable {
         case avatar(color: Int)
         case name
         case meta
-        case likes
+        case likes(liked: Bool)
         case title
         case content
     }
@@ -71,7 +71,7 @@ public struct RowLayout: Hashable, Sendable {
         if metaWidth > 0 {
             add(0, metaColumn, TextWrapper.truncate(content.meta, width: metaWidth), .meta)
         }
-        add(0, textColumn + textWidth - likesWidth, likes, .likes)
+        add(0, textColumn + textWidth - likesWidth, likes, .likes(liked: content.liked))
 
         var line = 1
         if let title = content.title, !title.isEmpty {

@@ -8,9 +8,13 @@ import Foundation
 public final class FeedRunLoop {
     public struct Configuration: Sendable {
         public var framesPerSecond: Int
+        /// Opens a web link and says what happened, for the status line; nil when the
+        /// system has no way to open links.
+        public var openLink: (@Sendable (String) -> String)?
 
-        public init(framesPerSecond: Int = 30) {
+        public init(framesPerSecond: Int = 30, openLink: (@Sendable (String) -> String)? = nil) {
             self.framesPerSecond = max(1, framesPerSecond)
+            self.openLink = openLink
         }
     }
 
@@ -90,6 +94,8 @@ public final class FeedRunLoop {
             loadTask = nil
         case .redrawAll:
             backend.invalidate()
+        case .openLink(let url):
+            if let openLink = configuration.openLink { handle(.notice(openLink(url))) }
         case .quit(let code):
             exitCode = code
         }

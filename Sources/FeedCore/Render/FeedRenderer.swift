@@ -4,30 +4,35 @@ public enum FeedRenderer {
     public static func render(_ state: AppState, size: TerminalSize, elapsed: Duration) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.width, height: size.height)
         guard size.width > 0, size.height > 0 else { return buffer }
-        let rowsHeight = size.height - 1
-        if rowsHeight > 0 {
-            drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
+        if state.isTooSmall {
+            TooSmallScreen.draw(state, into: &buffer)
+            return buffer
         }
+        let rowsHeight = size.height - 1
+        drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
         StatusLine.draw(state, into: &buffer, row: size.height - 1)
+        if state.showingHelp { HelpOverlay.draw(into: &buffer, height: rowsHeight) }
         return buffer
     }
 
     private static func drawRows(_ state: AppState, into buffer: inout ScreenBuffer, height: Int, elapsed: Duration) {
-        let width = buffer.width
-        let shimmer = Shimmer(style: state.animation, screenWidth: width)
+        let shimmer = Shimmer(style: state.animation, screenWidth: buffer.width)
         if state.isLoading {
-            // A reload keeps the shape of the rows it hides; a first load invents shapes.
-            if let feed = state.feed {
-                drawLayouts(
-                    feed.posts.lazy.map { RowContent(post: $0, now: state.referenceDate) }, into: &buffer,
-                    height: height
-                ) { layout, top, buffer in
-                    paintSkeleton(layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+            if state.feed != nil {
+                // A reload keeps the shape of the rows it hides, where they were.
+                for placement in state.viewport.placements(from: state.scroll) {
+                    paintSkeleton(
+                        placement.layout, top: placement.top, into: &buffer, shimmer: shimmer, elapsed: elapsed)
                 }
             } else {
-                drawLayouts((0...).lazy.map(RowContent.placeholder(index:)), into: &buffer, height: height) {
-                    layout, top, buffer in
+                // A first load invents shapes, as many as fill the screen.
+                var top = 0
+                var index = 0
+                while top < height {
+                    let layout = RowLayout.make(RowContent.placeholder(index: index), screenWidth: buffer.width)
                     paintSkeleton(layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+                    top += layout.height + RowGeometry.separatorHeight
+                    index += 1
                 }
             }
             return
@@ -41,27 +46,13 @@ public enum FeedRenderer {
                 height: height)
         case .feed(let feed) where feed.posts.isEmpty:
             drawMessage(["No posts in this feed.", "r to reload"], ink: .muted, into: &buffer, height: height)
-        case .feed(let feed):
-            drawLayouts(
-                feed.posts.lazy.map { RowContent(post: $0, now: state.referenceDate) }, into: &buffer, height: height
-            ) { layout, top, buffer in
-                paintText(layout, top: top, into: &buffer)
+        case .feed:
+            for placement in state.viewport.placements(from: state.scroll) {
+                paintText(placement.layout, top: placement.top, into: &buffer)
+                if placement.index == state.selected {
+                    paintSelection(top: placement.top, height: placement.layout.height, into: &buffer, limit: height)
+                }
             }
-        }
-    }
-
-    /// Lays out rows one after another from the top until the rows area is full; only the
-    /// rows that show are laid out, however long the feed.
-    private static func drawLayouts(
-        _ contents: some Sequence<RowContent>, into buffer: inout ScreenBuffer, height: Int,
-        paint: (RowLayout, Int, inout ScreenBuffer) -> Void
-    ) {
-        var top = 0
-        for content in contents {
-            guard top < height else { break }
-            let layout = RowLayout.make(content, screenWidth: buffer.width)
-            paint(layout, top, &buffer)
-            top += layout.height + RowGeometry.separatorHeight
         }
     }
 
@@ -73,12 +64,20 @@ public enum FeedRenderer {
         }
     }
 
+    /// A bar in the left margin beside every line of the selected row.
+    private static func paintSelection(top: Int, height: Int, into buffer: inout ScreenBuffer, limit: Int) {
+        for row in max(0, top)..<min(limit, top + height) {
+            buffer.write("▌", row: row, column: 0, style: Style(.selection))
+        }
+    }
+
     /// The skeleton: the same spans, each painted as a grey bar of its width.
     private static func paintSkeleton(
         _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, shimmer: Shimmer, elapsed: Duration
     ) {
         for span in layout.spans {
             let row = top + span.line
+            guard row >= 0, row < buffer.height else { continue }
             for column in span.column..<(span.column + span.width) {
                 let level = shimmer.level(column: column, element: span.element, elapsed: elapsed)
                 buffer.fill(row: row, column: column, count: 1, style: Style(.skeleton(level: level)))
@@ -91,7 +90,7 @@ public enum FeedRenderer {
         case .avatar(let color): .avatar(color: color)
         case .name: .name
         case .meta: .muted
-        case .likes: .likes
+        case .likes(let liked): liked ? .liked : .likes
         case .title: .title
         case .content: .plain
         }

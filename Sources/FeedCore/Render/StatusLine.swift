@@ -1,6 +1,7 @@
 /// The bottom line: what is happening, the source, and the main keys.
 enum StatusLine {
-    static let keys = "r reload · q quit"
+    /// The key hints, longest first; the first that leaves room for the status is shown.
+    static let keyHints = ["? help · r reload · q quit", "? help"]
 
     static func draw(_ state: AppState, into buffer: inout ScreenBuffer, row: Int) {
         let width = buffer.width
@@ -8,17 +9,19 @@ enum StatusLine {
         buffer.fill(row: row, column: 0, count: width, style: style)
         let status = describe(state)
         let left = " \(status) · \(state.source)"
-        let keysWidth = CellWidth.of(keys) + 1
-        // The keys go first when space is short: the status is what must be read.
-        let showKeys = width - keysWidth >= CellWidth.of(status) + 4
-        let leftWidth = showKeys ? width - keysWidth - 1 : width
-        buffer.write(TextWrapper.truncate(left, width: leftWidth), row: row, column: 0, style: style)
-        if showKeys {
-            buffer.write(keys, row: row, column: width - keysWidth, style: style)
+        // The hints give way when space is short: the status is what must be read.
+        let hint = keyHints.first { width - CellWidth.of($0) - 1 >= CellWidth.of(status) + 4 } ?? ""
+        let hintWidth = hint.isEmpty ? 0 : CellWidth.of(hint) + 1
+        buffer.write(
+            TextWrapper.truncate(left, width: width - hintWidth - (hint.isEmpty ? 0 : 1)), row: row, column: 0,
+            style: style)
+        if !hint.isEmpty {
+            buffer.write(hint, row: row, column: width - hintWidth, style: style)
         }
     }
 
     static func describe(_ state: AppState) -> String {
+        if let notice = state.notice { return notice }
         if state.isLoading { return "Loading…" }
         switch state.content {
         case .empty:

@@ -70,12 +70,6 @@ public struct ScreenBuffer: Hashable, Sendable {
         if count == 2 { cells[base + column + 1] = Cell(text: "", style: cell.style) }
     }
 
-    /// Applies `transform` to the style of every cell in a row.
-    public mutating func restyle(row: Int, _ transform: (inout Style) -> Void) {
-        guard row >= 0, row < height else { return }
-        for x in 0..<width { transform(&cells[row * width + x].style) }
-    }
-
     /// The text of each line, wide clusters once, trailing spaces kept.
     public var lines: [String] {
         (0..<height).map { row in

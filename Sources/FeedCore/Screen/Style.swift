@@ -8,39 +8,45 @@ public enum Ink: Hashable, Sendable {
     case name
     case title
     case likes
+    /// The likes of a post the reader liked.
+    case liked
+    /// The bar beside the selected post.
+    case selection
     case avatar(color: Int)
     /// A skeleton cell at a grey level in `0...Shimmer.maxLevel` (0 darkest).
     case skeleton(level: Int)
     case statusBar
     case error
+    /// The help overlay's box and text; `helpKey` for the keys in it.
+    case help
+    case helpKey
 }
 
 public struct Style: Hashable, Sendable {
     public var ink: Ink
-    /// Reverse video for the selected row, layered over any ink.
-    public var selected: Bool
 
-    public init(_ ink: Ink, selected: Bool = false) {
+    public init(_ ink: Ink) {
         self.ink = ink
-        self.selected = selected
     }
 
     public static let plain = Style(.plain)
 
     /// One character per style for snapshot masks.
     public var maskCharacter: Character {
-        let base: Character =
-            switch ink {
-            case .plain: "."
-            case .muted: "m"
-            case .name: "N"
-            case .title: "T"
-            case .likes: "L"
-            case .avatar(let color): Character(String(color % 10))
-            case .skeleton(let level): Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(min(max(level, 0), 25))))
-            case .statusBar: "S"
-            case .error: "E"
-            }
-        return selected ? Character(base.uppercased()) : base
+        switch ink {
+        case .plain: "."
+        case .muted: "m"
+        case .name: "N"
+        case .title: "T"
+        case .likes: "L"
+        case .liked: "H"
+        case .selection: "|"
+        case .avatar(let color): Character(String(color % 10))
+        case .skeleton(let level): Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(min(max(level, 0), 25))))
+        case .statusBar: "S"
+        case .error: "E"
+        case .help: "?"
+        case .helpKey: "K"
+        }
     }
 }

@@ -10,6 +10,8 @@ public enum AppEvent: Sendable {
     case loaded(generation: Int, result: Result<Feed, FeedError>, duration: Duration, at: Date)
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
     case signal(Int32)
+    /// Something to tell the reader in the status line (the loop's answer to an effect).
+    case notice(String)
 }
 
 /// What the state asks the loop to do; the loop owns tasks, clocks and the terminal.
@@ -17,5 +19,7 @@ public enum AppEffect: Hashable, Sendable {
     case startLoad(generation: Int)
     case cancelLoad
     case redrawAll
+    /// Open a web link in the reader's browser (http and https only).
+    case openLink(String)
     case quit(exitCode: Int32)
 }

@@ -6,5 +6,8 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    case wheelUp, wheelDown
+    /// A click at a screen position (0-based).
+    case click(row: Int, column: Int)
     case unknown
 }

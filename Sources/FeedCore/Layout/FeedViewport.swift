@@ -1,0 +1,136 @@
+import Foundation
+
+/// A position in the list: the row at the top of the rows area, and how many of its lines
+/// are scrolled off above.
+public struct ScrollPosition: Hashable, Sendable, Comparable {
+    public var row: Int
+    public var line: Int
+
+    public init(row: Int, line: Int = 0) {
+        self.row = row
+        self.line = line
+    }
+
+    public static let start = ScrollPosition(row: 0)
+
+    public static func < (a: ScrollPosition, b: ScrollPosition) -> Bool {
+        (a.row, a.line) < (b.row, b.line)
+    }
+}
+
+/// The posts of a feed laid out at one width: the walk from a scroll position down the
+/// rows area, shared by the renderer, navigation and mouse hits. It lays out only the rows
+/// it visits, so its cost follows the screen, not the feed.
+public struct FeedViewport {
+    public var posts: [Post]
+    public var width: Int
+    /// The rows area's height (the screen less the status line).
+    public var height: Int
+    public var now: Date
+    public var expanded: Set<PostID>
+    public var liked: Set<PostID>
+
+    public init(posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [])
+    {
+        self.posts = posts
+        self.width = width
+        self.height = max(0, height)
+        self.now = now
+        self.expanded = expanded
+        self.liked = liked
+    }
+
+    /// One row placed on screen; `top` may be negative for a row scrolled partly off.
+    public struct Placement {
+        public var index: Int
+        public var top: Int
+        public var layout: RowLayout
+    }
+
+    public func content(at index: Int) -> RowContent {
+        let post = posts[index]
+        return RowContent(post: post, now: now, liked: liked.contains(post.id))
+    }
+
+    public func layout(at index: Int) -> RowLayout {
+        let isExpanded = expanded.contains(posts[index].id)
+        return RowLayout.make(
+            content(at: index), screenWidth: width,
+            maxContentLines: isExpanded ? nil : RowGeometry.maxContentLines)
+    }
+
+    /// Lines a row takes, with the separator after it.
+    public func span(at index: Int) -> Int {
+        layout(at: index).height + RowGeometry.separatorHeight
+    }
+
+    /// The rows that show from `position` down, in order.
+    public func placements(from position: ScrollPosition) -> [Placement] {
+        var result: [Placement] = []
+        var top = -position.line
+        var index = position.row
+        while index < posts.count, top < height {
+            let layout = layout(at: index)
+            result.append(Placement(index: index, top: top, layout: layout))
+            top += layout.height + RowGeometry.separatorHeight
+            index += 1
+        }
+        return result
+    }
+
+    /// The furthest the list can scroll: the last row's end at the bottom of the area.
+    public var lastPosition: ScrollPosition {
+        var remaining = height
+        var index = posts.count - 1
+        while index >= 0 {
+            let lines = span(at: index)
+            if lines >= remaining { return ScrollPosition(row: index, line: lines - remaining) }
+            remaining -= lines
+            index -= 1
+        }
+        return .start
+    }
+
+    /// `position` moved by `lines` (down when positive), kept within the list.
+    public func scrolled(_ position: ScrollPosition, by lines: Int) -> ScrollPosition {
+        guard !posts.isEmpty else { return .start }
+        var moved = position
+        moved.line += lines
+        while moved.line < 0, moved.row > 0 {
+            moved.row -= 1
+            moved.line += span(at: moved.row)
+        }
+        if moved.line < 0 { moved.line = 0 }
+        while moved.row < posts.count - 1, moved.line >= span(at: moved.row) {
+            moved.line -= span(at: moved.row)
+            moved.row += 1
+        }
+        return min(moved, lastPosition)
+    }
+
+    /// Where row `index` starts relative to the area's top, seen from `position`.
+    public func top(of index: Int, from position: ScrollPosition) -> Int {
+        var top = -position.line
+        if index >= position.row {
+            for row in position.row..<index { top += span(at: row) }
+        } else {
+            for row in index..<position.row { top -= span(at: row) }
+        }
+        return top
+    }
+
+    /// The smallest scroll from `position` that shows row `index`: all of it when it fits,
+    /// else its beginning.
+    public func revealing(_ index: Int, from position: ScrollPosition) -> ScrollPosition {
+        let top = top(of: index, from: position)
+        let rowHeight = layout(at: index).height
+        if top < 0 || rowHeight > height { return min(ScrollPosition(row: index), lastPosition) }
+        if top + rowHeight > height { return scrolled(position, by: top + rowHeight - height) }
+        return position
+    }
+
+    /// The row drawn on line `y` of the area, if any.
+    public func row(atLine y: Int, from position: ScrollPosition) -> Int? {
+        placements(from: position).first { y >= $0.top && y < $0.top + $0.layout.height }?.index
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+
+/// Opens a link in the reader's browser: `$BROWSER` when set, else `xdg-open`. The URL
+/// is passed as one argument to a spawned program, never through a shell, so no link can
+/// run a command.
+public enum LinkOpener {
+    /// The program and arguments that would open `url`, or nil when there is no opener.
+    /// `$BROWSER` may list several commands separated by colons; the first is used, with
+    /// `%s` replaced by the URL or, without `%s`, the URL appended.
+    public static func command(for url: String, environment: [String: String], isExecutable: (String) -> Bool)
+        -> [String]?
+    {
+        if let browser = environment["BROWSER"]?.split(separator: ":").first {
+            let words = browser.split(separator: " ").map(String.init)
+            if let program = words.first, resolve(program, environment: environment, isExecutable: isExecutable) != nil
+            {
+                let hasPlaceholder = words.contains { $0.contains("%s") }
+                let arguments = words.map { $0.replacingOccurrences(of: "%s", with: url) }
+                return hasPlaceholder ? arguments : arguments + [url]
+            }
+        }
+        if resolve("xdg-open", environment: environment, isExecutable: isExecutable) != nil {
+            return ["xdg-open", url]
+        }
+        return nil
+    }
+
+    /// The full path of `program`, searched on PATH unless it names a path.
+    static func resolve(_ program: String, environment: [String: String], isExecutable: (String) -> Bool) -> String? {
+        if program.contains("/") { return isExecutable(program) ? program : nil }
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(program)" }.first(where: isExecutable)
+    }
+
+    /// Opens `url` and says what happened, for the status line.
+    @Sendable public static func open(_ url: String) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        guard
+            let command = command(
+                for: url, environment: environment, isExecutable: { FileManager.default.isExecutableFile(atPath: $0) }),
+            let program = resolve(
+                command[0], environment: environment, isExecutable: { FileManager.default.isExecutableFile(atPath: $0) }
+            )
+        else {
+            return "Link: \(url) (no browser: set BROWSER to open links)"
+        }
+        guard let pid = spawn(program, arguments: command) else { return "Link: \(url) (the browser did not start)" }
+        // Reap the opener when it exits, off the main thread.
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        }
+        return "Opened \(url)"
+    }
+
+    /// Starts `program` with its output sent nowhere, so it cannot draw over the screen.
+    private static func spawn(_ program: String, arguments: [String]) -> pid_t? {
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 else { return nil }
+        return pid
+    }
+}

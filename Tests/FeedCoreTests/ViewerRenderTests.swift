@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+/// Whole screens of the viewer: mixed scripts, the help overlay, the too-small screen,
+/// hostile posts.
+@Suite struct ViewerRenderTests {
+    static func loaded(fixture: String, size: TerminalSize) throws -> AppState {
+        let feed = try FeedDocumentDecoder.decode(Fixtures.data(fixture))
+        return NavigationTests.loaded(feed, size: size)
+    }
+
+    @Test(arguments: [TerminalSize(width: 80, height: 30), TerminalSize(width: 44, height: 30)])
+    func likesStayAlignedWhateverTheScript(size: TerminalSize) throws {
+        let state = try Self.loaded(fixture: "mixed-scripts.json", size: size)
+        let frame = FeedRenderer.render(state, size: size, elapsed: .zero)
+        let likesEnds = frame.styleMask.dropLast().compactMap { mask -> Int? in
+            guard let last = mask.lastIndex(of: "L") else { return nil }
+            return mask.distance(from: mask.startIndex, to: last)
+        }
+        #expect(likesEnds.count == 5)
+        #expect(Set(likesEnds) == [size.width - 1 - RowGeometry.rightMargin])
+        // No line is wider than the screen, counted in cells.
+        for line in frame.lines { #expect(CellWidth.of(line) == size.width) }
+        try Snapshot.assertMatches(frame, named: "mixed-scripts-\(size)")
+    }
+
+    @Test func theHelpOverlayListsEveryKey() throws {
+        let size = TerminalSize(width: 80, height: 24)
+        var state = NavigationTests.loaded(size: size)
+        _ = state.apply(.key(.character("?")))
+        let frame = FeedRenderer.render(state, size: size, elapsed: .zero)
+        let text = frame.lines.joined(separator: "\n")
+        for key in ["j k ↓ ↑", "Enter", "like or unlike", "q Esc Ctrl-C", "wheel scrolls"] {
+            #expect(text.contains(key))
+        }
+        try Snapshot.assertMatches(frame, named: "help-80x24")
+    }
+
+    @Test func belowTheMinimumTheScreenSaysItIsTooSmall() throws {
+        let size = TerminalSize(width: 19, height: 6)
+        let state = NavigationTests.loaded(size: size)
+        let frame = FeedRenderer.render(state, size: size, elapsed: .zero)
+        #expect(frame.lines.joined().contains("terminal too small"))
+        try Snapshot.assertMatches(frame, named: "too-small-19x6")
+        let enough = AppState.minimumSize
+        let normal = FeedRenderer.render(NavigationTests.loaded(size: enough), size: enough, elapsed: .zero)
+        #expect(!normal.lines.joined().contains("too small"))
+    }
+
+    @Test func everySizeDownToOneByOneRenders() {
+        let state = NavigationTests.loaded()
+        for width in 1...25 {
+            for height in 1...8 {
+                let frame = FeedRenderer.render(state, size: TerminalSize(width: width, height: height), elapsed: .zero)
+                #expect(frame.lines.allSatisfy { CellWidth.of($0) == width })
+            }
+        }
+    }
+
+    @Test func hostilePostsRenderWithoutAnyControlCharacter() throws {
+        let size = TerminalSize(width: 80, height: 40)
+        let state = try Self.loaded(fixture: "hostile-feed.json", size: size)
+        let frame = FeedRenderer.render(state, size: size, elapsed: .zero)
+        for cell in frame.cells {
+            for scalar in cell.text.unicodeScalars {
+                #expect(
+                    scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value),
+                    "U+\(String(scalar.value, radix: 16))")
+                #expect(!TextSanitizer.isBidiControl(scalar))
+            }
+        }
+        let text = frame.lines.joined(separator: "\n")
+        #expect(text.contains("Mallory Title"))
+        #expect(!text.contains("PWNED"))
+        #expect(text.contains("Writes the clipboard quietly."))
+        #expect(text.contains("Bidi evil Name"))
+        #expect(text.contains("click me now."))
+        try Snapshot.assertMatches(frame, named: "hostile-80x40")
+    }
+}
