@@ -49,6 +49,19 @@ import Testing
         }
     }
 
+    @Test func tabsBecomeSpaces() {
+        #expect(TextWrapper.wrap("a\tb\t\tc", width: 10) == ["a b c"])
+    }
+
+    @Test func breaksChineseBetweenAnyTwoCharacters() {
+        #expect(TextWrapper.wrap("中文没有空格所以", width: 7) == ["中文没", "有空格", "所以"])
+    }
+
+    @Test func combiningMarksTakeNoCellsWhenWrapping() {
+        let stacked = "e" + String(repeating: "\u{301}", count: 50)
+        #expect(TextWrapper.wrap("\(stacked) \(stacked) \(stacked)", width: 3) == ["\(stacked) \(stacked)", stacked])
+    }
+
     @Test func keepsParagraphsAndFoldsBlankRuns() {
         #expect(TextWrapper.wrap("a\n\n\nb\n", width: 10) == ["a", "", "b"])
     }

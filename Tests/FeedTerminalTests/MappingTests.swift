@@ -27,6 +27,38 @@ import Testing
     }
 }
 
+@Suite struct MouseMappingTests {
+    @Test func theWheelScrollsAndTheFirstButtonClicks() {
+        #expect(KeyMapping.key(forMouse: CNcurses_BUTTON4_PRESSED(), row: 3, column: 4) == .wheelUp)
+        #expect(KeyMapping.key(forMouse: CNcurses_BUTTON5_PRESSED(), row: 3, column: 4) == .wheelDown)
+        #expect(KeyMapping.key(forMouse: CNcurses_BUTTON1_PRESSED(), row: 3, column: 4) == .click(row: 3, column: 4))
+        #expect(KeyMapping.key(forMouse: CNcurses_BUTTON1_CLICKED(), row: 0, column: 0) == .click(row: 0, column: 0))
+        #expect(KeyMapping.key(forMouse: 0, row: 0, column: 0) == nil)
+    }
+}
+
+@Suite struct LinkOpenerTests {
+    private let executables: Set<String> = ["/usr/bin/firefox", "/usr/bin/xdg-open", "/opt/bin/browse"]
+
+    private func command(_ environment: [String: String]) -> [String]? {
+        LinkOpener.command(for: "https://e.org/a b;rm", environment: environment, isExecutable: executables.contains)
+    }
+
+    @Test func theURLIsOneArgumentToBrowser() {
+        #expect(command(["BROWSER": "firefox", "PATH": "/usr/bin"]) == ["firefox", "https://e.org/a b;rm"])
+        #expect(
+            command(["BROWSER": "/opt/bin/browse --new %s:lynx", "PATH": "/usr/bin"]) == [
+                "/opt/bin/browse", "--new", "https://e.org/a b;rm",
+            ])
+    }
+
+    @Test func withoutABrowserXdgOpenIsUsedAndWithoutEitherNothing() {
+        #expect(command(["PATH": "/usr/bin"]) == ["xdg-open", "https://e.org/a b;rm"])
+        #expect(command(["BROWSER": "missing", "PATH": "/usr/bin"]) == ["xdg-open", "https://e.org/a b;rm"])
+        #expect(command(["PATH": "/nowhere"]) == nil)
+    }
+}
+
 @Suite struct StyleMappingTests {
     @Test func skeletonLevelsWalkTheGreyRampIn256Colours() {
         let styles = (0...Shimmer.maxLevel).map {
