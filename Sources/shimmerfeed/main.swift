@@ -30,15 +30,10 @@ case .run:
     break
 }
 
-let loader: any FeedLoading
-let sourceName: String
-if let source = options.source {
-    loader = DelayedFeedLoader(FileFeedLoader(path: source), delay: options.effectiveDelay)
-    sourceName = source
-} else {
-    loader = DelayedFeedLoader(SampleFeedLoader(data: SampleFeed.data), delay: options.effectiveDelay)
-    sourceName = "sample feed"
-}
+let source = FeedSource(argument: options.source)
+let loader = DelayedFeedLoader(
+    SourceFeedLoader(source: source, format: options.format, timeout: options.timeout, sampleData: SampleFeed.data),
+    delay: options.effectiveDelay)
 
 let backend: CursesBackend
 do {
@@ -46,7 +41,7 @@ do {
 } catch {
     fail(error.message)
 }
-let state = AppState(source: sourceName, animation: options.animation, size: backend.size)
+let state = AppState(source: source.label, animation: options.animation, size: backend.size)
 let loop = FeedRunLoop(
     state: state, backend: backend, loader: loader,
     configuration: .init(framesPerSecond: options.framesPerSecond, openLink: LinkOpener.open))

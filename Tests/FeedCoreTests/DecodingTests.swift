@@ -87,9 +87,11 @@ import Testing
         #expect(throws: FeedError("expected an object with \"posts\" or an array of posts, found a string")) {
             try decode("\"posts\"")
         }
-        #expect(throws: FeedError("expected an object with \"posts\" or an array of posts")) {
-            try decode("{\"items\":[]}")
-        }
+        #expect(
+            throws: FeedError(
+                "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", or an array of posts or Mastodon statuses"
+            )
+        ) { try decode("{\"other\":[]}") }
         #expect(throws: FeedError("\"posts\" should be an array")) { try decode("{\"posts\":{}}") }
     }
 

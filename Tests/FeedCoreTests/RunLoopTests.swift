@@ -16,7 +16,7 @@ final class CountingLoader: FeedLoading {
         self.delay = delay
     }
 
-    func load() async throws -> Feed {
+    func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
         started.add(1, ordering: .relaxed)
         do {
             try await Task.sleep(for: delay)

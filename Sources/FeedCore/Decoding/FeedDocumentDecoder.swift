@@ -1,14 +1,194 @@
 import Foundation
 
-/// The one entry point from bytes to a feed: repairs the encoding, then decodes.
+/// From bytes to a feed, in any of the formats, a batch of posts at a time.
+///
+/// The structure is found first (`JSONStructure`), without decoding; then the posts are
+/// decoded in batches, the first small, so that a caller can show the first screen of a
+/// large feed long before the rest is decoded. `JSONDecoder` on a 50 MB document at once
+/// took seconds and over a gigabyte here.
 public enum FeedDocumentDecoder {
-    public static func decode(_ data: Data) throws(FeedError) -> Feed {
-        try PostsFormatDecoder.decode(repairingUTF8(data))
+    /// Posts decoded before the first report: more than a screen holds.
+    public static let firstBatch = 100
+    public static let batchSize = 5_000
+
+    /// Called after each batch with the feed so far and how many elements of how many are
+    /// decoded; throwing (a cancellation) stops the decoding.
+    public typealias Progress = (_ feed: Feed, _ decoded: Int, _ total: Int) throws -> Void
+
+    public static func decode(_ data: Data, format: FeedFormat = .auto) throws(FeedError) -> Feed {
+        do {
+            return try decode(data, format: format, progress: nil)
+        } catch let error as FeedError {
+            throw error
+        } catch {
+            throw FeedError("\(error)")
+        }
+    }
+
+    public static func decode(_ data: Data, format: FeedFormat, progress: Progress?) throws -> Feed {
+        let plan: Plan
+        do {
+            plan = try data.withUnsafeBytes { raw in try Plan(bytes: raw.bindMemory(to: UInt8.self), format: format) }
+        } catch let error as FeedError {
+            throw error
+        } catch {
+            throw FeedErrorDescription.describe(error, data: data)
+        }
+        switch plan.format {
+        case .posts: return try decodeEntries(PostRecord.self, data: data, plan: plan, progress: progress)
+        case .jsonfeed: return try decodeEntries(JSONFeedItem.self, data: data, plan: plan, progress: progress)
+        case .mastodon, .auto: return try decodeEntries(MastodonStatus.self, data: data, plan: plan, progress: progress)
+        }
+    }
+
+    /// Where the posts are and what format they are in.
+    private struct Plan {
+        var format: FeedFormat
+        var elements: [Range<Int>]
+        /// The document's other members (a JSON Feed's title and next_url).
+        var header: [(key: String, value: Range<Int>)] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, format requested: FeedFormat) throws {
+            let start = JSONStructure.skipWhitespace(bytes, from: JSONStructure.startOfDocument(bytes))
+            guard start < bytes.count else { throw FeedError("the feed is empty") }
+            switch bytes[start] {
+            case UInt8(ascii: "["):
+                guard let elements = JSONStructure.elements(of: bytes) else { throw NotStructured() }
+                self.elements = elements
+                switch requested {
+                case .jsonfeed:
+                    throw FeedError("expected a JSON Feed (an object with \"items\"), found an array")
+                case .posts, .mastodon:
+                    format = requested
+                case .auto:
+                    let firstKeys =
+                        elements.first.flatMap { JSONStructure.members(of: bytes, in: $0) }?.map(\.key) ?? []
+                    format = firstKeys.contains("account") ? .mastodon : .posts
+                }
+            case UInt8(ascii: "{"):
+                guard let members = JSONStructure.members(of: bytes) else { throw NotStructured() }
+                let keys = Set(members.map(\.key))
+                if requested == .mastodon {
+                    throw FeedError("expected an array of Mastodon statuses, found an object")
+                }
+                let isJSONFeed =
+                    requested == .jsonfeed || (requested == .auto && !keys.contains("posts") && keys.contains("items"))
+                format = isJSONFeed ? .jsonfeed : .posts
+                let listKey = isJSONFeed ? "items" : "posts"
+                guard let list = members.last(where: { $0.key == listKey }) else {
+                    throw FeedError(
+                        requested == .auto
+                            ? "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", or an array of posts or Mastodon statuses"
+                            : "expected an object with \"\(listKey)\"")
+                }
+                guard JSONStructure.firstByte(of: bytes, in: list.value) == UInt8(ascii: "[") else {
+                    throw FeedError("\"\(listKey)\" should be an array")
+                }
+                guard let elements = JSONStructure.elements(of: bytes, in: list.value) else { throw NotStructured() }
+                self.elements = elements
+                header = members.filter { $0.key != listKey }
+            default:
+                // A lone value: say which, unless it is not JSON at all.
+                guard JSONSyntaxLocator.firstProblem(in: bytes) == nil else { throw NotStructured() }
+                throw FeedError(
+                    "expected an object with \"posts\" or an array of posts, found \(JSONValueKind.describe(bytes[start]))"
+                )
+            }
+        }
+    }
+
+    /// The structure scan gave up: decoding the whole document will say why.
+    private struct NotStructured: Error {}
+
+    private static func decodeEntries<Entry: FeedEntry>(
+        _ entry: Entry.Type, data: Data, plan: Plan, progress: Progress?
+    ) throws -> Feed {
+        var feed = Feed(posts: [])
+        if plan.format == .jsonfeed { feed = jsonFeedHeader(data, members: plan.header) }
+        feed.posts.reserveCapacity(plan.elements.count)
+        var decoded = 0
+        var elementNumber = 0
+        while decoded < plan.elements.count {
+            let size = decoded == 0 ? firstBatch : batchSize
+            let batch = plan.elements[decoded..<min(plan.elements.count, decoded + size)]
+            for result in try decodeBatch(Entry.self, data: data, ranges: batch) {
+                elementNumber += 1
+                switch result {
+                case .success(let post?):
+                    feed.posts.append(post.sanitized())
+                case .success(nil):
+                    feed.skipped += 1
+                case .failure(let reason):
+                    feed.skipped += 1
+                    if feed.firstSkipReason == nil { feed.firstSkipReason = "post \(elementNumber): \(reason)" }
+                }
+            }
+            decoded += batch.count
+            if decoded < plan.elements.count { try progress?(feed, decoded, plan.elements.count) }
+        }
+        if feed.posts.isEmpty, let reason = feed.firstSkipReason {
+            throw FeedError("no post could be read; \(reason)")
+        }
+        return feed
+    }
+
+    /// Decodes the elements at `ranges` as one array, each element on its own.
+    private static func decodeBatch<Entry: FeedEntry>(_ entry: Entry.Type, data: Data, ranges: ArraySlice<Range<Int>>)
+        throws -> [Result<Post?, FeedError>]
+    {
+        var batch = Data()
+        batch.reserveCapacity(ranges.reduce(2) { $0 + $1.count + 1 })
+        batch.append(UInt8(ascii: "["))
+        for (offset, range) in ranges.enumerated() {
+            if offset > 0 { batch.append(UInt8(ascii: ",")) }
+            batch.append(data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)])
+        }
+        batch.append(UInt8(ascii: "]"))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        do {
+            // Invalid UTF-8 would cost a post its text: repair it first.
+            return try decoder.decode([DecodedEntry<Entry>].self, from: repairingUTF8(batch)).map(\.result)
+        } catch {
+            throw FeedErrorDescription.describe(error, data: data)
+        }
+    }
+
+    /// A JSON Feed's title and next page, decoded from its members other than the items,
+    /// so that a large list of items is not parsed twice.
+    private static func jsonFeedHeader(_ data: Data, members: [(key: String, value: Range<Int>)]) -> Feed {
+        var object = Data("{".utf8)
+        for (offset, member) in members.enumerated() {
+            if offset > 0 { object.append(UInt8(ascii: ",")) }
+            object.append(contentsOf: Array("\"\(member.key)\":".utf8))
+            object.append(
+                data[(data.startIndex + member.value.lowerBound)..<(data.startIndex + member.value.upperBound)])
+        }
+        object.append(UInt8(ascii: "}"))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let header = (try? decoder.decode(JSONFeedHeader.self, from: object)) ?? JSONFeedHeader()
+        return Feed(
+            title: header.title.map(TextSanitizer.singleLine), posts: [],
+            nextPage: header.nextUrl.map(TextSanitizer.singleLine))
     }
 
     /// Invalid UTF-8 sequences become U+FFFD, so one bad byte does not cost the feed.
     static func repairingUTF8(_ data: Data) -> Data {
         if String(validating: data, as: UTF8.self) != nil { return data }
         return Data(String(decoding: data, as: UTF8.self).utf8)
+    }
+}
+
+/// What kind of JSON value starts with a byte, for "expected …, found …".
+enum JSONValueKind {
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "n"): "null"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "true or false"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
+        default: "something that is not JSON"
+        }
     }
 }

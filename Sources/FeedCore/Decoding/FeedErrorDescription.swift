@@ -81,15 +81,3 @@ enum FeedErrorDescription {
         }
     }
 }
-
-/// What kind of JSON value a decoder is looking at, for "expected …, found …".
-enum JSONKind {
-    static func describe(_ decoder: any Decoder) -> String {
-        guard let container = try? decoder.singleValueContainer() else { return "something else" }
-        if container.decodeNil() { return "null" }
-        if (try? container.decode(Bool.self)) != nil { return "true or false" }
-        if (try? container.decode(Double.self)) != nil { return "a number" }
-        if (try? container.decode(String.self)) != nil { return "a string" }
-        return "something else"
-    }
-}

@@ -16,4 +16,15 @@ public enum CountFormat {
         let tenth = (value % unit) * 10 / unit
         return tenth == 0 ? "\(whole)\(suffix)" : "\(whole).\(tenth)\(suffix)"
     }
+
+    /// A count with thousands separated: 42,000.
+    public static func grouped(_ count: Int) -> String {
+        let digits = String(abs(count))
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return count < 0 ? "-" + result : result
+    }
 }

@@ -29,15 +29,20 @@ public struct FeedViewport {
     public var now: Date
     public var expanded: Set<PostID>
     public var liked: Set<PostID>
+    /// Lines drawn after the last post (a page loading, a page that failed).
+    public var footerHeight: Int
 
-    public init(posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [])
-    {
+    public init(
+        posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
+        footerHeight: Int = 0
+    ) {
         self.posts = posts
         self.width = width
         self.height = max(0, height)
         self.now = now
         self.expanded = expanded
         self.liked = liked
+        self.footerHeight = footerHeight
     }
 
     /// One row placed on screen; `top` may be negative for a row scrolled partly off.
@@ -49,7 +54,7 @@ public struct FeedViewport {
 
     public func content(at index: Int) -> RowContent {
         let post = posts[index]
-        return RowContent(post: post, now: now, liked: liked.contains(post.id))
+        return RowContent(post: post, now: now, liked: liked.contains(post.id), expanded: expanded.contains(post.id))
     }
 
     public func layout(at index: Int) -> RowLayout {
@@ -78,13 +83,14 @@ public struct FeedViewport {
         return result
     }
 
-    /// The furthest the list can scroll: the last row's end at the bottom of the area.
+    /// The furthest the list can scroll: the last row's end (and the footer) at the bottom
+    /// of the area.
     public var lastPosition: ScrollPosition {
-        var remaining = height
+        var remaining = height - footerHeight
         var index = posts.count - 1
         while index >= 0 {
             let lines = span(at: index)
-            if lines >= remaining { return ScrollPosition(row: index, line: lines - remaining) }
+            if lines >= remaining { return ScrollPosition(row: index, line: max(0, lines - remaining)) }
             remaining -= lines
             index -= 1
         }

@@ -39,18 +39,35 @@ public struct RowContent: Hashable, Sendable {
 
     public static let heart = "♥"
 
-    /// The row of a post; a post the reader liked counts one more like.
-    public init(post: Post, now: Date, liked: Bool = false) {
+    public static let boostMark = "↻"
+    public static let replyMark = "↩"
+    /// What a post with a content warning shows until it is expanded.
+    public static let hiddenContent = "Content hidden · Enter shows it"
+
+    /// The row of a post; a post the reader liked counts one more like. `expanded` shows a
+    /// post's hidden content.
+    public init(post: Post, now: Date, liked: Bool = false, expanded: Bool = false) {
         let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
+        let boost = post.boostedBy.map { "\(RowContent.boostMark) boosted by \($0)" }
+        var counts: [String] = []
+        if let replies = post.replies, replies > 0 {
+            counts.append("\(RowContent.replyMark) \(CountFormat.compact(replies))")
+        }
+        if let boosts = post.boosts, boosts > 0 {
+            counts.append("\(RowContent.boostMark) \(CountFormat.compact(boosts))")
+        }
+        if post.likes != nil || liked {
+            counts.append("\(RowContent.heart) \(CountFormat.compact((post.likes ?? 0) + (liked ? 1 : 0)))")
+        }
         self.init(
             initials: Avatar.initials(of: post.author.name),
             avatarColor: Avatar.colorIndex(of: post.author.name),
             name: post.author.name,
-            meta: [handle, time].compactMap { $0 }.joined(separator: " · "),
+            meta: [handle, time, boost].compactMap { $0 }.joined(separator: " · "),
             title: post.title,
-            body: .text(post.content),
-            likes: "\(RowContent.heart) \(CountFormat.compact(post.likes + (liked ? 1 : 0)))",
+            body: .text(post.hidesContent && !expanded ? RowContent.hiddenContent : post.content),
+            likes: counts.joined(separator: "  "),
             liked: liked)
     }
 

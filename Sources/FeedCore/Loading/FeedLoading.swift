@@ -1,7 +1,17 @@
 /// A source of posts. Loads run off the main actor, in a `Task` the loop can cancel; a
 /// cancelled load throws `CancellationError` (or anything: its result is dropped).
 public protocol FeedLoading: Sendable {
-    func load() async throws -> Feed
+    /// Loads the feed's first page. While a large feed decodes, `progress` receives the
+    /// posts decoded so far and how many of how many elements are done.
+    func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed
+    /// Loads a further page, from a feed's `nextPage`.
+    func loadPage(_ url: String) async throws -> Feed
+}
+
+extension FeedLoading {
+    public func loadPage(_ url: String) async throws -> Feed {
+        throw FeedError("this source has no further pages")
+    }
 }
 
 /// Holds a load back by a simulated network latency (`--delay`), cancellably.
@@ -14,8 +24,13 @@ public struct DelayedFeedLoader<Base: FeedLoading>: FeedLoading {
         self.delay = delay
     }
 
-    public func load() async throws -> Feed {
+    public func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
         if delay > .zero { try await Task.sleep(for: delay) }
-        return try await base.load()
+        return try await base.load(progress: progress)
+    }
+
+    public func loadPage(_ url: String) async throws -> Feed {
+        if delay > .zero { try await Task.sleep(for: delay) }
+        return try await base.loadPage(url)
     }
 }

@@ -25,6 +25,7 @@ public final class FeedRunLoop {
     private let inbox: EventInbox
     private let clock = ContinuousClock()
     private var loadTask: Task<Void, Never>?
+    private var pageTask: Task<Void, Never>?
     /// When the current animation began: the shimmer's time zero.
     private var animationStart: ContinuousClock.Instant
     private var exitCode: Int32?
@@ -69,13 +70,15 @@ public final class FeedRunLoop {
             }
         }
         loadTask?.cancel()
+        pageTask?.cancel()
         return exitCode ?? 0
     }
 
     private var frameInterval: Duration { .seconds(1) / configuration.framesPerSecond }
 
     private var isAnimating: Bool {
-        state.isLoading && Shimmer(style: state.animation, screenWidth: state.size.width).isAnimated
+        (state.isLoading || state.page == .loading)
+            && Shimmer(style: state.animation, screenWidth: state.size.width).isAnimated
     }
 
     private func handle(_ event: AppEvent) {
@@ -87,11 +90,18 @@ public final class FeedRunLoop {
         switch effect {
         case .startLoad(let generation):
             loadTask?.cancel()
+            pageTask?.cancel()
             animationStart = clock.now
             loadTask = Self.startLoad(loader, generation: generation, inbox: inbox)
+        case .loadPage(let url, let generation):
+            pageTask?.cancel()
+            animationStart = clock.now
+            pageTask = Self.startPageLoad(loader, url: url, generation: generation, inbox: inbox)
         case .cancelLoad:
             loadTask?.cancel()
+            pageTask?.cancel()
             loadTask = nil
+            pageTask = nil
         case .redrawAll:
             backend.invalidate()
         case .openLink(let url):
@@ -110,7 +120,11 @@ public final class FeedRunLoop {
             let start = clock.now
             let result: Result<Feed, FeedError>
             do {
-                result = .success(try await loader.load())
+                let feed = try await loader.load { partial, decoded, total in
+                    inbox.post(
+                        .progress(generation: generation, feed: partial, decoded: decoded, total: total, at: Date()))
+                }
+                result = .success(feed)
             } catch is CancellationError {
                 return
             } catch let error as FeedError {
@@ -120,6 +134,26 @@ public final class FeedRunLoop {
             }
             guard !Task.isCancelled else { return }
             inbox.post(.loaded(generation: generation, result: result, duration: clock.now - start, at: Date()))
+        }
+    }
+
+    /// Runs a page load off the main actor and posts its result.
+    private nonisolated static func startPageLoad(
+        _ loader: any FeedLoading, url: String, generation: Int, inbox: EventInbox
+    ) -> Task<Void, Never> {
+        Task.detached {
+            let result: Result<Feed, FeedError>
+            do {
+                result = .success(try await loader.loadPage(url))
+            } catch is CancellationError {
+                return
+            } catch let error as FeedError {
+                result = .failure(error)
+            } catch {
+                result = .failure(FeedError(error.localizedDescription))
+            }
+            guard !Task.isCancelled else { return }
+            inbox.post(.pageLoaded(generation: generation, result: result))
         }
     }
 }

@@ -6,13 +6,29 @@ public struct Feed: Hashable, Sendable {
     public var skipped: Int
     /// Why the first skipped post was left out, for the status line.
     public var firstSkipReason: String?
+    /// Where the next page of this feed is (JSON Feed `next_url`, Mastodon `Link`).
+    public var nextPage: String?
 
     public init(
-        title: String? = nil, posts: [Post], skipped: Int = 0, firstSkipReason: String? = nil
+        title: String? = nil, posts: [Post], skipped: Int = 0, firstSkipReason: String? = nil,
+        nextPage: String? = nil
     ) {
         self.title = title
         self.posts = posts
         self.skipped = skipped
         self.firstSkipReason = firstSkipReason
+        self.nextPage = nextPage
+    }
+
+    /// This feed followed by its next page.
+    public func appending(_ page: Feed) -> Feed {
+        var joined = self
+        // A page may repeat a post the previous page ended with; keep the first copy.
+        let known = Set(posts.map(\.id))
+        joined.posts += page.posts.filter { !known.contains($0.id) }
+        joined.skipped += page.skipped
+        joined.firstSkipReason = firstSkipReason ?? page.firstSkipReason
+        joined.nextPage = page.nextPage
+        return joined
     }
 }

@@ -32,14 +32,24 @@ public struct Post: Hashable, Sendable, Identifiable {
     public var author: Author
     public var title: String?
     public var content: String
-    public var likes: Int
+    /// Likes; nil for feeds that do not count them (JSON Feed).
+    public var likes: Int?
     public var createdAt: Date?
     /// The post's page on the web, if the feed gives one.
     public var url: String?
+    /// Boosts and replies, where the feed counts them (Mastodon).
+    public var boosts: Int?
+    public var replies: Int?
+    /// Who boosted this post into the feed, when it arrived as a boost.
+    public var boostedBy: String?
+    /// A content warning: the title says what the content is, and the content stays
+    /// hidden until the reader expands the post.
+    public var hidesContent: Bool
 
     public init(
-        id: PostID, author: Author, title: String? = nil, content: String, likes: Int,
-        createdAt: Date?, url: String? = nil
+        id: PostID, author: Author, title: String? = nil, content: String, likes: Int?,
+        createdAt: Date?, url: String? = nil, boosts: Int? = nil, replies: Int? = nil,
+        boostedBy: String? = nil, hidesContent: Bool = false
     ) {
         self.id = id
         self.author = author
@@ -48,5 +58,9 @@ public struct Post: Hashable, Sendable, Identifiable {
         self.likes = likes
         self.createdAt = createdAt
         self.url = url
+        self.boosts = boosts
+        self.replies = replies
+        self.boostedBy = boostedBy
+        self.hidesContent = hidesContent
     }
 }

@@ -8,8 +8,11 @@ public struct CommandLineOptions: Hashable, Sendable {
     }
 
     public var action: Action = .run
-    /// A file path; nil for the bundled sample feed.
+    /// A file path, `-` or a URL; nil for the bundled sample feed.
     public var source: String?
+    public var format: FeedFormat = .auto
+    /// How long an HTTP request may take.
+    public var timeout: Duration = .seconds(15)
     /// Simulated latency; nil for the default (1.5 s for the sample, none otherwise).
     public var delay: Duration?
     public var animation: AnimationStyle = .slide
@@ -68,6 +71,19 @@ public struct CommandLineOptions: Hashable, Sendable {
                     throw ParseError(description: "--animation takes one of \(names), not '\(text)'")
                 }
                 options.animation = style
+            case "--format":
+                let text = try value()
+                guard let format = FeedFormat(rawValue: text) else {
+                    let names = FeedFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ParseError(description: "--format takes one of \(names), not '\(text)'")
+                }
+                options.format = format
+            case "--timeout":
+                let text = try value()
+                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                    throw ParseError(description: "--timeout takes seconds from 0 to 3600, not '\(text)'")
+                }
+                options.timeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
             case "--fps":
                 let text = try value()
                 guard let fps = Int(text), (1...120).contains(fps) else {
@@ -95,11 +111,14 @@ public struct CommandLineOptions: Hashable, Sendable {
     public static let usage = """
         shimmerfeed — a feed of posts in the terminal, with skeleton rows while it loads
 
-        Usage: shimmerfeed [OPTIONS] [FILE]
+        Usage: shimmerfeed [OPTIONS] [SOURCE]
 
-        With no FILE, shows the bundled sample feed.
+        SOURCE is a file, - for standard input (keys still come from the terminal), or an
+        http:// or https:// URL. With no SOURCE, shows the bundled sample feed.
 
         Options:
+          --format FORMAT       auto (default), posts, jsonfeed or mastodon
+          --timeout SECONDS     how long an HTTP request may take (default 15)
           --delay SECONDS       simulated network latency before the feed arrives
                                 (default 1.5 for the sample feed, 0 otherwise)
           --animation STYLE     slide (default), pulse or none; SHIMMERFEED_ANIMATIONS=none
@@ -109,6 +128,11 @@ public struct CommandLineOptions: Hashable, Sendable {
           -V, --version         show the version
 
         Keys:
+          j k, arrows           next, previous post
+          Space PgDn, b PgUp    page down, up; d u half a page; g G first, last
+          Enter                 expand or collapse the post
+          l                     like or unlike;  o  show and open the post's link
+          ?                     all the keys
           r                     reload; while loading, back to the rows it had
           Ctrl-L                redraw the screen
           q, Esc, Ctrl-C        quit

@@ -46,13 +46,36 @@ public enum FeedRenderer {
                 height: height)
         case .feed(let feed) where feed.posts.isEmpty:
             drawMessage(["No posts in this feed.", "r to reload"], ink: .muted, into: &buffer, height: height)
-        case .feed:
-            for placement in state.viewport.placements(from: state.scroll) {
+        case .feed(let feed):
+            let placements = state.viewport.placements(from: state.scroll)
+            for placement in placements {
                 paintText(placement.layout, top: placement.top, into: &buffer)
                 if placement.index == state.selected {
                     paintSelection(top: placement.top, height: placement.layout.height, into: &buffer, limit: height)
                 }
             }
+            if let last = placements.last, last.index == feed.posts.count - 1 {
+                let footerTop = last.top + last.layout.height + RowGeometry.separatorHeight
+                drawPageFooter(state, top: footerTop, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+            }
+        }
+    }
+
+    /// Skeleton rows while the next page loads; the error when it failed.
+    private static func drawPageFooter(
+        _ state: AppState, top: Int, into buffer: inout ScreenBuffer, shimmer: Shimmer, elapsed: Duration
+    ) {
+        switch state.page {
+        case .idle:
+            break
+        case .loading:
+            for (offset, layout) in PageFooter.loadingLayouts(width: buffer.width) {
+                paintSkeleton(layout, top: top + offset, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+            }
+        case .failed(let error):
+            let text = TextWrapper.truncate(
+                PageFooter.failedText(error), width: RowGeometry.textWidth(screenWidth: buffer.width))
+            buffer.write(text, row: top, column: RowGeometry.textColumn, style: Style(.error))
         }
     }
 

@@ -29,9 +29,18 @@ enum StatusLine {
         case .failure(let error):
             return "Error: \(error.message)"
         case .feed(let feed):
-            var parts = ["\(feed.posts.count) post\(feed.posts.count == 1 ? "" : "s")"]
-            if feed.skipped > 0 { parts.append("\(feed.skipped) skipped") }
-            if let duration = state.lastLoadDuration {
+            var parts: [String] = []
+            if let title = feed.title, !title.isEmpty { parts.append(title) }
+            if let decoding = state.decoding {
+                parts.append(
+                    "decoding \(CountFormat.grouped(decoding.decoded)) / \(CountFormat.grouped(decoding.total))")
+            } else {
+                parts.append("\(CountFormat.grouped(feed.posts.count)) post\(feed.posts.count == 1 ? "" : "s")")
+            }
+            if feed.skipped > 0 { parts.append("\(CountFormat.grouped(feed.skipped)) skipped") }
+            if state.page == .loading {
+                parts.append("loading more…")
+            } else if state.decoding == nil, let duration = state.lastLoadDuration {
                 parts.append("loaded in \(DurationFormat.short(duration))")
             }
             return parts.joined(separator: " · ")

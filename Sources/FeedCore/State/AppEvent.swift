@@ -8,6 +8,10 @@ public enum AppEvent: Sendable {
     case resize(TerminalSize)
     /// A load finished. `generation` says which load; a stale one is dropped.
     case loaded(generation: Int, result: Result<Feed, FeedError>, duration: Duration, at: Date)
+    /// A large feed is part decoded: the posts so far, and elements done of all.
+    case progress(generation: Int, feed: Feed, decoded: Int, total: Int, at: Date)
+    /// A further page arrived, or failed.
+    case pageLoaded(generation: Int, result: Result<Feed, FeedError>)
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
     case signal(Int32)
     /// Something to tell the reader in the status line (the loop's answer to an effect).
@@ -17,6 +21,9 @@ public enum AppEvent: Sendable {
 /// What the state asks the loop to do; the loop owns tasks, clocks and the terminal.
 public enum AppEffect: Hashable, Sendable {
     case startLoad(generation: Int)
+    /// Load the page at `url`, for load `generation`.
+    case loadPage(url: String, generation: Int)
+    /// Cancel the running load and page load.
     case cancelLoad
     case redrawAll
     /// Open a web link in the reader's browser (http and https only).

@@ -33,6 +33,16 @@ public struct AppState: Sendable {
     /// Posts the reader liked; kept by id across reloads, for as long as the program runs.
     public var liked: Set<PostID> = []
     public var showingHelp = false
+    /// While a large feed decodes after its first posts are shown: elements done of all.
+    public var decoding: (decoded: Int, total: Int)?
+    /// The state of the next page at the end of the list.
+    public var page = PageState.idle
+
+    public enum PageState: Sendable, Equatable {
+        case idle
+        case loading
+        case failed(FeedError)
+    }
     /// A message for the status line until the next key.
     public var notice: String?
 
@@ -60,7 +70,17 @@ public struct AppState: Sendable {
     public var viewport: FeedViewport {
         FeedViewport(
             posts: feed?.posts ?? [], width: size.width, height: size.height - 1, now: referenceDate,
-            expanded: expanded, liked: liked)
+            expanded: expanded, liked: liked, footerHeight: footerHeight)
+    }
+
+    /// Lines below the last post: skeleton rows while a page loads, one error row when
+    /// it failed.
+    public var footerHeight: Int {
+        switch page {
+        case .idle: 0
+        case .loading: PageFooter.loadingHeight
+        case .failed: PageFooter.failedHeight
+        }
     }
 
     public var selectedPost: Post? {
@@ -76,8 +96,11 @@ public struct AppState: Sendable {
             resize(to: newSize)
             return []
         case .loaded(let loadGeneration, let result, let duration, let date):
-            guard isLoading, loadGeneration == generation else { return [] }  // stale: dropped
+            // Stale (a load since cancelled or replaced): dropped.
+            guard isLoading || decoding != nil, loadGeneration == generation else { return [] }
             isLoading = false
+            decoding = nil
+            page = .idle
             referenceDate = date
             switch result {
             case .success(let feed):
@@ -88,7 +111,28 @@ public struct AppState: Sendable {
             case .failure(let error):
                 content = .failure(error)
             }
+            return pageIfNearTheEnd()
+        case .progress(let loadGeneration, let feed, let decoded, let total, let date):
+            guard isLoading || decoding != nil, loadGeneration == generation else { return [] }
+            // The first posts of a large feed show while the rest decode.
+            let previousID = selectedPost?.id
+            if isLoading { referenceDate = date }
+            isLoading = false
+            decoding = (decoded, total)
+            content = .feed(feed)
+            restoreSelection(of: previousID)
             return []
+        case .pageLoaded(let loadGeneration, let result):
+            guard page == .loading, loadGeneration == generation, let current = feed else { return [] }
+            switch result {
+            case .success(let next):
+                content = .feed(current.appending(next))
+                page = .idle
+                return pageIfNearTheEnd()
+            case .failure(let error):
+                page = .failed(error)
+                return []
+            }
         case .signal(let number):
             return [.cancelLoad, .quit(exitCode: 128 + number)]
         case .notice(let text):
@@ -149,7 +193,16 @@ public struct AppState: Sendable {
         default:
             break
         }
-        return []
+        return pageIfNearTheEnd()
+    }
+
+    /// Asks for the next page when the selection is within a screen of the end.
+    private mutating func pageIfNearTheEnd() -> [AppEffect] {
+        guard page == .idle, decoding == nil, !isLoading, let feed, let next = feed.nextPage else { return [] }
+        let rowsOnScreen = max(1, viewport.placements(from: scroll).count)
+        guard feed.posts.count - selected <= rowsOnScreen else { return [] }
+        page = .loading
+        return [.loadPage(url: next, generation: generation)]
     }
 
     // MARK: moving
@@ -242,7 +295,7 @@ public struct AppState: Sendable {
 
     /// `r`: from rows (or an error) to a reload; from a reload back to the rows it had.
     private mutating func toggleLoading() -> [AppEffect] {
-        guard isLoading else { return startLoad() }
+        guard isLoading else { return startLoad() }  // from rows, a failed page or a decode
         // With no rows to go back to, keep loading: cancelling would leave nothing.
         guard feed != nil else { return [] }
         isLoading = false
@@ -252,6 +305,8 @@ public struct AppState: Sendable {
 
     private mutating func startLoad() -> [AppEffect] {
         isLoading = true
+        decoding = nil
+        page = .idle
         generation += 1
         return [.startLoad(generation: generation)]
     }

@@ -1,0 +1,116 @@
+/// HTML, as Mastodon statuses and JSON Feed items carry it, turned into plain text:
+/// paragraphs and `<br>` become line breaks, Mastodon's `invisible` spans (the hidden
+/// parts of long links) go, its `ellipsis` spans end with "…", entities are decoded once,
+/// every other tag is dropped with its markup (and `script`/`style` with their content).
+public enum HTMLText {
+    public static func plainText(_ html: String) -> String {
+        var output = ""
+        var hiddenDepth = 0  // inside <span class="invisible">, <script> or <style>
+        var spanStack: [SpanKind] = []
+        var index = html.startIndex
+        while index < html.endIndex {
+            let character = html[index]
+            if character == "<", let close = html[index...].firstIndex(of: ">") {
+                let tag = Tag(html[html.index(after: index)..<close])
+                index = html.index(after: close)
+                switch tag.name {
+                case "br":
+                    if hiddenDepth == 0 { output.append("\n") }
+                case "p", "div", "blockquote", "li", "h1", "h2", "h3", "h4", "h5", "h6":
+                    if tag.isClosing, hiddenDepth == 0 { output.append("\n\n") }
+                case "span":
+                    if tag.isClosing {
+                        switch spanStack.popLast() {
+                        case .invisible: hiddenDepth -= 1
+                        case .ellipsis: if hiddenDepth == 0 { output.append("…") }
+                        case .plain, nil: break
+                        }
+                    } else {
+                        let kind =
+                            tag.classes.contains("invisible")
+                            ? SpanKind.invisible : tag.classes.contains("ellipsis") ? .ellipsis : .plain
+                        if kind == .invisible { hiddenDepth += 1 }
+                        spanStack.append(kind)
+                    }
+                case "script", "style":
+                    hiddenDepth += tag.isClosing ? -1 : 1
+                default:
+                    break
+                }
+                hiddenDepth = max(0, hiddenDepth)
+                continue
+            }
+            if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
+                let decoded = entity(html[html.index(after: index)..<semicolon])
+            {
+                if hiddenDepth == 0 { output.append(decoded) }
+                index = html.index(after: semicolon)
+                continue
+            }
+            if hiddenDepth == 0 {
+                // Source line breaks are not line breaks in HTML.
+                output.append(character == "\n" || character == "\r\n" ? " " : character)
+            }
+            index = html.index(after: index)
+        }
+        return trimmingBlankLines(output)
+    }
+
+    private enum SpanKind { case plain, invisible, ellipsis }
+
+    /// A tag's name (lowercased), whether it closes, and its classes.
+    private struct Tag {
+        var name: String
+        var isClosing: Bool
+        var classes: [Substring]
+
+        init(_ text: Substring) {
+            let trimmed = text.drop { $0 == " " }
+            isClosing = trimmed.first == "/"
+            let body = isClosing ? trimmed.dropFirst() : trimmed
+            name = String(body.prefix { $0.isLetter || $0.isNumber }).lowercased()
+            if let classStart = body.range(of: "class=\"") ?? body.range(of: "class='") {
+                let rest = body[classStart.upperBound...]
+                let value = rest.prefix { $0 != "\"" && $0 != "'" }
+                classes = value.split(separator: " ")
+            } else {
+                classes = []
+            }
+        }
+    }
+
+    private static let namedEntities: [Substring: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "hellip": "…", "mdash": "—",
+        "ndash": "–", "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“",
+    ]
+
+    private static func entity(_ name: Substring) -> String? {
+        if let named = namedEntities[name] { return named }
+        guard name.first == "#" else { return nil }
+        let digits = name.dropFirst()
+        let value: UInt32?
+        if digits.first == "x" || digits.first == "X" {
+            value = UInt32(digits.dropFirst(), radix: 16)
+        } else {
+            value = UInt32(digits)
+        }
+        return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+    }
+
+    /// Paragraph breaks at the end, and spaces around line breaks, are markup artefacts.
+    private static func trimmingBlankLines(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingSpaces()
+        }
+        var result = lines.joined(separator: "\n")
+        while result.hasSuffix("\n") { result.removeLast() }
+        while result.hasPrefix("\n") { result.removeFirst() }
+        return result
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> Substring {
+        drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().reduce(into: Substring()) { $0.append($1) }
+    }
+}

@@ -1,0 +1,131 @@
+/// Finds the parts of a JSON document without decoding it: the members of the top-level
+/// object, the elements of an array. It lets a large feed be decoded a batch of posts at
+/// a time (the first screen first) and lets the format be detected from the keys alone.
+///
+/// It checks only as much syntax as it needs to find boundaries; the decoder validates
+/// each part. On malformed input it returns nil and the caller decodes the whole
+/// document, to get the decoder's error.
+public enum JSONStructure {
+    /// The members of the top-level object, in order: key and the byte range of its value.
+    public static func members(of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil) -> [(
+        key: String, value: Range<Int>
+    )]? {
+        var index = skipWhitespace(bytes, from: range?.lowerBound ?? startOfDocument(bytes))
+        let end = range?.upperBound ?? bytes.count
+        guard index < end, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var result: [(key: String, value: Range<Int>)] = []
+        index = skipWhitespace(bytes, from: index)
+        if index < end, bytes[index] == UInt8(ascii: "}") { return result }
+        while index < end {
+            guard bytes[index] == UInt8(ascii: "\""), let keyEnd = endOfValue(bytes, from: index, limit: end) else {
+                return nil
+            }
+            let key = decodeKey(bytes[(index + 1)..<(keyEnd - 1)])
+            index = skipWhitespace(bytes, from: keyEnd)
+            guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index = skipWhitespace(bytes, from: index + 1)
+            guard let valueEnd = endOfValue(bytes, from: index, limit: end) else { return nil }
+            result.append((key, index..<valueEnd))
+            index = skipWhitespace(bytes, from: valueEnd)
+            guard index < end else { return nil }
+            if bytes[index] == UInt8(ascii: "}") { return result }
+            guard bytes[index] == UInt8(ascii: ",") else { return nil }
+            index = skipWhitespace(bytes, from: index + 1)
+        }
+        return nil
+    }
+
+    /// The byte ranges of the elements of the array at `range` (the whole document when nil).
+    public static func elements(of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil) -> [Range<Int>]? {
+        var index = skipWhitespace(bytes, from: range?.lowerBound ?? startOfDocument(bytes))
+        let end = range?.upperBound ?? bytes.count
+        guard index < end, bytes[index] == UInt8(ascii: "[") else { return nil }
+        index = skipWhitespace(bytes, from: index + 1)
+        var result: [Range<Int>] = []
+        if index < end, bytes[index] == UInt8(ascii: "]") { return result }
+        while index < end {
+            guard let valueEnd = endOfValue(bytes, from: index, limit: end) else { return nil }
+            result.append(index..<valueEnd)
+            index = skipWhitespace(bytes, from: valueEnd)
+            guard index < end else { return nil }
+            if bytes[index] == UInt8(ascii: "]") { return result }
+            guard bytes[index] == UInt8(ascii: ",") else { return nil }
+            index = skipWhitespace(bytes, from: index + 1)
+        }
+        return nil
+    }
+
+    /// What the value at `range` is: its first byte decides.
+    public static func firstByte(of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> UInt8? {
+        range.isEmpty ? nil : bytes[range.lowerBound]
+    }
+
+    static func startOfDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    static func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
+    /// The index just past the value starting at `start`: a string, a container (nesting
+    /// counted, strings skipped) or a scalar.
+    static func endOfValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int? {
+        guard start < limit else { return nil }
+        var index = start
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            index += 1
+            while index < limit {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""): return index + 1
+                default: index += 1
+                }
+            }
+            return nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while index < limit {
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    guard let end = endOfValue(bytes, from: index, limit: limit) else { return nil }
+                    index = end
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return index + 1 }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return nil
+        default:
+            while index < limit {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
+                    return index == start ? nil : index
+                default:
+                    index += 1
+                }
+            }
+            return index == start ? nil : index
+        }
+    }
+
+    /// A member name; names with escapes are rare in feeds and are read as written.
+    private static func decodeKey(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,21 @@
+extension Post {
+    /// The post with every string made safe for the terminal (see `TextSanitizer`); every
+    /// decoder hands its posts through here.
+    func sanitized() -> Post {
+        func line(_ text: String?) -> String? {
+            text.map(TextSanitizer.singleLine).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var post = self
+        if case .string(let text) = id { post.id = .string(TextSanitizer.singleLine(text)) }
+        post.author = Author(
+            name: TextSanitizer.singleLine(author.name), handle: line(author.handle), avatarURL: line(author.avatarURL))
+        post.title = line(title)
+        post.content = TextSanitizer.multiline(content)
+        post.likes = likes.map { max(0, $0) }
+        post.boosts = boosts.map { max(0, $0) }
+        post.replies = replies.map { max(0, $0) }
+        post.url = line(url)
+        post.boostedBy = line(boostedBy)
+        return post
+    }
+}
