@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+@Suite struct JSONFeedTests {
+    private func feed() throws -> Feed {
+        try FeedDocumentDecoder.decode(Fixtures.data("jsonfeed.json"))
+    }
+
+    @Test func readsTheTitleItemsAndNextPage() throws {
+        let feed = try feed()
+        #expect(feed.title == "Example Blog")
+        #expect(feed.nextPage == "https://example.org/feed-2.json")
+        #expect(feed.posts.map(\.id) == [.string("1"), .string("2"), .string("3"), .number(4)])
+    }
+
+    @Test func itemsWithoutAnIdAreIgnoredAndBadOnesSkipped() throws {
+        let feed = try feed()
+        #expect(feed.skipped == 2)
+        #expect(feed.firstSkipReason == "post 6: content_text: expected a string")
+        #expect(!feed.posts.contains { $0.content.contains("should not see") })
+    }
+
+    @Test func contentComesFromTextOrHTMLOrSummary() throws {
+        let posts = try feed().posts
+        #expect(posts[0].content == "Hello from JSON Feed.")
+        #expect(posts[0].title == "Plain text post")
+        #expect(posts[0].url == "https://example.org/posts/1")
+        #expect(posts[1].content == "First & bold paragraph.\n\nSecond\nline.")
+        #expect(posts[2].content == "Only a summary here.")
+    }
+
+    @Test func authorsComeFromAuthorsOrTheOneZeroAuthor() throws {
+        let posts = try feed().posts
+        #expect(posts[0].author.name == "Ada Park")
+        #expect(posts[0].author.avatarURL == "https://example.org/ada.png")
+        #expect(posts[2].author.name == "Old Style Author")
+        #expect(posts[0].likes == nil, "JSON Feed counts no likes")
+    }
+
+    @Test func datesWithFractionsAndOffsetsParseAndBadOnesShowNoTime() throws {
+        let posts = try feed().posts
+        #expect(posts[1].createdAt == FeedDate.parse("2026-11-29T08:30:00.123Z"))
+        #expect(posts[2].createdAt == nil)
+    }
+}
+
+@Suite struct MastodonTests {
+    private func posts() throws -> [Post] {
+        try FeedDocumentDecoder.decode(Fixtures.data("mastodon.json")).posts
+    }
+
+    @Test func idsStayStringsAndCountsAreRead() throws {
+        let first = try #require(try posts().first)
+        #expect(first.id == .string("109876543210987654"))
+        #expect(first.likes == 12)
+        #expect(first.boosts == 3)
+        #expect(first.replies == 2)
+        #expect(first.author == Author(name: "Ada Park", handle: "ada@social.example", avatarURL: "https://social.example/ada.png"))
+        #expect(first.url == "https://social.example/@ada/109876543210987654")
+    }
+
+    @Test func htmlBecomesTextWithHiddenAndEllipsisSpans() throws {
+        let first = try #require(try posts().first)
+        #expect(first.content == "Hello &lt;world&gt; and a link example.org/a/very…\n\nSecond paragraph\nwith a break.")
+    }
+
+    @Test func aSpoilerIsTheTitleAndHidesTheContent() throws {
+        let spoiler = try posts()[1]
+        #expect(spoiler.title == "Spoilers for the finale")
+        #expect(spoiler.hidesContent)
+        #expect(spoiler.author.name == "ben", "an empty display name falls back to the username")
+        let hidden = RowContent(post: spoiler, now: Fixtures.referenceDate)
+        #expect(hidden.body == .text(RowContent.hiddenContent))
+        let shown = RowContent(post: spoiler, now: Fixtures.referenceDate, expanded: true)
+        #expect(shown.body == .text("The butler did it."))
+    }
+
+    @Test func aBoostShowsTheBoostedStatusAndWhoBoostedIt() throws {
+        let boost = try posts()[2]
+        #expect(boost.id == .string("109876543210987600"))
+        #expect(boost.author.name == "Dan")
+        #expect(boost.content == "The boosted post.")
+        #expect(boost.boostedBy == "Carol")
+        #expect(boost.likes == 99)
+        let row = RowContent(post: boost, now: Fixtures.referenceDate)
+        #expect(row.meta.hasSuffix("↻ boosted by Carol"))
+        #expect(row.likes == "↩ 1  ↻ 7  ♥ 99")
+    }
+
+    @Test func aStatusWithAWrongTypeIsSkippedAndCounted() throws {
+        let feed = try FeedDocumentDecoder.decode(Fixtures.data("mastodon.json"))
+        #expect(feed.posts.count == 3)
+        #expect(feed.skipped == 1)
+        #expect(feed.firstSkipReason == "post 4: spoiler_text is missing" || feed.firstSkipReason?.hasPrefix("post 4:") == true)
+    }
+}
+
+@Suite struct FormatDetectionTests {
+    private func decode(_ json: String, _ format: FeedFormat = .auto) throws(FeedError) -> Feed {
+        try FeedDocumentDecoder.decode(Data(json.utf8), format: format)
+    }
+
+    private static let status =
+        #"{"id":"1","created_at":"2026-01-01T00:00:00Z","content":"<p>x</p>","account":{"username":"a","acct":"a"},"favourites_count":1}"#
+    private static let post = #"{"id":1,"author":{"name":"A"},"content":"x","likes":1,"created_at":"2026-01-01T00:00:00Z"}"#
+
+    @Test func detectsEachFormatFromItsShape() throws {
+        #expect(try decode("[\(Self.status)]").posts.first?.content == "x")
+        #expect(try decode("[\(Self.post)]").posts.first?.id == .number(1))
+        #expect(try decode(#"{"posts":[\#(Self.post)]}"#).posts.count == 1)
+        #expect(try decode(#"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"9","content_text":"y"}]}"#).posts.first?.id == .string("9"))
+    }
+
+    @Test func anExplicitFormatIsHeldToItsShape() {
+        #expect(throws: FeedError("expected a JSON Feed (an object with \"items\"), found an array")) {
+            try decode("[]", .jsonfeed)
+        }
+        #expect(throws: FeedError("expected an array of Mastodon statuses, found an object")) {
+            try decode(#"{"posts":[]}"#, .mastodon)
+        }
+        #expect(throws: FeedError("expected an object with \"items\"")) { try decode(#"{"posts":[]}"#, .jsonfeed) }
+    }
+
+    @Test func anEmptyListIsAnEmptyFeed() throws {
+        #expect(try decode("[]").posts.isEmpty)
+        #expect(try decode(#"{"posts":[]}"#).posts.isEmpty)
+    }
+}
+
+@Suite struct HTMLTextTests {
+    @Test func paragraphsAndBreaksBecomeLines() {
+        #expect(HTMLText.plainText("<p>a</p><p>b<br>c<br/>d</p>") == "a\n\nb\nc\nd")
+    }
+
+    @Test func entitiesAreDecodedOnce() {
+        #expect(HTMLText.plainText("&amp;amp; &lt;b&gt; &#39;q&#x27; &quot;") == "&amp; <b> 'q' \"")
+    }
+
+    @Test func tagsGoAndScriptsGoWithTheirContent() {
+        #expect(HTMLText.plainText("<b>bold</b> <script>alert(1)</script><i>it</i>") == "bold it")
+    }
+
+    @Test func sourceLineBreaksAreSpaces() {
+        #expect(HTMLText.plainText("one\ntwo") == "one two")
+    }
+}
+
+@Suite struct BatchedDecodingTests {
+    static func bigFeed(_ count: Int) -> Data {
+        let posts = (0..<count).map {
+            #"{"id":\#($0),"author":{"name":"Author \#($0)"},"content":"Post \#($0)","likes":\#($0),"created_at":"2026-01-01T00:00:00Z"}"#
+        }
+        return Data(#"{"posts":[\#(posts.joined(separator: ","))]}"#.utf8)
+    }
+
+    @Test func theFirstPostsArriveBeforeTheRestWithProgress() throws {
+        let reports = ReportLog()
+        let feed = try FeedDocumentDecoder.decode(Self.bigFeed(12_000), format: .auto) { feed, decoded, total in
+            reports.append((feed.posts.count, decoded, total))
+        }
+        #expect(feed.posts.count == 12_000)
+        #expect(feed.posts.last?.id == .number(11_999))
+        let seen = reports.entries
+        #expect(seen.first?.0 == FeedDocumentDecoder.firstBatch, "the first report comes after the first batch")
+        #expect(seen.map(\.1) == [100, 5_100, 10_100])
+        #expect(seen.allSatisfy { $0.2 == 12_000 })
+    }
+
+    @Test func throwingFromProgressStopsTheDecoding() {
+        #expect(throws: CancellationError.self) {
+            try FeedDocumentDecoder.decode(Self.bigFeed(6_000), format: .auto) { _, _, _ in throw CancellationError() }
+        }
+    }
+
+    final class ReportLog: @unchecked Sendable {
+        var entries: [(Int, Int, Int)] = []
+        func append(_ entry: (Int, Int, Int)) { entries.append(entry) }
+    }
+}
