@@ -40,9 +40,15 @@ let package = Package(
             dependencies: ["FeedCore", "FeedTerminal", "SampleFeed"],
             swiftSettings: swift6
         ),
+        // What more than one test target uses: the loopback feed server.
+        .target(
+            name: "TestSupport",
+            path: "Tests/Support",
+            swiftSettings: swift6
+        ),
         .testTarget(
             name: "FeedCoreTests",
-            dependencies: ["FeedCore", "SampleFeed"],
+            dependencies: ["FeedCore", "SampleFeed", "TestSupport"],
             exclude: ["Fixtures", "Snapshots"],
             swiftSettings: swift6
         ),
@@ -54,7 +60,7 @@ let package = Package(
         // The real binary in tmux; depends on the executable so `swift test` builds it.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["shimmerfeed"],
+            dependencies: ["shimmerfeed", "TestSupport"],
             path: "Tests/e2e",
             swiftSettings: swift6
         ),

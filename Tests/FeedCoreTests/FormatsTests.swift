@@ -57,13 +57,16 @@ import Testing
         #expect(first.likes == 12)
         #expect(first.boosts == 3)
         #expect(first.replies == 2)
-        #expect(first.author == Author(name: "Ada Park", handle: "ada@social.example", avatarURL: "https://social.example/ada.png"))
+        #expect(
+            first.author
+                == Author(name: "Ada Park", handle: "ada@social.example", avatarURL: "https://social.example/ada.png"))
         #expect(first.url == "https://social.example/@ada/109876543210987654")
     }
 
     @Test func htmlBecomesTextWithHiddenAndEllipsisSpans() throws {
         let first = try #require(try posts().first)
-        #expect(first.content == "Hello &lt;world&gt; and a link example.org/a/very…\n\nSecond paragraph\nwith a break.")
+        #expect(
+            first.content == "Hello &lt;world&gt; and a link example.org/a/very…\n\nSecond paragraph\nwith a break.")
     }
 
     @Test func aSpoilerIsTheTitleAndHidesTheContent() throws {
@@ -93,7 +96,9 @@ import Testing
         let feed = try FeedDocumentDecoder.decode(Fixtures.data("mastodon.json"))
         #expect(feed.posts.count == 3)
         #expect(feed.skipped == 1)
-        #expect(feed.firstSkipReason == "post 4: spoiler_text is missing" || feed.firstSkipReason?.hasPrefix("post 4:") == true)
+        #expect(
+            feed.firstSkipReason == "post 4: spoiler_text is missing"
+                || feed.firstSkipReason?.hasPrefix("post 4:") == true)
     }
 }
 
@@ -104,13 +109,16 @@ import Testing
 
     private static let status =
         #"{"id":"1","created_at":"2026-01-01T00:00:00Z","content":"<p>x</p>","account":{"username":"a","acct":"a"},"favourites_count":1}"#
-    private static let post = #"{"id":1,"author":{"name":"A"},"content":"x","likes":1,"created_at":"2026-01-01T00:00:00Z"}"#
+    private static let post =
+        #"{"id":1,"author":{"name":"A"},"content":"x","likes":1,"created_at":"2026-01-01T00:00:00Z"}"#
 
     @Test func detectsEachFormatFromItsShape() throws {
         #expect(try decode("[\(Self.status)]").posts.first?.content == "x")
         #expect(try decode("[\(Self.post)]").posts.first?.id == .number(1))
         #expect(try decode(#"{"posts":[\#(Self.post)]}"#).posts.count == 1)
-        #expect(try decode(#"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"9","content_text":"y"}]}"#).posts.first?.id == .string("9"))
+        #expect(
+            try decode(#"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"9","content_text":"y"}]}"#).posts
+                .first?.id == .string("9"))
     }
 
     @Test func anExplicitFormatIsHeldToItsShape() {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCore
@@ -95,11 +96,15 @@ import Testing
 
     @Test func dnsFailuresAreDescribed() {
         let url = URL(string: "https://no-such-host.invalid/feed")!
-        #expect(HTTPFetcher.describe(URLError(.cannotFindHost), url: url, timeout: 15).message == "could not resolve host no-such-host.invalid")
+        #expect(
+            HTTPFetcher.describe(URLError(.cannotFindHost), url: url, timeout: 15).message
+                == "could not resolve host no-such-host.invalid")
     }
 
     @Test func linkHeadersAreParsed() {
-        #expect(HTTPFetcher.nextLink(#"<https://a/b?max_id=1>; rel="next", <https://a/b?min_id=9>; rel="prev""#) == "https://a/b?max_id=1")
+        #expect(
+            HTTPFetcher.nextLink(#"<https://a/b?max_id=1>; rel="next", <https://a/b?min_id=9>; rel="prev""#)
+                == "https://a/b?max_id=1")
         #expect(HTTPFetcher.nextLink(#"<https://a/b?min_id=9>; rel="prev""#) == nil)
     }
 }

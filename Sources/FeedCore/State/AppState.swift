@@ -201,7 +201,12 @@ public struct AppState: Sendable {
         guard page == .idle, decoding == nil, !isLoading, let feed, let next = feed.nextPage else { return [] }
         let rowsOnScreen = max(1, viewport.placements(from: scroll).count)
         guard feed.posts.count - selected <= rowsOnScreen else { return [] }
+        // At the end of the list, the skeleton rows of the page come into view.
+        let view = viewport
+        let last = feed.posts.count - 1
+        let wasAtEnd = view.top(of: last, from: scroll) + view.layout(at: last).height <= view.height
         page = .loading
+        if wasAtEnd { scroll = viewport.lastPosition }
         return [.loadPage(url: next, generation: generation)]
     }
 

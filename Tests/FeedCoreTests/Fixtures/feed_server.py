@@ -1,5 +1,5 @@
 """A feed server on loopback for the tests: prints its port, serves until its standard
-input closes (the test process ended) or two minutes pass."""
+input closes (the test process ended) or a minute passes."""
 import http.server, json, os, sys, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -71,7 +71,7 @@ def main():
     server.daemon_threads = True
     print(server.server_port, flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    deadline = time.time() + 120
+    deadline = time.time() + 60
 
     def watch_stdin():
         sys.stdin.read()

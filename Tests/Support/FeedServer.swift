@@ -1,16 +1,20 @@
 import Foundation
 
-/// The loopback feed server (Fixtures/feed_server.py), started by the tests themselves on
-/// a free port of 127.0.0.1. It ends when this object goes, or after two minutes.
-final class FeedServer {
-    let port: Int
+/// The loopback feed server (FeedCoreTests/Fixtures/feed_server.py), started by the tests
+/// themselves on a free port of 127.0.0.1. It ends when this object goes, or after a
+/// minute.
+public final class FeedServer {
+    public let port: Int
     private let process: Process
     private let input: Pipe
 
-    init() throws {
+    public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("FeedCoreTests/Fixtures")
+
+    public init() throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Fixtures.testsDirectory.appendingPathComponent("Fixtures/feed_server.py").path]
+        process.arguments = ["python3", Self.fixtures.appendingPathComponent("feed_server.py").path]
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -29,9 +33,9 @@ final class FeedServer {
         self.port = port
     }
 
-    struct StartFailed: Error {}
+    public struct StartFailed: Error {}
 
-    func url(_ path: String) -> URL {
+    public func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
     }
 

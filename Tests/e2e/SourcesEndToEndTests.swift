@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEndTests {
+    /// Feeds from a URL and from a pipe, in the real binary.
+    @Suite(.serialized, .enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+    struct SourcesEndToEndTests {
+        private func binary() throws -> String {
+            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
+        }
+
+        @Test func aURLShowsTheSkeletonThenTheRowsAndPagesInMore() throws {
+            let server = try FeedServer()
+            let tmux = try TmuxSession(width: 80, height: 24)
+            try tmux.run("\(try binary()) --delay 1 \(server.url("/jsonfeed/1")); echo EXIT=$?")
+            try tmux.waitFor("the skeleton", colors: true) {
+                ViewerEndToEndTests.hasGreyBackground($0) && $0.contains("Loading")
+            }
+            let loaded = try tmux.waitFor("the first page") { $0.contains("Writer 1") }
+            #expect(loaded.contains("Paged Feed · 30 posts"))
+            // Near the end, the next page loads under skeleton rows, then joins the list.
+            try tmux.press("G")
+            try tmux.waitFor("skeleton rows below the last post", colors: true) {
+                $0.contains("loading more…") && ViewerEndToEndTests.hasGreyBackground($0)
+            }
+            try tmux.waitFor("the second page") { $0.contains("Paged Feed · 40 posts") }
+            try tmux.press("G")
+            try tmux.waitFor("the last post of the second page") {
+                ViewerEndToEndTests.selectedLine($0)?.contains("Writer 40") == true
+            }
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+        }
+
+        @Test func anHTTPErrorShowsInPlaceOfTheRows() throws {
+            let server = try FeedServer()
+            let tmux = try TmuxSession(width: 100, height: 24)
+            try tmux.run("\(try binary()) \(server.url("/404")); echo EXIT=$?")
+            let screen = try tmux.waitFor("the error") { $0.contains("HTTP 404 Not Found") }
+            #expect(screen.contains("r to retry"))
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+        }
+
+        @Test func aFeedOnStandardInputLeavesTheKeysToTheTerminal() throws {
+            let tmux = try TmuxSession(width: 80, height: 24)
+            let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
+            try tmux.run("cat \(fixture) | \(try binary()) -; echo EXIT=$?")
+            try tmux.waitFor("the posts from the pipe") {
+                $0.contains("3 posts") && $0.contains("standard input") && $0.contains("Ada Park")
+            }
+            try tmux.press("j")
+            try tmux.waitFor("the second post selected") {
+                ViewerEndToEndTests.selectedLine($0)?.contains("김민준") == true
+            }
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+        }
+    }
+}
