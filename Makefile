@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test lint format install uninstall clean
+.PHONY: build run test bench lint format install uninstall clean
 
 build:
 	$(SWIFT) build
@@ -20,6 +20,13 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
+
+# Release build, then render/decode figures and the binary in a 200x50 pseudo-terminal.
+# The feeds (200 and 100,000 posts) are generated into a temporary folder and removed.
+bench:
+	$(SWIFT) build -c release
+	@dir=$$(mktemp -d) && bin=$$($(SWIFT) build -c release --show-bin-path) && \
+	python3 Tests/bench/terminal_bench.py "$$bin" "$$dir"; status=$$?; rm -rf "$$dir"; exit $$status
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINTED)

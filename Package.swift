@@ -46,6 +46,12 @@ let package = Package(
             path: "Tests/Support",
             swiftSettings: swift6
         ),
+        // `make bench`: render and decode figures, in release mode.
+        .executableTarget(
+            name: "FeedBench",
+            dependencies: ["FeedCore"],
+            swiftSettings: swift6
+        ),
         .testTarget(
             name: "FeedCoreTests",
             dependencies: ["FeedCore", "SampleFeed", "TestSupport"],

@@ -116,9 +116,18 @@ public struct FeedViewport {
 
     /// Where row `index` starts relative to the area's top, seen from `position`.
     public func top(of index: Int, from position: ScrollPosition) -> Int {
+        top(of: index, from: position, limit: .max) ?? .max
+    }
+
+    /// The same, or nil when the row starts below line `limit`: the walk stops there, so a
+    /// far row costs no more than a screen of layouts.
+    public func top(of index: Int, from position: ScrollPosition, limit: Int) -> Int? {
         var top = -position.line
         if index >= position.row {
-            for row in position.row..<index { top += span(at: row) }
+            for row in position.row..<index {
+                top += span(at: row)
+                if top > limit { return nil }
+            }
         } else {
             for row in index..<position.row { top -= span(at: row) }
         }
@@ -128,9 +137,13 @@ public struct FeedViewport {
     /// The smallest scroll from `position` that shows row `index`: all of it when it fits,
     /// else its beginning.
     public func revealing(_ index: Int, from position: ScrollPosition) -> ScrollPosition {
-        let top = top(of: index, from: position)
         let rowHeight = layout(at: index).height
-        if top < 0 || rowHeight > height { return min(ScrollPosition(row: index), lastPosition) }
+        if index < position.row || rowHeight > height { return min(ScrollPosition(row: index), lastPosition) }
+        guard let top = top(of: index, from: position, limit: height) else {
+            // Far below the screen: the row's end goes to the bottom line.
+            return min(scrolled(ScrollPosition(row: index), by: rowHeight - height), lastPosition)
+        }
+        if top < 0 { return min(ScrollPosition(row: index), lastPosition) }
         if top + rowHeight > height { return scrolled(position, by: top + rowHeight - height) }
         return position
     }

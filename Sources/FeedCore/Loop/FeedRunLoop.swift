@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The render loop: events → `AppState.apply` → `FeedRenderer.render` → `present`.
 ///
@@ -120,9 +121,19 @@ public final class FeedRunLoop {
             let start = clock.now
             let result: Result<Feed, FeedError>
             do {
+                let handedOver = Mutex(0)  // posts in the last partial feed handed over
                 let feed = try await loader.load { partial, decoded, total in
+                    // Hand over the posts when they have doubled since last time, else only
+                    // the counts: every hand-over makes the decoder copy its growing list.
+                    let handOver = handedOver.withLock { last in
+                        guard partial.posts.count >= 2 * last else { return false }
+                        last = max(1, partial.posts.count)
+                        return true
+                    }
                     inbox.post(
-                        .progress(generation: generation, feed: partial, decoded: decoded, total: total, at: Date()))
+                        .progress(
+                            generation: generation, feed: handOver ? partial : nil, decoded: decoded, total: total,
+                            at: Date()))
                 }
                 result = .success(feed)
             } catch is CancellationError {

@@ -8,8 +8,9 @@ public enum AppEvent: Sendable {
     case resize(TerminalSize)
     /// A load finished. `generation` says which load; a stale one is dropped.
     case loaded(generation: Int, result: Result<Feed, FeedError>, duration: Duration, at: Date)
-    /// A large feed is part decoded: the posts so far, and elements done of all.
-    case progress(generation: Int, feed: Feed, decoded: Int, total: Int, at: Date)
+    /// A large feed is part decoded: elements done of all, and now and then the posts so
+    /// far (not every time: each copy of a large list costs).
+    case progress(generation: Int, feed: Feed?, decoded: Int, total: Int, at: Date)
     /// A further page arrived, or failed.
     case pageLoaded(generation: Int, result: Result<Feed, FeedError>)
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.

@@ -114,11 +114,13 @@ public struct AppState: Sendable {
             return pageIfNearTheEnd()
         case .progress(let loadGeneration, let feed, let decoded, let total, let date):
             guard isLoading || decoding != nil, loadGeneration == generation else { return [] }
+            guard feed != nil || !isLoading else { return [] }  // counts alone cannot end the skeleton
+            decoding = (decoded, total)
             // The first posts of a large feed show while the rest decode.
+            guard let feed else { return [] }
             let previousID = selectedPost?.id
             if isLoading { referenceDate = date }
             isLoading = false
-            decoding = (decoded, total)
             content = .feed(feed)
             restoreSelection(of: previousID)
             return []

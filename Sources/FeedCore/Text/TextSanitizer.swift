@@ -11,6 +11,8 @@ public enum TextSanitizer {
     /// Text that may span lines (a post's content): keeps newlines and tabs, turns `\r\n`,
     /// lone `\r` and the Unicode line and paragraph separators into `\n`.
     public static func multiline(_ text: String) -> String {
+        // Most feed text is plain printable ASCII with newlines: nothing to do.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x09 }) { return text }
         var output = String.UnicodeScalarView()
         var afterCarriageReturn = false
         strip(text) { scalar in
@@ -27,6 +29,7 @@ public enum TextSanitizer {
     /// Text shown on one line (a name, a handle, a title, a URL): line breaks and tabs
     /// fold into single spaces, bidi overrides and isolates go, ends are trimmed.
     public static func singleLine(_ text: String) -> String {
+        if isPlainSingleLine(text) { return text }
         var output = String.UnicodeScalarView()
         var pendingSpace = false
         strip(text) { scalar in
@@ -42,6 +45,17 @@ public enum TextSanitizer {
             output.append(scalar)
         }
         return EmojiNormalizer.normalize(String(output))
+    }
+
+    /// Printable ASCII without doubled, leading or trailing spaces: already what
+    /// `singleLine` would make of it.
+    private static func isPlainSingleLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard (0x20...0x7E).contains(byte), !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return previous != 0x20 || text.isEmpty
     }
 
     /// Bidi embedding, override and isolate controls: they can make a one-line field

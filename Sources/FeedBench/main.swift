@@ -1,0 +1,99 @@
+import FeedCore
+import Foundation
+
+// `make bench`'s in-process figures: render time per frame, and decoding time and memory.
+// Prints medians; the terminal figures come from Tests/bench/terminal_bench.py.
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+/// Microseconds per call of `body`, the median of `runs` runs of `iterations` calls.
+func microseconds(runs: Int = 9, iterations: Int, _ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = clock.now
+        for _ in 0..<iterations { body() }
+        samples.append((clock.now - start).seconds * 1e6 / Double(iterations))
+    }
+    return median(samples)
+}
+
+func peakResidentMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+func renderBench(feedData: Data) throws {
+    let feed = try FeedDocumentDecoder.decode(feedData)
+    for size in [TerminalSize(width: 200, height: 50), TerminalSize(width: 80, height: 24)] {
+        var loading = AppState(source: "bench", animation: .slide, size: size)
+        _ = loading.apply(.start)
+        var loaded = loading
+        _ = loaded.apply(.loaded(generation: 1, result: .success(feed), duration: .zero, at: Date()))
+        var frame = 0
+        let loadingTime = microseconds(iterations: 200) {
+            frame += 1
+            _ = FeedRenderer.render(loading, size: size, elapsed: .milliseconds(frame * 33))
+        }
+        let loadedTime = microseconds(iterations: 200) {
+            _ = FeedRenderer.render(loaded, size: size, elapsed: .zero)
+        }
+        print(
+            String(
+                format: "render %@ (rows x cols %dx%d): loading %.0f µs, loaded %.0f µs per frame",
+                size.description, size.height, size.width, loadingTime, loadedTime))
+    }
+}
+
+func decodeBench(path: String) throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+    var firstReport: Duration?
+    let feed = try FeedDocumentDecoder.decode(data, format: .auto) { _, _, _ in
+        if firstReport == nil { firstReport = clock.now - start }
+    }
+    let total = clock.now - start
+    print(
+        String(
+            format: "decode %@: %d posts, first batch %.0f ms, all %.0f ms, peak RSS %.0f MiB",
+            (path as NSString).lastPathComponent, feed.posts.count, (firstReport ?? total).seconds * 1000,
+            total.seconds * 1000, peakResidentMiB()))
+    navigationBench(feed)
+}
+
+/// A page down, and a jump to the end, with the frame after it: their cost should follow
+/// the screen, not the feed.
+func navigationBench(_ feed: Feed) {
+    let size = TerminalSize(width: 200, height: 50)
+    var state = AppState(source: "bench", animation: .slide, size: size)
+    _ = state.apply(.start)
+    _ = state.apply(.loaded(generation: 1, result: .success(feed), duration: .zero, at: Date()))
+    let pageDown = microseconds(iterations: 20) {
+        _ = state.apply(.key(.pageDown))
+        _ = FeedRenderer.render(state, size: size, elapsed: .zero)
+    }
+    let toEnds = microseconds(iterations: 10) {
+        _ = state.apply(.key(.character(state.selected == 0 ? "G" : "g")))
+        _ = FeedRenderer.render(state, size: size, elapsed: .zero)
+    }
+    print(
+        String(
+            format: "navigate %d posts at 200x50: page down + frame %.0f µs, g/G + frame %.0f µs",
+            feed.posts.count, pageDown, toEnds))
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "render":
+    try renderBench(feedData: try Data(contentsOf: URL(fileURLWithPath: arguments.dropFirst().first ?? "")))
+case "decode":
+    try decodeBench(path: arguments.dropFirst().first ?? "")
+default:
+    FileHandle.standardError.write(Data("usage: shimmerfeed-bench render FEED | decode FEED\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,162 @@
+"""`make bench`: render and decode figures from FeedBench (in process), then the real
+binary in a pseudo-terminal: bytes written, CPU, start-up and load latencies, peak
+memory. Prints medians over several runs. The feeds are generated into WORKDIR.
+
+usage: terminal_bench.py BIN_DIR WORKDIR
+"""
+import fcntl, json, os, pty, random, select, signal, statistics, struct, subprocess, sys, termios, time
+
+ROWS, COLS = 50, 200
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+SKELETON = b"48;5;23"  # a skeleton grey (238-246) as a background
+WORDS = ("the quick brown fox jumps over a lazy dog while the terminal feed viewer draws "
+         "skeleton rows with a shimmer until the posts arrive").split()
+
+
+def make_feed(path, count):
+    rng = random.Random(count)
+    with open(path, "w") as out:
+        out.write('{"posts":[')
+        for i in range(count):
+            if i:
+                out.write(",")
+            json.dump({"id": i, "author": {"name": f"Author {i}", "handle": f"user{i % 977}"},
+                       "title": " ".join(rng.choices(WORDS, k=6)),
+                       "content": " ".join(rng.choices(WORDS, k=rng.randint(20, 90))),
+                       "likes": rng.randint(0, 5000), "created_at": "2026-11-29T10:00:00Z"}, out)
+        out.write("]}")
+
+
+class Session:
+    """The binary on a pty of ROWS x COLS, with its output read as it comes."""
+
+    def __init__(self, argv, env_extra=None):
+        self.start = time.monotonic()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", **(env_extra or {}))
+            os.execve(argv[0], argv, env)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        self.output = bytearray()
+        self.events = []  # (time, total bytes)
+
+    def pump(self, seconds):
+        """Reads output for `seconds`; returns the bytes read in that time."""
+        deadline = time.monotonic() + seconds
+        read = 0
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.output += chunk
+            read += len(chunk)
+            self.events.append((time.monotonic(), len(self.output)))
+        return read
+
+    def wait_for(self, needle, timeout=30.0):
+        """Seconds from start until `needle` appears in the output, or None."""
+        deadline = time.monotonic() + timeout
+        while needle not in self.output and time.monotonic() < deadline:
+            self.pump(0.002)
+        if needle not in self.output:
+            return None
+        position = self.output.find(needle) + len(needle)
+        for moment, total in self.events:
+            if total >= position:
+                return moment - self.start
+        return time.monotonic() - self.start
+
+    def cpu_seconds(self):
+        with open(f"/proc/{self.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def peak_rss_mib(self):
+        with open(f"/proc/{self.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def window(self, seconds):
+        """Bytes per second and fraction of a core over the next `seconds`."""
+        cpu = self.cpu_seconds()
+        read = self.pump(seconds)
+        return read / seconds, (self.cpu_seconds() - cpu) / seconds
+
+    def quit(self):
+        """Seconds from pressing q until the process is gone."""
+        start = time.monotonic()
+        os.write(self.fd, b"q")
+        while True:
+            self.pump(0.001)
+            pid, _ = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return time.monotonic() - start
+            if time.monotonic() - start > 10:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+                return float("inf")
+
+
+def small_feed_run(binary, feed, extra_args=(), env_extra=None):
+    delay = 2.0
+    s = Session([binary, "--delay", str(delay), *extra_args, feed], env_extra)
+    first_skeleton = s.wait_for(SKELETON, 5)
+    s.pump(0.3)
+    shimmer_bps, shimmer_cpu = s.window(1.0)
+    first_row = s.wait_for(b"Author 0", 10)
+    s.pump(0.5)
+    idle_bps, idle_cpu = s.window(idle_seconds)
+    rss = s.peak_rss_mib()
+    quit_time = s.quit()
+    return dict(first_skeleton_ms=first_skeleton * 1000, first_row_after_delay_ms=(first_row - delay) * 1000,
+                shimmer_bytes_per_s=shimmer_bps, shimmer_cpu=shimmer_cpu, idle_bytes_per_s=idle_bps,
+                idle_cpu=idle_cpu, peak_rss_mib=rss, quit_ms=quit_time * 1000)
+
+
+def big_feed_run(binary, feed, total):
+    s = Session([binary, "--delay", "0", feed])
+    first_row = s.wait_for(b"Author 0", 30)
+    done = s.wait_for(f"{total:,} posts".encode(), 120)
+    rss = s.peak_rss_mib()
+    s.quit()
+    # Quitting while decoding: a fresh run, q as soon as the first rows show.
+    s = Session([binary, "--delay", "0", feed])
+    s.wait_for(b"Author 0", 30)
+    quit_time = s.quit()
+    return dict(first_row_ms=first_row * 1000, all_decoded_ms=done * 1000 if done else float("nan"),
+                peak_rss_mib=rss, quit_while_decoding_ms=quit_time * 1000)
+
+
+def report(title, runs):
+    print(title)
+    for key in runs[0]:
+        values = [run[key] for run in runs]
+        print(f"  {key:28} median {statistics.median(values):12.3f}   (runs: {', '.join(f'{v:.3f}' for v in values)})")
+
+
+if __name__ == "__main__":
+    bin_dir, workdir = sys.argv[1], sys.argv[2]
+    binary = os.path.join(bin_dir, "shimmerfeed")
+    runs = int(os.environ.get("BENCH_RUNS", "3"))
+    idle_seconds = float(os.environ.get("BENCH_IDLE_SECONDS", "10"))
+    small = os.path.join(workdir, "posts-200.json")
+    big = os.path.join(workdir, "posts-100000.json")
+    make_feed(small, 200)
+    make_feed(big, 100_000)
+    bench = os.path.join(bin_dir, "FeedBench")
+    subprocess.run([bench, "render", small], check=True)
+    for feed in (small, big):
+        subprocess.run([bench, "decode", feed], check=True)
+    print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, {runs} runs each; big feed {os.path.getsize(big) / 1e6:.0f} MB")
+    report("200 posts, --delay 2, sliding band (default):", [small_feed_run(binary, small) for _ in range(runs)])
+    report("200 posts, --delay 2, --animation pulse:",
+           [small_feed_run(binary, small, ["--animation", "pulse"]) for _ in range(runs)])
+    report("100,000 posts, --delay 0:", [big_feed_run(binary, big, 100_000) for _ in range(runs)])
