@@ -21,7 +21,6 @@ public enum StyleMapping {
     /// The skeleton's greys on the 256-colour ramp (232 black … 255 white): level 0 is
     /// the base grey, `Shimmer.maxLevel` the band's brightest.
     static let skeletonBase256: Int16 = 238
-    static let shadeGlyphs: [Character] = ["░", "▒", "▓"]
 
     public static func style(for style: Style, depth: ColorDepth) -> TerminalStyle {
         var result = TerminalStyle()
@@ -94,8 +93,7 @@ public enum StyleMapping {
                     result.glyph = "▒"
                 }
             case .none:
-                let index = clamped * shadeGlyphs.count / (Shimmer.maxLevel + 1)
-                result.glyph = shadeGlyphs[index]
+                result.glyph = Shimmer.shade(for: clamped)
             }
         case .statusBar:
             if depth == .ansi256 {

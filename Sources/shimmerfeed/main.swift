@@ -35,6 +35,16 @@ let loader = DelayedFeedLoader(
     SourceFeedLoader(source: source, format: options.format, timeout: options.timeout, sampleData: SampleFeed.data),
     delay: options.effectiveDelay)
 
+if options.dump {
+    let dumpLoader = SourceFeedLoader(
+        source: source, format: options.format, timeout: options.timeout, sampleData: SampleFeed.data)
+    let (text, failed) = await FrameDump.render(
+        loader: dumpLoader, source: source.label, size: options.dumpSize, loadingAt: options.dumpAt,
+        animation: options.animation)
+    FileHandle.standardOutput.write(Data(text.utf8))
+    exit(failed ? 1 : 0)
+}
+
 let backend: CursesBackend
 do {
     backend = try CursesBackend.start(environment: environment)

@@ -26,6 +26,7 @@ public enum FeedDocumentDecoder {
     }
 
     public static func decode(_ data: Data, format: FeedFormat, progress: Progress?) throws -> Feed {
+        let data = try utf8(data)
         let plan: Plan
         do {
             plan = try data.withUnsafeBytes { raw in try Plan(bytes: raw.bindMemory(to: UInt8.self), format: format) }
@@ -51,6 +52,12 @@ public enum FeedDocumentDecoder {
         init(bytes: UnsafeBufferPointer<UInt8>, format requested: FeedFormat) throws {
             let start = JSONStructure.skipWhitespace(bytes, from: JSONStructure.startOfDocument(bytes))
             guard start < bytes.count else { throw FeedError("the feed is empty") }
+            // Anything after the document's one value makes it not JSON.
+            if let end = JSONStructure.endOfValue(bytes, from: start, limit: bytes.count),
+                JSONStructure.skipWhitespace(bytes, from: end) < bytes.count
+            {
+                throw NotStructured()
+            }
             switch bytes[start] {
             case UInt8(ascii: "["):
                 guard let elements = JSONStructure.elements(of: bytes) else { throw NotStructured() }
@@ -97,6 +104,11 @@ public enum FeedDocumentDecoder {
         }
     }
 
+    private enum SyntaxCheck {
+        case unknown, clean
+        case problem(JSONSyntaxLocator.Problem)
+    }
+
     /// The structure scan gave up: decoding the whole document will say why.
     private struct NotStructured: Error {}
 
@@ -108,11 +120,22 @@ public enum FeedDocumentDecoder {
         feed.posts.reserveCapacity(plan.elements.count)
         var decoded = 0
         var elementNumber = 0
+        var syntax = SyntaxCheck.unknown  // looked at once, on the first unreadable post
         while decoded < plan.elements.count {
             let size = decoded == 0 ? firstBatch : batchSize
             let batch = plan.elements[decoded..<min(plan.elements.count, decoded + size)]
             for result in try decodeBatch(Entry.self, data: data, ranges: batch) {
                 elementNumber += 1
+                var result = result
+                if case .failure(let reason) = result, reason == DecodedEntry<Entry>.notJSON {
+                    // The parser could not read a post: a syntax error the structure scan let
+                    // through (the document is not JSON), or a value out of range (skipped).
+                    if case .unknown = syntax {
+                        syntax = JSONSyntaxLocator.firstProblem(in: data).map(SyntaxCheck.problem) ?? .clean
+                    }
+                    if case .problem(let problem) = syntax { throw FeedError("not JSON: \(problem.description)") }
+                    result = .failure(FeedError("a value the decoder cannot hold, such as a number like 1e999"))
+                }
                 switch result {
                 case .success(let post?):
                     feed.posts.append(post.sanitized())
@@ -171,6 +194,30 @@ public enum FeedDocumentDecoder {
         return Feed(
             title: header.title.map(TextSanitizer.singleLine), posts: [],
             nextPage: header.nextUrl.map(TextSanitizer.singleLine))
+    }
+
+    /// The document as UTF-8. JSON is UTF-8, but feeds saved by some tools are UTF-16, with
+    /// or without a byte-order mark; since a JSON document starts with an ASCII character,
+    /// a zero byte first or second tells which end is which.
+    static func utf8(_ data: Data) throws(FeedError) -> Data {
+        guard data.count >= 2 else { return data }
+        let first = data[data.startIndex]
+        let second = data[data.startIndex + 1]
+        let encoding: String.Encoding?
+        switch (first, second) {
+        case (0xFF, 0xFE): encoding = .utf16LittleEndian
+        case (0xFE, 0xFF): encoding = .utf16BigEndian
+        case (0x00, 0x00): encoding = nil
+        case (_, 0x00): encoding = .utf16LittleEndian
+        case (0x00, _): encoding = .utf16BigEndian
+        default: encoding = nil
+        }
+        guard let encoding else { return data }
+        let hasMark = (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF)
+        guard let text = String(data: hasMark ? data.dropFirst(2) : data, encoding: encoding) else {
+            throw FeedError("the feed looks like UTF-16 but is not valid UTF-16")
+        }
+        return Data(text.utf8)
     }
 
     /// Invalid UTF-8 sequences become U+FFFD, so one bad byte does not cost the feed.

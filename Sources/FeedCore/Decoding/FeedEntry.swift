@@ -9,11 +9,17 @@ protocol FeedEntry: Decodable {
 struct DecodedEntry<Entry: FeedEntry>: Decodable {
     var result: Result<Post?, FeedError>
 
+    /// The failure of an element the parser could not read at all (a syntax error the
+    /// structure scan let through, such as a raw control character in a string).
+    static var notJSON: FeedError { FeedError("not JSON") }
+
     init(from decoder: any Decoder) throws {
         do {
             result = .success(try Entry(from: decoder).post)
-        } catch {
+        } catch let error as DecodingError {
             result = .failure(FeedErrorDescription.describeField(error))
+        } catch {
+            result = .failure(Self.notJSON)
         }
     }
 }

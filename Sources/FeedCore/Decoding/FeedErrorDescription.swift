@@ -4,15 +4,22 @@ import Foundation
 enum FeedErrorDescription {
     /// A failure of the whole document.
     static func describe(_ error: any Error, data: Data) -> FeedError {
-        if let feedError = error as? FeedError { return feedError }
+        if let feedError = error as? FeedError, feedError != FeedError("not JSON") { return feedError }
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             return FeedError("the feed is empty")
         }
         if let problem = JSONSyntaxLocator.firstProblem(in: data) {
             return FeedError("not JSON: \(problem.description)\(htmlHint(data))")
         }
+        let depth = JSONStructure.depth(of: data)
+        if depth > maximumDepth {
+            return FeedError("nested \(depth) levels deep; feeds are read to \(maximumDepth) levels")
+        }
         return FeedError(describeField(error).message)
     }
+
+    /// How deep JSONDecoder reads before it gives up.
+    static let maximumDepth = 512
 
     /// A failure inside one post: the field and what was wrong with it.
     static func describeField(_ error: any Error) -> FeedError {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the parts of a JSON document without decoding it: the members of the top-level
 /// object, the elements of an array. It lets a large feed be decoded a batch of posts at
 /// a time (the first screen first) and lets the format be detected from the keys alone.
@@ -54,6 +56,35 @@ public enum JSONStructure {
             index = skipWhitespace(bytes, from: index + 1)
         }
         return nil
+    }
+
+    /// The deepest nesting of arrays and objects in a document (strings skipped).
+    public static func depth(of data: Data) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// What the value at `range` is: its first byte decides.

@@ -17,6 +17,12 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var delay: Duration?
     public var animation: AnimationStyle = .slide
     public var framesPerSecond = 30
+    /// `--dump`: print one frame as text instead of running in the terminal.
+    public var dump = false
+    /// The dumped frame's size.
+    public var dumpSize = TerminalSize(width: 80, height: 24)
+    /// `--at`: dump the loading skeleton at this time instead of the loaded feed.
+    public var dumpAt: Duration?
 
     public init() {}
 
@@ -84,6 +90,23 @@ public struct CommandLineOptions: Hashable, Sendable {
                     throw ParseError(description: "--timeout takes seconds from 0 to 3600, not '\(text)'")
                 }
                 options.timeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
+            case "--dump":
+                options.dump = true
+            case "--size":
+                let text = try value()
+                let parts = text.lowercased().split(separator: "x")
+                guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+                    (1...1000).contains(width), (1...1000).contains(height)
+                else {
+                    throw ParseError(description: "--size takes WIDTHxHEIGHT, such as 80x24, not '\(text)'")
+                }
+                options.dumpSize = TerminalSize(width: width, height: height)
+            case "--at":
+                let text = try value()
+                guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
+                    throw ParseError(description: "--at takes seconds from 0 to 3600, not '\(text)'")
+                }
+                options.dumpAt = .milliseconds(Int((seconds * 1000).rounded()))
             case "--fps":
                 let text = try value()
                 guard let fps = Int(text), (1...120).contains(fps) else {
@@ -105,6 +128,9 @@ public struct CommandLineOptions: Hashable, Sendable {
                 description: "one source at a time, not \(sources.count): \(sources.joined(separator: " "))")
         }
         options.source = sources.first
+        if !options.dump, options.dumpAt != nil || options.dumpSize != CommandLineOptions().dumpSize {
+            throw ParseError(description: "--size and --at go with --dump")
+        }
         return options
     }
 
@@ -124,6 +150,10 @@ public struct CommandLineOptions: Hashable, Sendable {
           --animation STYLE     slide (default), pulse or none; SHIMMERFEED_ANIMATIONS=none
                                 in the environment also turns animation off
           --fps N               frames per second while animating (default 30)
+          --dump                print one frame as text and exit, without the terminal:
+                                the loaded feed, or with --at the skeleton at that time
+          --size WxH            the dumped frame's size (default 80x24)
+          --at SECONDS          dump the loading skeleton at this time
           -h, --help            show this help
           -V, --version         show the version
 

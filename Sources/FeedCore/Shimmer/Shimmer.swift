@@ -66,6 +66,14 @@ public struct Shimmer: Hashable, Sendable {
         }
     }
 
+    /// A shade glyph for a level, light to dense, for skeletons drawn without colour (and
+    /// in text dumps): the shimmer still moves where colour is not allowed.
+    public static func shade(for level: Int) -> Character {
+        let glyphs: [Character] = ["░", "▒", "▓"]
+        let clamped = min(max(level, 0), maxLevel)
+        return glyphs[clamped * glyphs.count / (maxLevel + 1)]
+    }
+
     /// The column the band's centre crosses at `seconds`; off-screen during the pause.
     public func bandCenter(at seconds: Double) -> Double {
         let travel = Double(max(screenWidth, 1)) + 2 * Shimmer.bandHalfWidth

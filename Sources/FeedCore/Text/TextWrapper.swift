@@ -7,10 +7,17 @@ public enum TextWrapper {
     /// split at cluster boundaries. Paragraphs (`\n`) start new lines; runs of blank lines
     /// fold into one, and blank lines at either end are dropped.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        wrap(text, width: width, lineLimit: .max)
+    }
+
+    /// Wraps until `lineLimit` lines are made, so that a long post shown in a few lines
+    /// costs a few lines of work.
+    private static func wrap(_ text: String, width: Int, lineLimit: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let wrapped = wrapParagraph(Substring(paragraph), width: width)
+            if lines.count >= lineLimit { break }
+            let wrapped = wrapParagraph(Substring(paragraph), width: width, lineLimit: lineLimit - lines.count)
             if wrapped.isEmpty {
                 if let last = lines.last, !last.isEmpty { lines.append("") }
             } else {
@@ -24,7 +31,7 @@ public enum TextWrapper {
     /// Wraps, then keeps at most `maxLines`, ending the last kept line with "…" when
     /// anything was cut.
     public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
-        var lines = wrap(text, width: width)
+        var lines = wrap(text, width: width, lineLimit: maxLines + 1)
         guard lines.count > maxLines else { return lines }
         lines.removeLast(lines.count - maxLines)
         guard let last = lines.popLast() else { return [] }
@@ -66,11 +73,12 @@ public enum TextWrapper {
         var spaced: Bool
     }
 
-    private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+    private static func wrapParagraph(_ paragraph: Substring, width: Int, lineLimit: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
         for token in tokens(of: paragraph) {
+            if lines.count >= lineLimit { return lines }
             let joinWidth = lineWidth == 0 ? 0 : (token.spaced ? 1 : 0)
             if lineWidth + joinWidth + token.width <= width {
                 if joinWidth == 1 { line.append(" ") }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// `--dump`: one frame as plain text, without a terminal: the loading skeleton at a
+/// chosen time, or the loaded feed. For scripts, pipes and bug reports.
+public enum FrameDump {
+    /// The frame's lines, trailing spaces removed; `failed` when the feed did not load.
+    public static func render(
+        loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle
+    ) async -> (text: String, failed: Bool) {
+        var state = AppState(source: source, animation: animation, size: size)
+        _ = state.apply(.start)
+        var failed = false
+        if loadingAt == nil {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result: Result<Feed, FeedError>
+            do {
+                result = .success(try await loader.load { _, _, _ in })
+            } catch let error as FeedError {
+                result = .failure(error)
+            } catch {
+                result = .failure(FeedError(error.localizedDescription))
+            }
+            if case .failure = result { failed = true }
+            _ = state.apply(.loaded(generation: 1, result: result, duration: clock.now - start, at: Date()))
+        }
+        let frame = FeedRenderer.render(state, size: size, elapsed: loadingAt ?? .zero)
+        // Skeleton cells are coloured spaces; in text they are shade glyphs.
+        let lines = (0..<frame.height).map { row in
+            var line = ""
+            for column in 0..<frame.width {
+                let cell = frame[row, column]
+                if case .skeleton(let level) = cell.style.ink {
+                    line.append(Shimmer.shade(for: level))
+                } else {
+                    line += cell.text
+                }
+            }
+            return String(line.reversed().drop { $0 == " " }.reversed())
+        }
+        return (lines.joined(separator: "\n") + "\n", failed)
+    }
+}
