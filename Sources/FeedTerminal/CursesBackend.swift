@@ -42,6 +42,8 @@ public final class CursesBackend: TerminalBackend {
             fclose(inputFile)
             throw TerminalError("could not open standard output")
         }
+        var originalModes = termios()
+        tcgetattr(fileno(inputFile), &originalModes)
         let signals = try SignalPipe()
         signals.installHandlers()
         guard let screen = newterm(nil, outputFile, inputFile) else {
@@ -53,6 +55,7 @@ public final class CursesBackend: TerminalBackend {
             )
         }
         set_term(screen)
+        CrashGuard.install(output: fileno(outputFile), input: fileno(inputFile), modes: originalModes)
         let window = CNcurses_stdscr()!
         cbreak()
         noecho()
@@ -94,6 +97,7 @@ public final class CursesBackend: TerminalBackend {
         guard !stopped else { return }
         stopped = true
         endwin()
+        CrashGuard.uninstall()
         delscreen(screen)
         fclose(inputFile)
         fclose(outputFile)

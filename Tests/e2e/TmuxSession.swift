@@ -38,6 +38,10 @@ final class TmuxSession {
 
     /// Sends keys by tmux name ("r", "Escape", "C-c").
     func press(_ keys: String...) throws {
+        try press(contentsOf: keys)
+    }
+
+    func press(contentsOf keys: [String]) throws {
         try tmux(["send-keys", "-t", "main"] + keys)
     }
 
@@ -50,6 +54,25 @@ final class TmuxSession {
         try tmux("resize-window", "-t", "main", "-x", String(width), "-y", String(height))
         self.width = width
         self.height = height
+    }
+
+    /// The process ids of the pane shell's children (the program it runs).
+    func programPID() throws -> Int32? {
+        let shell = try paneVariable("pane_pid")
+        let output = try Self.run("/usr/bin/pgrep", ["-P", shell])
+        return output.split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    private static func run(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Sets the pane's title, as a program could with an escape sequence.

@@ -161,7 +161,7 @@ extension EndToEndTests {
             try tmux.waitFor("the exit code", timeout: .seconds(3)) { $0.contains(expected) }
             #expect(try tmux.paneVariable("alternate_on") == "0", "the alternate screen was left")
             #expect(try tmux.paneVariable("cursor_flag") == "1", "the cursor is visible")
-            try tmux.run("stty -a | tr ' ' '\\n' | grep -xE -- '-?(echo|icanon)' | tr '\\n' ' '; echo STTY")
+            try tmux.run("stty -a | tr ' ' '\\n' | grep -xE -- '-?(echo|icanon)' | tr '\\n' ' '; echo ST\"\"TY")
             let screen = try tmux.waitFor("stty's answer") { Self.sttyAnswer(in: $0) != nil }
             let modes = Set(Self.sttyAnswer(in: screen) ?? [])
             #expect(modes == ["echo", "icanon"], "echo and canonical mode are back on")

@@ -93,16 +93,15 @@ public final class FeedRunLoop {
             loadTask?.cancel()
             pageTask?.cancel()
             animationStart = clock.now
-            loadTask = Self.startLoad(loader, generation: generation, inbox: inbox)
+            loadTask = Self.startLoad(loader, generation: generation, after: loadTask, inbox: inbox)
         case .loadPage(let url, let generation):
             pageTask?.cancel()
             animationStart = clock.now
             pageTask = Self.startPageLoad(loader, url: url, generation: generation, inbox: inbox)
         case .cancelLoad:
+            // The cancelled task is kept: the next load waits for it to end.
             loadTask?.cancel()
             pageTask?.cancel()
-            loadTask = nil
-            pageTask = nil
         case .redrawAll:
             backend.invalidate()
         case .openLink(let url):
@@ -113,10 +112,14 @@ public final class FeedRunLoop {
     }
 
     /// Runs `loader` off the main actor and posts its result, tagged with its generation.
-    private nonisolated static func startLoad(_ loader: any FeedLoading, generation: Int, inbox: EventInbox) -> Task<
-        Void, Never
-    > {
+    /// It starts only once `previous` (cancelled) has ended, so that however fast `r` is
+    /// pressed, at most one load runs at a time.
+    private nonisolated static func startLoad(
+        _ loader: any FeedLoading, generation: Int, after previous: Task<Void, Never>?, inbox: EventInbox
+    ) -> Task<Void, Never> {
         Task.detached {
+            await previous?.value
+            guard !Task.isCancelled else { return }
             let clock = ContinuousClock()
             let start = clock.now
             let result: Result<Feed, FeedError>
