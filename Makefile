@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test bench lint format install uninstall clean
+.PHONY: build run test bench fuzz lint format install uninstall clean
 
 build:
 	$(SWIFT) build
@@ -27,6 +27,19 @@ bench:
 	$(SWIFT) build -c release
 	@dir=$$(mktemp -d) && bin=$$($(SWIFT) build -c release --show-bin-path) && \
 	python3 Tests/bench/terminal_bench.py "$$bin" "$$dir"; status=$$?; rm -rf "$$dir"; exit $$status
+
+# libFuzzer over decode → sanitize → layout → render (Tests/fuzz), seeded with the test
+# fixtures, for SECONDS seconds. A crash is written to .build/fuzz/crash-*: add it to
+# Tests/FeedCoreTests/Fixtures/fuzz, where FuzzFindingsTests replays it.
+SECONDS ?= 60
+FUZZ_DIR = .build/fuzz
+fuzz:
+	mkdir -p $(FUZZ_DIR)/corpus
+	swiftc -swift-version 6 -O -sanitize=fuzzer,address -use-ld=lld -parse-as-library -module-name FeedFuzz \
+		$$(find Sources/FeedCore -name '*.swift') Tests/fuzz/FeedFuzzer.swift -o $(FUZZ_DIR)/feed-fuzzer
+	cp Tests/FeedCoreTests/Fixtures/*.json Tests/FeedCoreTests/Fixtures/fuzz/* $(FUZZ_DIR)/corpus/
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/feed-fuzzer -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 \
+		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINTED)

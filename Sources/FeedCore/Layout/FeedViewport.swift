@@ -71,6 +71,9 @@ public struct FeedViewport {
 
     /// The rows that show from `position` down, in order.
     public func placements(from position: ScrollPosition) -> [Placement] {
+        // A position kept across a change of heights (a post collapsed, a resize) may point
+        // past its row's end: carry the extra lines on to the rows below.
+        let position = position.row < posts.count ? scrolled(position, by: 0) : .start
         var result: [Placement] = []
         var top = -position.line
         var index = position.row

@@ -89,7 +89,10 @@ public enum FeedRenderer {
 
     /// A bar in the left margin beside every line of the selected row.
     private static func paintSelection(top: Int, height: Int, into buffer: inout ScreenBuffer, limit: Int) {
-        for row in max(0, top)..<min(limit, top + height) {
+        let start = max(0, top)
+        let end = min(limit, top + height)
+        guard start < end else { return }
+        for row in start..<end {
             buffer.write("▌", row: row, column: 0, style: Style(.selection))
         }
     }

@@ -1,0 +1,32 @@
+import Foundation
+
+// A libFuzzer target over the whole path a feed takes: bytes → decode → sanitize → layout
+// → render, expanded and collapsed, at sizes down to tiny. Built with FeedCore's sources
+// by `make fuzz` (swiftc -sanitize=fuzzer,address); a crash it finds becomes a fixture.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: bytes, count: count)
+    let feed: Feed
+    do {
+        feed = try FeedDocumentDecoder.decode(data)
+    } catch {
+        return 0
+    }
+    for size in [
+        TerminalSize(width: 80, height: 24), TerminalSize(width: 20, height: 6), TerminalSize(width: 5, height: 2),
+    ] {
+        var state = AppState(source: "fuzz", animation: .slide, size: size)
+        _ = state.apply(.start)
+        _ = FeedRenderer.render(state, size: size, elapsed: .milliseconds(250))
+        _ = state.apply(
+            .loaded(generation: 1, result: .success(feed), duration: .zero, at: Date(timeIntervalSince1970: 0)))
+        for key in [Key.enter, .character("l"), .pageDown, .character("G"), .character("k"), .character("?")] {
+            _ = state.apply(.key(key))
+            _ = FeedRenderer.render(state, size: size, elapsed: .zero)
+        }
+        _ = state.apply(.key(.character("r")))
+        _ = FeedRenderer.render(state, size: size, elapsed: .milliseconds(500))
+    }
+    return 0
+}
