@@ -66,7 +66,7 @@ let package = Package(
         // The real binary in tmux; depends on the executable so `swift test` builds it.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["shimmerfeed", "TestSupport"],
+            dependencies: ["shimmerfeed", "FeedTerminal", "TestSupport"],
             path: "Tests/e2e",
             swiftSettings: swift6
         ),

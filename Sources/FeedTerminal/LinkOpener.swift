@@ -45,32 +45,14 @@ public enum LinkOpener {
         else {
             return "Link: \(url) (no browser: set BROWSER to open links)"
         }
-        guard let pid = spawn(program, arguments: command) else { return "Link: \(url) (the browser did not start)" }
+        guard let pid = DetachedProcess.spawn(program, arguments: command) else {
+            return "Link: \(url) (the browser did not start)"
+        }
         // Reap the opener when it exits, off the main thread.
         Thread.detachNewThread {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }
         return "Opened \(url)"
-    }
-
-    /// Starts `program` with its output sent nowhere, so it cannot draw over the screen.
-    private static func spawn(_ program: String, arguments: [String]) -> pid_t? {
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(
-                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 else { return nil }
-        return pid
     }
 }

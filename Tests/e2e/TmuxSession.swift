@@ -1,3 +1,4 @@
+import FeedTerminal
 import Foundation
 import Synchronization
 import Testing
@@ -115,29 +116,15 @@ final class TmuxSession {
     /// inherits; the tmux server forks from that child and keeps the socket open, so
     /// `waitUntilExit` would wait for the server to die.
     private func tmuxStartingServer(_ arguments: String...) throws {
-        let argv = ([Self.tmuxPath!, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        guard let pid = DetachedProcess.spawn(Self.tmuxPath!, arguments: [Self.tmuxPath!, "-L", socket] + arguments)
+        else {
+            throw SpawnFailed()
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(
-                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, Self.tmuxPath!, &actions, nil, argv, envp)
-        guard status == 0 else { throw SpawnFailed(code: status) }
-        var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     }
 
-    struct SpawnFailed: Error {
-        var code: Int32
-    }
+    struct SpawnFailed: Error {}
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {

@@ -122,10 +122,9 @@ public final class FeedRunLoop {
             guard !Task.isCancelled else { return }
             let clock = ContinuousClock()
             let start = clock.now
-            let result: Result<Feed, FeedError>
-            do {
-                let handedOver = Mutex(0)  // posts in the last partial feed handed over
-                let feed = try await loader.load { partial, decoded, total in
+            let handedOver = Mutex(0)  // posts in the last partial feed handed over
+            let outcome = await result {
+                try await loader.load { partial, decoded, total in
                     // Hand over the posts when they have doubled since last time, else only
                     // the counts: every hand-over makes the decoder copy its growing list.
                     let handOver = handedOver.withLock { last in
@@ -138,16 +137,9 @@ public final class FeedRunLoop {
                             generation: generation, feed: handOver ? partial : nil, decoded: decoded, total: total,
                             at: Date()))
                 }
-                result = .success(feed)
-            } catch is CancellationError {
-                return
-            } catch let error as FeedError {
-                result = .failure(error)
-            } catch {
-                result = .failure(FeedError(error.localizedDescription))
             }
-            guard !Task.isCancelled else { return }
-            inbox.post(.loaded(generation: generation, result: result, duration: clock.now - start, at: Date()))
+            guard let outcome else { return }
+            inbox.post(.loaded(generation: generation, result: outcome, duration: clock.now - start, at: Date()))
         }
     }
 
@@ -156,18 +148,23 @@ public final class FeedRunLoop {
         _ loader: any FeedLoading, url: String, generation: Int, inbox: EventInbox
     ) -> Task<Void, Never> {
         Task.detached {
-            let result: Result<Feed, FeedError>
-            do {
-                result = .success(try await loader.loadPage(url))
-            } catch is CancellationError {
-                return
-            } catch let error as FeedError {
-                result = .failure(error)
-            } catch {
-                result = .failure(FeedError(error.localizedDescription))
-            }
-            guard !Task.isCancelled else { return }
-            inbox.post(.pageLoaded(generation: generation, result: result))
+            guard let outcome = await result({ try await loader.loadPage(url) }) else { return }
+            inbox.post(.pageLoaded(generation: generation, result: outcome))
         }
+    }
+
+    /// A load's outcome as a result, or nil when it was cancelled (nothing to post).
+    private nonisolated static func result(_ load: () async throws -> Feed) async -> Result<Feed, FeedError>? {
+        let outcome: Result<Feed, FeedError>
+        do {
+            outcome = .success(try await load())
+        } catch is CancellationError {
+            return nil
+        } catch let error as FeedError {
+            outcome = .failure(error)
+        } catch {
+            outcome = .failure(FeedError(error.localizedDescription))
+        }
+        return Task.isCancelled ? nil : outcome
     }
 }

@@ -54,6 +54,14 @@ public struct CommandLineOptions: Hashable, Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            /// A number of seconds in `range`, as a duration rounded to milliseconds.
+            func seconds(in range: ClosedRange<Double>, excludingZero: Bool = false) throws(ParseError) -> Duration {
+                let text = try value()
+                guard let seconds = Double(text), range.contains(seconds), !(excludingZero && seconds == 0) else {
+                    throw ParseError(description: "\(name) takes seconds from 0 to 3600, not '\(text)'")
+                }
+                return .milliseconds(Int((seconds * 1000).rounded(.up)))
+            }
             func value() throws(ParseError) -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst() else { throw ParseError(description: "\(name) needs a value") }
@@ -65,11 +73,7 @@ public struct CommandLineOptions: Hashable, Sendable {
             case "-V", "--version":
                 options.action = .version
             case "--delay":
-                let text = try value()
-                guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
-                    throw ParseError(description: "--delay takes seconds from 0 to 3600, not '\(text)'")
-                }
-                options.delay = .milliseconds(Int((seconds * 1000).rounded()))
+                options.delay = try seconds(in: 0...3600)
             case "--animation":
                 let text = try value()
                 guard let style = AnimationStyle(rawValue: text) else {
@@ -85,11 +89,7 @@ public struct CommandLineOptions: Hashable, Sendable {
                 }
                 options.format = format
             case "--timeout":
-                let text = try value()
-                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                    throw ParseError(description: "--timeout takes seconds from 0 to 3600, not '\(text)'")
-                }
-                options.timeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
+                options.timeout = try seconds(in: 0...3600, excludingZero: true)
             case "--dump":
                 options.dump = true
             case "--size":
@@ -102,11 +102,7 @@ public struct CommandLineOptions: Hashable, Sendable {
                 }
                 options.dumpSize = TerminalSize(width: width, height: height)
             case "--at":
-                let text = try value()
-                guard let seconds = Double(text), seconds >= 0, seconds <= 3600 else {
-                    throw ParseError(description: "--at takes seconds from 0 to 3600, not '\(text)'")
-                }
-                options.dumpAt = .milliseconds(Int((seconds * 1000).rounded()))
+                options.dumpAt = try seconds(in: 0...3600)
             case "--fps":
                 let text = try value()
                 guard let fps = Int(text), (1...120).contains(fps) else {
