@@ -51,7 +51,9 @@ do {
 } catch {
     fail(error.message)
 }
-let state = AppState(source: source.label, animation: options.animation, size: backend.size)
+var state = AppState(source: source.label, animation: options.animation, size: backend.size)
+state.shimmerSpeed = options.shimmerSpeed
+state.shimmerPause = options.shimmerPause
 let loop = FeedRunLoop(
     state: state, backend: backend, loader: loader,
     configuration: .init(framesPerSecond: options.framesPerSecond, openLink: LinkOpener.open))

@@ -24,6 +24,16 @@ import Testing
         #expect(options.framesPerSecond == 20)
     }
 
+    @Test func shimmerSpeedPauseAndCalm() throws {
+        let options = try CommandLineOptions.parse([
+            "--shimmer-speed", "30", "--shimmer-pause", "1.5", "--animation", "calm",
+        ])
+        #expect(options.shimmerSpeed == 30)
+        #expect(options.shimmerPause == 1.5)
+        #expect(options.animation == .calm)
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--shimmer-speed", "0"]) }
+    }
+
     @Test func theEnvironmentCanTurnAnimationOffAndAnOptionWins() throws {
         #expect(try CommandLineOptions.parse([], environment: ["SHIMMERFEED_ANIMATIONS": "none"]).animation == .none)
         #expect(
@@ -42,7 +52,7 @@ import Testing
         (["--delay"], "--delay needs a value"),
         (["--delay", "soon"], "--delay takes seconds from 0 to 3600, not 'soon'"),
         (["--delay", "-1"], "--delay takes seconds from 0 to 3600, not '-1'"),
-        (["--animation", "spin"], "--animation takes one of slide, pulse, none, not 'spin'"),
+        (["--animation", "spin"], "--animation takes one of slide, pulse, calm, none, not 'spin'"),
         (["--fps", "0"], "--fps takes a whole number from 1 to 120, not '0'"),
         (["a.json", "b.json"], "one source at a time, not 2: a.json b.json"),
     ])

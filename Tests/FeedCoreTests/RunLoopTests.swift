@@ -152,4 +152,29 @@ final class CountingLoader: FeedLoading {
         #expect(loader.live.load(ordering: .relaxed) == 0)
         #expect(loop.state.generation == 102)
     }
+
+    @Test func pHoldsTheShimmerStillAndTheLoopBlocksUntilResumed() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .seconds(5))
+        var pausedFrames = 0
+        let backend = MemoryBackend(
+            size: size,
+            script: [
+                .init(until: isSkeleton, send: [.key(.character("p"))]),
+                .init(
+                    until: { frame in
+                        guard frame.lines.last?.contains("paused") == true else { return false }
+                        pausedFrames += 1
+                        return true
+                    }, send: [.key(.character("q"))]),
+            ])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+        _ = loop.run()
+        #expect(!backend.timedOut)
+        #expect(pausedFrames == 1)
+        // Once paused, the loop waited for input with no timeout: no frames while still.
+        let pausedAt = try #require(backend.frames.firstIndex { $0.lines.last?.contains("paused") == true })
+        #expect(backend.frames.count == pausedAt + 1)
+        #expect(backend.waits.last == .some(nil))
+    }
 }

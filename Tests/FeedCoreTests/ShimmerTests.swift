@@ -20,8 +20,8 @@ import Testing
         let t2 = 1.0
         let c1 = brightestColumn(at: .milliseconds(500))
         let c2 = brightestColumn(at: .seconds(1))
-        #expect(abs(Double(c1) + 0.5 - (-Shimmer.bandHalfWidth + Shimmer.slideSpeed * t1)) <= 1)
-        #expect(abs(Double(c2 - c1) - Shimmer.slideSpeed * (t2 - t1)) <= 1)
+        #expect(abs(Double(c1) + 0.5 - (-Shimmer.bandHalfWidth + Shimmer.defaultSpeed * t1)) <= 1)
+        #expect(abs(Double(c2 - c1) - Shimmer.defaultSpeed * (t2 - t1)) <= 1)
     }
 
     @Test func theBandIsAtFullBrightnessAtItsCentreAndBaseOutside() {
@@ -41,10 +41,10 @@ import Testing
     }
 
     @Test func theBandRestsOffScreenBetweenSweeps() {
-        let sweep = (80 + 2 * Shimmer.bandHalfWidth) / Shimmer.slideSpeed
-        let duringPause = Duration.milliseconds(Int((sweep + Shimmer.slidePause / 2) * 1000))
+        let sweep = (80 + 2 * Shimmer.bandHalfWidth) / Shimmer.defaultSpeed
+        let duringPause = Duration.milliseconds(Int((sweep + Shimmer.defaultPause / 2) * 1000))
         #expect((0..<80).allSatisfy { slide.level(column: $0, element: 0, elapsed: duringPause) == 0 })
-        let nextSweep = Duration.milliseconds(Int((sweep + Shimmer.slidePause + 0.2) * 1000))
+        let nextSweep = Duration.milliseconds(Int((sweep + Shimmer.defaultPause + 0.2) * 1000))
         #expect((0..<80).contains { slide.level(column: $0, element: 0, elapsed: nextSweep) > 0 })
     }
 
@@ -79,5 +79,27 @@ import Testing
         #expect(
             none.level(column: 3, element: 2, elapsed: .seconds(1))
                 == none.level(column: 50, element: 0, elapsed: .seconds(7)))
+    }
+
+    @Test func calmBreathesWellUnderOnceASecond() {
+        let calm = Shimmer(style: .calm, screenWidth: 80)
+        #expect(calm.isAnimated)
+        var changes = 0
+        var previous = calm.level(column: 0, element: 0, elapsed: .zero)
+        for step in 1...(16 * 100) {  // 16 s in 10 ms steps
+            let level = calm.level(column: step % 80, element: step % 7, elapsed: .milliseconds(step * 10))
+            if level != previous { changes += 1 }
+            previous = level
+        }
+        #expect(changes > 0 && changes <= 6, "\(changes) changes in 16 s")
+        #expect(Set((0..<80).map { calm.level(column: $0, element: $0 % 5, elapsed: .seconds(3)) }).count == 1)
+    }
+
+    @Test func speedAndPauseAreSettings() {
+        let slow = Shimmer(style: .slide, screenWidth: 80, speed: 20, pause: 2)
+        #expect(slow.bandCenter(at: 1) == -Shimmer.bandHalfWidth + 20)
+        let sweep = (80 + 2 * Shimmer.bandHalfWidth) / 20
+        #expect(slow.bandCenter(at: sweep + 1) == slow.bandCenter(at: sweep), "resting between sweeps")
+        #expect(slow.bandCenter(at: sweep + 2 + 0.5) == -Shimmer.bandHalfWidth + 10)
     }
 }

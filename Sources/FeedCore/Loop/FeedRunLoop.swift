@@ -30,6 +30,8 @@ public final class FeedRunLoop {
     /// When the current animation began: the shimmer's time zero.
     private var animationStart: ContinuousClock.Instant
     private var exitCode: Int32?
+    /// When `p` paused the animation; it resumes where it stopped.
+    private var pausedAt: ContinuousClock.Instant?
     private var needsFrame = true
 
     public init(
@@ -55,7 +57,7 @@ public final class FeedRunLoop {
             let now = clock.now
             let animating = isAnimating
             if needsFrame || (animating && now >= nextFrame) {
-                let frame = FeedRenderer.render(state, size: state.size, elapsed: now - animationStart)
+                let frame = FeedRenderer.render(state, size: state.size, elapsed: animationTime(at: now))
                 backend.present(frame)
                 needsFrame = false
                 nextFrame = now + frameInterval
@@ -78,12 +80,26 @@ public final class FeedRunLoop {
     private var frameInterval: Duration { .seconds(1) / configuration.framesPerSecond }
 
     private var isAnimating: Bool {
-        (state.isLoading || state.page == .loading)
-            && Shimmer(style: state.animation, screenWidth: state.size.width).isAnimated
+        (state.isLoading || state.page == .loading) && state.shimmer.isAnimated && !state.isPaused
+    }
+
+    /// The shimmer's time: from the start of the load, less the time spent paused.
+    private func animationTime(at now: ContinuousClock.Instant) -> Duration {
+        (pausedAt ?? now) - animationStart
     }
 
     private func handle(_ event: AppEvent) {
+        let wasPaused = state.isPaused
         for effect in state.apply(event) { perform(effect) }
+        if state.isPaused != wasPaused {
+            let now = clock.now
+            if let pausedAt, !state.isPaused {
+                animationStart += now - pausedAt  // resume where it stopped
+                self.pausedAt = nil
+            } else if state.isPaused {
+                pausedAt = now
+            }
+        }
         needsFrame = true
     }
 
@@ -93,6 +109,7 @@ public final class FeedRunLoop {
             loadTask?.cancel()
             pageTask?.cancel()
             animationStart = clock.now
+            if pausedAt != nil { pausedAt = animationStart }
             loadTask = Self.startLoad(loader, generation: generation, after: loadTask, inbox: inbox)
         case .loadPage(let url, let generation):
             pageTask?.cancel()

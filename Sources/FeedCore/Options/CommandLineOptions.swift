@@ -17,6 +17,8 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var delay: Duration?
     public var animation: AnimationStyle = .slide
     public var framesPerSecond = 30
+    public var shimmerSpeed = Shimmer.defaultSpeed
+    public var shimmerPause = Shimmer.defaultPause
     /// `--dump`: print one frame as text instead of running in the terminal.
     public var dump = false
     /// The dumped frame's size.
@@ -90,6 +92,15 @@ public struct CommandLineOptions: Hashable, Sendable {
                 options.format = format
             case "--timeout":
                 options.timeout = try seconds(in: 0...3600, excludingZero: true)
+            case "--shimmer-speed":
+                let text = try value()
+                guard let speed = Double(text), (1...1000).contains(speed) else {
+                    throw ParseError(
+                        description: "--shimmer-speed takes cells per second from 1 to 1000, not '\(text)'")
+                }
+                options.shimmerSpeed = speed
+            case "--shimmer-pause":
+                options.shimmerPause = try seconds(in: 0...60).seconds
             case "--dump":
                 options.dump = true
             case "--size":
@@ -143,9 +154,11 @@ public struct CommandLineOptions: Hashable, Sendable {
           --timeout SECONDS     how long an HTTP request may take (default 15)
           --delay SECONDS       simulated network latency before the feed arrives
                                 (default 1.5 for the sample feed, 0 otherwise)
-          --animation STYLE     slide (default), pulse or none; SHIMMERFEED_ANIMATIONS=none
-                                in the environment also turns animation off
+          --animation STYLE     slide (default), pulse, calm (a slow breath) or none;
+                                SHIMMERFEED_ANIMATIONS=none turns animation off too
           --fps N               frames per second while animating (default 30)
+          --shimmer-speed N     the band's speed in cells per second (default 60)
+          --shimmer-pause S     seconds between two sweeps of the band (default 0.3)
           --dump                print one frame as text and exit, without the terminal:
                                 the loaded feed, or with --at the skeleton at that time
           --size WxH            the dumped frame's size (default 80x24)
@@ -160,6 +173,7 @@ public struct CommandLineOptions: Hashable, Sendable {
           l                     like or unlike;  o  show and open the post's link
           ?                     all the keys
           r                     reload; while loading, back to the rows it had
+          p                     pause or resume the animation
           Ctrl-L                redraw the screen
           q, Esc, Ctrl-C        quit
 

@@ -16,7 +16,8 @@ public enum FeedRenderer {
     }
 
     private static func drawRows(_ state: AppState, into buffer: inout ScreenBuffer, height: Int, elapsed: Duration) {
-        let shimmer = Shimmer(style: state.animation, screenWidth: buffer.width)
+        var shimmer = state.shimmer
+        shimmer.screenWidth = buffer.width
         if state.isLoading {
             if state.feed != nil {
                 // A reload keeps the shape of the rows it hides, where they were.

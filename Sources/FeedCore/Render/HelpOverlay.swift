@@ -9,6 +9,7 @@ enum HelpOverlay {
         ("l", "like or unlike"),
         ("o", "show and open the post's link"),
         ("r", "reload; while loading, back to the rows"),
+        ("p", "pause or resume the animation"),
         ("Ctrl-L", "redraw the screen"),
         ("?", "this help"),
         ("q Esc Ctrl-C", "quit"),

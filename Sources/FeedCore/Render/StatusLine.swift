@@ -22,7 +22,7 @@ enum StatusLine {
 
     static func describe(_ state: AppState) -> String {
         if let notice = state.notice { return notice }
-        if state.isLoading { return "Loading…" }
+        if state.isLoading { return state.isPaused ? "Loading… (paused: p resumes)" : "Loading…" }
         switch state.content {
         case .empty:
             return "No posts"

@@ -6,6 +6,8 @@ public enum AnimationStyle: String, Hashable, Sendable, CaseIterable {
     case slide
     /// Each element fades light to dark and back, staggered.
     case pulse
+    /// Reduced motion: the whole skeleton breathes slowly, well under one change a second.
+    case calm
     /// Static grey.
     case none
 }
@@ -18,12 +20,15 @@ public struct Shimmer: Hashable, Sendable {
     /// The level of a static skeleton.
     public static let staticLevel = 2
 
-    /// The band's speed, the same on every row and every screen width.
-    public static let slideSpeed = 60.0  // cells per second
+    /// The band's default speed, the same on every row and every screen width.
+    public static let defaultSpeed = 60.0  // cells per second
     /// Half the band's width: the level falls from its peak to the base over this many cells.
     public static let bandHalfWidth = 8.0
-    /// Rest between two sweeps, so the band reads as a sweep rather than a scroll.
-    public static let slidePause = 0.3  // seconds
+    /// The default rest between two sweeps, so the band reads as a sweep, not a scroll.
+    public static let defaultPause = 0.3  // seconds
+    /// Reduced motion: one slow breath, and the levels it passes through.
+    public static let calmPeriod = 12.0  // seconds
+    public static let calmLevels = [1, 2, 3]
 
     /// The pulse of the original design: light to dark in 1.5 s, back in 1.5 s, each
     /// element starting 0.2 s after the one before it.
@@ -33,10 +38,19 @@ public struct Shimmer: Hashable, Sendable {
     public var style: AnimationStyle
     /// The screen's width in cells: one sweep crosses all of it.
     public var screenWidth: Int
+    /// The band's speed in cells per second (`--shimmer-speed`).
+    public var speed: Double
+    /// Seconds between two sweeps (`--shimmer-pause`).
+    public var pause: Double
 
-    public init(style: AnimationStyle, screenWidth: Int) {
+    public init(
+        style: AnimationStyle, screenWidth: Int, speed: Double = Shimmer.defaultSpeed,
+        pause: Double = Shimmer.defaultPause
+    ) {
         self.style = style
         self.screenWidth = screenWidth
+        self.speed = max(1, speed)
+        self.pause = max(0, pause)
     }
 
     /// Whether frames differ over time (so the loop has to keep drawing).
@@ -54,6 +68,12 @@ public struct Shimmer: Hashable, Sendable {
             // A raised cosine: full brightness at the centre, fading smoothly to the base.
             let brightness = (1 + cos(Double.pi * distance / Shimmer.bandHalfWidth)) / 2
             return Int((brightness * Double(Shimmer.maxLevel)).rounded())
+        case .calm:
+            // A triangle wave over the period, through a few greys: a breath, not a flicker.
+            let phase = max(0, seconds).truncatingRemainder(dividingBy: Shimmer.calmPeriod) / Shimmer.calmPeriod
+            let rise = phase < 0.5 ? phase * 2 : 2 - phase * 2
+            let index = min(Shimmer.calmLevels.count - 1, Int(rise * Double(Shimmer.calmLevels.count)))
+            return Shimmer.calmLevels[index]
         case .pulse:
             let local = seconds - Double(element) * Shimmer.pulseStagger
             // Before its turn an element waits at the light end, where every pulse starts.
@@ -77,9 +97,9 @@ public struct Shimmer: Hashable, Sendable {
     /// The column the band's centre crosses at `seconds`; off-screen during the pause.
     public func bandCenter(at seconds: Double) -> Double {
         let travel = Double(max(screenWidth, 1)) + 2 * Shimmer.bandHalfWidth
-        let sweep = travel / Shimmer.slideSpeed
-        let t = max(0, seconds).truncatingRemainder(dividingBy: sweep + Shimmer.slidePause)
-        return -Shimmer.bandHalfWidth + min(t, sweep) * Shimmer.slideSpeed
+        let sweep = travel / speed
+        let t = max(0, seconds).truncatingRemainder(dividingBy: sweep + pause)
+        return -Shimmer.bandHalfWidth + min(t, sweep) * speed
     }
 
     private func ease(_ x: Double) -> Double {

@@ -14,6 +14,11 @@ public struct AppState: Sendable {
 
     public var source: String
     public var animation: AnimationStyle
+    /// The band's speed (cells per second) and the rest between sweeps (seconds).
+    public var shimmerSpeed = Shimmer.defaultSpeed
+    public var shimmerPause = Shimmer.defaultPause
+    /// `p`: the animation holds still where it is.
+    public var isPaused = false
     public var size: TerminalSize
     public var content: Content = .empty
     public var isLoading = false
@@ -54,6 +59,11 @@ public struct AppState: Sendable {
         self.animation = animation
         self.size = size
         self.referenceDate = referenceDate
+    }
+
+    /// The shimmer as this state draws it.
+    public var shimmer: Shimmer {
+        Shimmer(style: animation, screenWidth: size.width, speed: shimmerSpeed, pause: shimmerPause)
     }
 
     /// The posts known, whether shown or hidden behind a reload skeleton.
@@ -162,6 +172,9 @@ public struct AppState: Sendable {
             return [.redrawAll]
         case .character("?"):
             showingHelp = true
+            return []
+        case .character("p"):
+            isPaused.toggle()
             return []
         default:
             break
