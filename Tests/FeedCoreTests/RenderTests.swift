@@ -55,6 +55,20 @@ import Testing
 
     // MARK: properties of frames
 
+    @Test func theSkeletonWaitsForTheShowDelayAndAReloadKeepsItsRowsMeanwhile() throws {
+        let size = TerminalSize(width: 80, height: 24)
+        let early = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .milliseconds(149))
+        #expect(!early.styleMask.dropLast().contains { $0.contains { ("a"..."i").contains($0) } })
+        #expect(early.lines.last?.contains("Loading…") == true)
+        var state = try Self.loadedState(size: size)
+        _ = state.apply(.key(.character("r")))
+        let reloading = FeedRenderer.render(state, size: size, elapsed: .milliseconds(100))
+        #expect(reloading.lines.contains { $0.contains("Ada Park") })
+        #expect(reloading.lines.last?.contains("Loading…") == true)
+        let skeleton = FeedRenderer.render(state, size: size, elapsed: .milliseconds(150))
+        #expect(!skeleton.lines.contains { $0.contains("Ada Park") })
+    }
+
     @Test func theSkeletonMovesOverTime() {
         let size = TerminalSize(width: 80, height: 24)
         let state = Self.loadingState(size: size)
@@ -66,7 +80,7 @@ import Testing
 
     @Test func aFirstLoadFillsTheScreenWithSkeletonRows() {
         let size = TerminalSize(width: 80, height: 40)
-        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .zero)
+        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .milliseconds(300))
         let rowsWithSkeleton = frame.styleMask.dropLast().filter { $0.contains { $0.isLowercase && $0 != "m" } }
         #expect(rowsWithSkeleton.count > 25)
         // The last rows area line before the status bar is reached by some row.
@@ -79,7 +93,7 @@ import Testing
         var state = try Self.loadedState(size: size)
         let real = FeedRenderer.render(state, size: size, elapsed: .zero)
         _ = state.apply(.key(.character("r")))
-        let skeleton = FeedRenderer.render(state, size: size, elapsed: .zero)
+        let skeleton = FeedRenderer.render(state, size: size, elapsed: .milliseconds(300))
         for row in 0..<(size.height - 1) {
             let bars = (0..<size.width).filter {
                 if case .skeleton = skeleton[row, $0].style.ink { return true }

@@ -50,15 +50,17 @@ final class CountingLoader: FeedLoading {
     }
 
     @Test func showsTheSkeletonThenThePosts() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(100))
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(300))
         let backend = MemoryBackend(
             size: size, script: [.init(until: shows("Ada Park"), send: [.key(.character("q"))])])
         let loop = FeedRunLoop(
             state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut)
+        // The first frame says it is loading; the skeleton follows after the show delay.
         let first = try #require(backend.frames.first)
-        #expect(isSkeleton(first))
+        #expect(first.lines.last?.contains("Loading…") == true)
+        #expect(!isSkeleton(first))
         #expect(!shows("Ada Park")(first))
         // The shimmer animated: several distinct skeleton frames before the posts.
         let skeletonFrames = backend.frames.filter(isSkeleton)
@@ -66,7 +68,7 @@ final class CountingLoader: FeedLoading {
     }
 
     @Test func rTogglesBetweenReloadSkeletonAndRowsAndCancelsTheLoad() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(150))
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(400))
         let clock = ContinuousClock()
         var rowsBackAt: ContinuousClock.Instant?
         let backend = MemoryBackend(
@@ -83,21 +85,19 @@ final class CountingLoader: FeedLoading {
                 // Quit only after the cancelled load would have delivered, to prove that
                 // its result changes nothing.
                 .init(
-                    until: { _ in rowsBackAt.map { clock.now - $0 > .milliseconds(400) } ?? false },
+                    until: { _ in rowsBackAt.map { clock.now - $0 > .milliseconds(600) } ?? false },
                     send: [.key(.character("q"))]),
             ])
         let loop = FeedRunLoop(
             state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut)
-        // The reload was cancelled: either while it ran, or before it began (it waits for
-        // the load before it to end). Only the first load ever completed.
-        let started = loader.started.load(ordering: .relaxed)
-        #expect(started == 1 || started == 2)
-        #expect(started - loader.cancelled.load(ordering: .relaxed) == 1)
+        // The reload ran (the first load had ended) and was cancelled mid-way.
+        #expect(loader.started.load(ordering: .relaxed) == 2)
+        #expect(loader.cancelled.load(ordering: .relaxed) == 1)
         let last = try #require(backend.frames.last)
         #expect(shows("Ada Park")(last) && !isSkeleton(last))
-        #expect(loop.state.lastLoadDuration.map { $0 < .milliseconds(400) } == true, "the first load's figure stays")
+        #expect(loop.state.lastLoadDuration.map { $0 < .milliseconds(600) } == true, "the first load's figure stays")
     }
 
     @Test func whenNothingMovesTheLoopBlocksOnInput() throws {
@@ -120,19 +120,21 @@ final class CountingLoader: FeedLoading {
     }
 
     @Test func withAnimationOffTheSkeletonIsDrawnOnceAndTheLoopBlocks() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(100))
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(300))
         let backend = MemoryBackend(
             size: size, script: [.init(until: shows("Ada Park"), send: [.key(.character("q"))])])
         let loop = FeedRunLoop(
             state: AppState(source: "t", animation: .none, size: size), backend: backend, loader: loader)
         _ = loop.run()
         #expect(backend.frames.filter(isSkeleton).count == 1)
-        #expect(backend.waits.first == .some(nil))
+        // Nothing animates: a frame to say it is loading, one for the skeleton once its
+        // show delay passed, one for the posts.
+        #expect(backend.frames.count == 3)
     }
 
     @Test func aBurstOfAHundredRTogglesNeverRunsTwoLoadsOrShowsStalePosts() throws {
         let first = try RenderTests.fixtureFeed()
-        let loader = CountingLoader(feed: first, delay: .milliseconds(30))
+        let loader = CountingLoader(feed: first, delay: .milliseconds(300))
         let burst = [InputEvent](repeating: .key(.character("r")), count: 100)
         let backend = MemoryBackend(
             size: size,
@@ -176,5 +178,36 @@ final class CountingLoader: FeedLoading {
         let pausedAt = try #require(backend.frames.firstIndex { $0.lines.last?.contains("paused") == true })
         #expect(backend.frames.count == pausedAt + 1)
         #expect(backend.waits.last == .some(nil))
+    }
+
+    @Test func aSkeletonOnceShownStaysItsMinimumTime() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(200))
+        let clock = ContinuousClock()
+        let start = clock.now
+        var skeletonAt: ContinuousClock.Instant?
+        var rowsAt: ContinuousClock.Instant?
+        let backend = MemoryBackend(
+            size: size,
+            script: [
+                .init(
+                    until: { frame in
+                        guard self.isSkeleton(frame) else { return false }
+                        skeletonAt = clock.now
+                        return true
+                    }, send: []),
+                .init(
+                    until: { frame in
+                        guard self.shows("Ada Park")(frame) else { return false }
+                        rowsAt = clock.now
+                        return true
+                    }, send: [.key(.character("q"))]),
+            ])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+        _ = loop.run()
+        let shown = try #require(skeletonAt)
+        let replaced = try #require(rowsAt)
+        #expect(shown - start >= SkeletonTiming.showDelay)
+        #expect(replaced - start >= SkeletonTiming.showDelay + SkeletonTiming.minimumVisible)
     }
 }

@@ -102,4 +102,10 @@ import Testing
         #expect(slow.bandCenter(at: sweep + 1) == slow.bandCenter(at: sweep), "resting between sweeps")
         #expect(slow.bandCenter(at: sweep + 2 + 0.5) == -Shimmer.bandHalfWidth + 10)
     }
+
+    @Test(arguments: [(0, 0), (100, 100), (149, 149), (150, 550), (300, 550), (549, 550), (550, 550), (900, 900)])
+    func aResultShowsAtOnceOrAfterTheSkeletonsMinimumTime(arrival: Int, reveal: Int) {
+        #expect(SkeletonTiming.reveal(arrivedAt: .milliseconds(arrival)) == .milliseconds(reveal))
+        #expect(SkeletonTiming.showsSkeleton(at: .milliseconds(arrival)) == (arrival >= 150))
+    }
 }

@@ -30,6 +30,11 @@ public final class FeedRunLoop {
     /// When the current animation began: the shimmer's time zero.
     private var animationStart: ContinuousClock.Instant
     private var exitCode: Int32?
+    /// Load events held back so that a skeleton stays its minimum time, and until when.
+    private var held: [AppEvent] = []
+    private var heldUntil: ContinuousClock.Instant?
+    /// Whether this load's skeleton has been drawn since its show delay passed.
+    private var skeletonDrawn = false
     /// When `p` paused the animation; it resumes where it stopped.
     private var pausedAt: ContinuousClock.Instant?
     private var needsFrame = true
@@ -51,19 +56,23 @@ public final class FeedRunLoop {
         handle(.start)
         var nextFrame = clock.now
         while exitCode == nil {
-            for event in inbox.drain() { handle(event) }
+            for event in inbox.drain() { receive(event) }
+            if let heldUntil, clock.now >= heldUntil { releaseHeldEvents() }
             if exitCode != nil { break }
 
             let now = clock.now
             let animating = isAnimating
-            if needsFrame || (animating && now >= nextFrame) {
+            // A static skeleton still has to be drawn once its show delay has passed.
+            let skeletonDue = state.isLoading && !skeletonDrawn && now >= animationStart + SkeletonTiming.showDelay
+            if needsFrame || (animating && now >= nextFrame) || skeletonDue {
+                if skeletonDue { skeletonDrawn = true }
                 let frame = FeedRenderer.render(state, size: state.size, elapsed: animationTime(at: now))
                 backend.present(frame)
                 needsFrame = false
                 nextFrame = now + frameInterval
             }
 
-            let timeout: Duration? = isAnimating ? max(.zero, nextFrame - clock.now) : nil
+            let timeout = nextWake(nextFrame: nextFrame).map { max(.zero, $0 - clock.now) }
             for input in backend.waitForInput(timeout: timeout) {
                 switch input {
                 case .key(let key): handle(.key(key))
@@ -81,6 +90,47 @@ public final class FeedRunLoop {
 
     private var isAnimating: Bool {
         (state.isLoading || state.page == .loading) && state.shimmer.isAnimated && !state.isPaused
+    }
+
+    /// When the loop must wake without input: the next frame while animating, the moment
+    /// the skeleton is due to show, or the end of a held result's wait.
+    private func nextWake(nextFrame: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        var wakes: [ContinuousClock.Instant] = []
+        if isAnimating { wakes.append(nextFrame) }
+        let skeletonDue = animationStart + SkeletonTiming.showDelay
+        if state.isLoading, !skeletonDrawn, pausedAt == nil { wakes.append(skeletonDue) }
+        if let heldUntil { wakes.append(heldUntil) }
+        return wakes.min()
+    }
+
+    /// Takes an event from a load. A result that would end a skeleton shown for less than
+    /// its minimum time is held until then (and everything after it, in order).
+    private func receive(_ event: AppEvent) {
+        if heldUntil != nil {
+            held.append(event)
+            return
+        }
+        switch event {
+        case .loaded(let generation, _, _, _), .progress(let generation, .some, _, _, _):
+            guard state.isLoading, generation == state.generation else { break }
+            let arrival = clock.now - animationStart
+            let reveal = SkeletonTiming.reveal(arrivedAt: arrival)
+            if reveal > arrival {
+                heldUntil = animationStart + reveal
+                held = [event]
+                return
+            }
+        default:
+            break
+        }
+        handle(event)
+    }
+
+    private func releaseHeldEvents() {
+        let events = held
+        held = []
+        heldUntil = nil
+        for event in events { receive(event) }
     }
 
     /// The shimmer's time: from the start of the load, less the time spent paused.
@@ -109,6 +159,7 @@ public final class FeedRunLoop {
             loadTask?.cancel()
             pageTask?.cancel()
             animationStart = clock.now
+            skeletonDrawn = false
             if pausedAt != nil { pausedAt = animationStart }
             loadTask = Self.startLoad(loader, generation: generation, after: loadTask, inbox: inbox)
         case .loadPage(let url, let generation):

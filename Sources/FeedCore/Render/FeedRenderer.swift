@@ -18,6 +18,11 @@ public enum FeedRenderer {
     private static func drawRows(_ state: AppState, into buffer: inout ScreenBuffer, height: Int, elapsed: Duration) {
         var shimmer = state.shimmer
         shimmer.screenWidth = buffer.width
+        if state.isLoading, !SkeletonTiming.showsSkeleton(at: elapsed) {
+            // Not yet: a fast load shows no skeleton at all. A reload keeps its rows meanwhile.
+            if state.feed != nil { drawFeed(state, into: &buffer, height: height, shimmer: shimmer, elapsed: elapsed) }
+            return
+        }
         if state.isLoading {
             if state.feed != nil {
                 // A reload keeps the shape of the rows it hides, where they were.
@@ -47,18 +52,26 @@ public enum FeedRenderer {
                 height: height)
         case .feed(let feed) where feed.posts.isEmpty:
             drawMessage(["No posts in this feed.", "r to reload"], ink: .muted, into: &buffer, height: height)
-        case .feed(let feed):
-            let placements = state.viewport.placements(from: state.scroll)
-            for placement in placements {
-                paintText(placement.layout, top: placement.top, into: &buffer)
-                if placement.index == state.selected {
-                    paintSelection(top: placement.top, height: placement.layout.height, into: &buffer, limit: height)
-                }
+        case .feed:
+            drawFeed(state, into: &buffer, height: height, shimmer: shimmer, elapsed: elapsed)
+        }
+    }
+
+    /// The posts from the scroll position down, the selection, and the page footer.
+    private static func drawFeed(
+        _ state: AppState, into buffer: inout ScreenBuffer, height: Int, shimmer: Shimmer, elapsed: Duration
+    ) {
+        guard let feed = state.feed else { return }
+        let placements = state.viewport.placements(from: state.scroll)
+        for placement in placements {
+            paintText(placement.layout, top: placement.top, into: &buffer)
+            if placement.index == state.selected {
+                paintSelection(top: placement.top, height: placement.layout.height, into: &buffer, limit: height)
             }
-            if let last = placements.last, last.index == feed.posts.count - 1 {
-                let footerTop = last.top + last.layout.height + RowGeometry.separatorHeight
-                drawPageFooter(state, top: footerTop, into: &buffer, shimmer: shimmer, elapsed: elapsed)
-            }
+        }
+        if let last = placements.last, last.index == feed.posts.count - 1 {
+            let footerTop = last.top + last.layout.height + RowGeometry.separatorHeight
+            drawPageFooter(state, top: footerTop, into: &buffer, shimmer: shimmer, elapsed: elapsed)
         }
     }
 
