@@ -108,6 +108,7 @@ class Session:
 def small_feed_run(binary, feed, extra_args=(), env_extra=None):
     delay = 2.0
     s = Session([binary, "--delay", str(delay), *extra_args, feed], env_extra)
+    first_frame = s.wait_for(b"Loading", 5)
     first_skeleton = s.wait_for(SKELETON, 5)
     s.pump(0.3)
     shimmer_bps, shimmer_cpu = s.window(1.0)
@@ -116,7 +117,7 @@ def small_feed_run(binary, feed, extra_args=(), env_extra=None):
     idle_bps, idle_cpu = s.window(idle_seconds)
     rss = s.peak_rss_mib()
     quit_time = s.quit()
-    return dict(first_skeleton_ms=first_skeleton * 1000, first_row_after_delay_ms=(first_row - delay) * 1000,
+    return dict(first_frame_ms=first_frame * 1000, first_skeleton_ms=first_skeleton * 1000, first_row_after_delay_ms=(first_row - delay) * 1000,
                 shimmer_bytes_per_s=shimmer_bps, shimmer_cpu=shimmer_cpu, idle_bytes_per_s=idle_bps,
                 idle_cpu=idle_cpu, peak_rss_mib=rss, quit_ms=quit_time * 1000)
 

@@ -221,3 +221,15 @@ extension EndToEndTests {
         }
     }
 }
+
+extension EndToEndTests.ViewerEndToEndTests {
+    @Test func withNoColorThereIsNoColourAtAllButTheShimmerStillMoves() throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try tmux.run("NO_COLOR=1 \(try binary()) --delay 5; echo EXIT=$?")
+        let first = try tmux.waitFor("shade glyphs", colors: true) { $0.contains("░") }
+        #expect(!first.contains(#/\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|38;5|48;5|38;2|48;2)[;m]/#), "no colour escape")
+        try tmux.waitFor("the glyphs to move", colors: true) { $0 != first && $0.contains("▓") }
+        try tmux.press("q")
+        try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+    }
+}
