@@ -4,11 +4,11 @@ memory. Prints medians over several runs. The feeds are generated into WORKDIR.
 
 usage: terminal_bench.py BIN_DIR WORKDIR
 """
-import fcntl, json, os, pty, random, select, signal, statistics, struct, subprocess, sys, termios, time
+import fcntl, json, os, pty, random, re, select, signal, statistics, struct, subprocess, sys, termios, time
 
 ROWS, COLS = 50, 200
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-SKELETON = b"48;5;23"  # a skeleton grey (238-246) as a background
+SKELETON = re.compile(rb"48;5;(23[89]|24[0-6])m")  # a skeleton grey (238-246) as a background
 WORDS = ("the quick brown fox jumps over a lazy dog while the terminal feed viewer draws "
          "skeleton rows with a shimmer until the posts arrive").split()
 
@@ -60,13 +60,16 @@ class Session:
         return read
 
     def wait_for(self, needle, timeout=30.0):
-        """Seconds from start until `needle` appears in the output, or None."""
+        """Seconds from start until `needle` (bytes or a compiled pattern) appears in the
+        output, or None."""
+        pattern = needle if isinstance(needle, re.Pattern) else re.compile(re.escape(needle))
         deadline = time.monotonic() + timeout
-        while needle not in self.output and time.monotonic() < deadline:
+        while not pattern.search(self.output) and time.monotonic() < deadline:
             self.pump(0.002)
-        if needle not in self.output:
+        match = pattern.search(self.output)
+        if not match:
             return None
-        position = self.output.find(needle) + len(needle)
+        position = match.end()
         for moment, total in self.events:
             if total >= position:
                 return moment - self.start

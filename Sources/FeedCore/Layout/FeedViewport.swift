@@ -73,7 +73,8 @@ public struct FeedViewport {
     public func placements(from position: ScrollPosition) -> [Placement] {
         // A position kept across a change of heights (a post collapsed, a resize) may point
         // past its row's end: carry the extra lines on to the rows below.
-        let position = position.row < posts.count ? scrolled(position, by: 0) : .start
+        var position = position.row < posts.count ? position : .start
+        if position.line > 0, position.line >= span(at: position.row) { position = scrolled(position, by: 0) }
         var result: [Placement] = []
         var top = -position.line
         var index = position.row
