@@ -54,6 +54,8 @@ import Testing
         (["--delay", "-1"], "--delay takes seconds from 0 to 3600, not '-1'"),
         (["--animation", "spin"], "--animation takes one of slide, pulse, calm, none, not 'spin'"),
         (["--fps", "0"], "--fps takes a whole number from 1 to 120, not '0'"),
+        (["--shimmer-pause", "90"], "--shimmer-pause takes seconds from 0 to 60, not '90'"),
+        (["--format", "rss"], "--format takes one of auto, posts, jsonfeed, mastodon, not 'rss'"),
         (["a.json", "b.json"], "one source at a time, not 2: a.json b.json"),
     ])
     func badArgumentsSayWhatIsWrong(_ arguments: [String], _ message: String) {

@@ -60,9 +60,20 @@ public struct CommandLineOptions: Hashable, Sendable {
             func seconds(in range: ClosedRange<Double>, excludingZero: Bool = false) throws(ParseError) -> Duration {
                 let text = try value()
                 guard let seconds = Double(text), range.contains(seconds), !(excludingZero && seconds == 0) else {
-                    throw ParseError(description: "\(name) takes seconds from 0 to 3600, not '\(text)'")
+                    let bounds = "\(Int(range.lowerBound)) to \(Int(range.upperBound))"
+                    throw ParseError(description: "\(name) takes seconds from \(bounds), not '\(text)'")
                 }
                 return .milliseconds(Int((seconds * 1000).rounded(.up)))
+            }
+            /// One of an option's named values.
+            func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(ParseError) -> Choice
+            where Choice.RawValue == String {
+                let text = try value()
+                guard let chosen = Choice(rawValue: text) else {
+                    let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ParseError(description: "\(name) takes one of \(names), not '\(text)'")
+                }
+                return chosen
             }
             func value() throws(ParseError) -> String {
                 if let inlineValue { return inlineValue }
@@ -77,19 +88,9 @@ public struct CommandLineOptions: Hashable, Sendable {
             case "--delay":
                 options.delay = try seconds(in: 0...3600)
             case "--animation":
-                let text = try value()
-                guard let style = AnimationStyle(rawValue: text) else {
-                    let names = AnimationStyle.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ParseError(description: "--animation takes one of \(names), not '\(text)'")
-                }
-                options.animation = style
+                options.animation = try choice(AnimationStyle.self)
             case "--format":
-                let text = try value()
-                guard let format = FeedFormat(rawValue: text) else {
-                    let names = FeedFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ParseError(description: "--format takes one of \(names), not '\(text)'")
-                }
-                options.format = format
+                options.format = try choice(FeedFormat.self)
             case "--timeout":
                 options.timeout = try seconds(in: 0...3600, excludingZero: true)
             case "--shimmer-speed":
