@@ -82,8 +82,9 @@ public enum StyleMapping {
             let clamped = min(max(level, 0), Shimmer.maxLevel)
             switch depth {
             case .ansi256:
+                // A skeleton cell is a space: only its background shows. Leaving the
+                // foreground alone keeps each change of grey to one colour escape.
                 result.background = skeletonBase256 + Int16(clamped)
-                result.foreground = result.background
             case .ansi8:
                 // Two greys only: the band is the bright one.
                 if clamped * 2 > Shimmer.maxLevel {

@@ -67,7 +67,7 @@ import Testing
         let greys = styles.map(\.background)
         #expect(greys == (0...Shimmer.maxLevel).map { 238 + Int16($0) })
         #expect(greys.allSatisfy { (232...255).contains($0) })
-        #expect(styles.allSatisfy { $0.foreground == $0.background && $0.glyph == nil })
+        #expect(styles.allSatisfy { $0.foreground == -1 && $0.glyph == nil })
     }
 
     @Test func withoutColourTheSkeletonStillShowsItsLevelsAsShadeGlyphs() {
