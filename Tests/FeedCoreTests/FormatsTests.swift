@@ -187,3 +187,31 @@ import Testing
         func append(_ entry: (Int, Int, Int)) { entries.append(entry) }
     }
 }
+
+@Suite struct JSONStructureTests {
+    private func elements(_ json: String) -> [String]? {
+        let bytes = Array(json.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            JSONStructure.elements(of: buffer)?.map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
+    }
+
+    @Test func splitsAnArrayAtItsTopLevelCommasWhateverTheStringsHold() {
+        #expect(
+            elements(#"[1, "a,b", {"k": "x]y"}, [2, 3], "q\"uo\"te", "back\\", "\\\""]"#) == [
+                "1", #""a,b""#, #"{"k": "x]y"}"#, "[2, 3]", #""q\"uo\"te""#, #""back\\""#, #""\\\"""#,
+            ])
+        #expect(elements("[]") == [])
+        #expect(elements(#"["unterminated]"#) == nil)
+    }
+
+    @Test func scansAnObjectOnceAndSplitsTheListsAskedFor() {
+        let bytes = Array(#"{"title": "T", "items": [{"id": "1"}, {"id": "2"}], "next_url": "u"} "#.utf8)
+        let scan = bytes.withUnsafeBufferPointer {
+            JSONStructure.scanObject($0, from: 0, limit: $0.count, listKeys: ["items"])
+        }
+        #expect(scan?.members.map(\.key) == ["title", "items", "next_url"])
+        #expect(scan?.lists["items"]?.count == 2)
+        #expect(scan?.end == bytes.count - 1)
+    }
+}

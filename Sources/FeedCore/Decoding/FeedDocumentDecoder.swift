@@ -52,16 +52,17 @@ public enum FeedDocumentDecoder {
         init(bytes: UnsafeBufferPointer<UInt8>, format requested: FeedFormat) throws {
             let start = JSONStructure.skipWhitespace(bytes, from: JSONStructure.startOfDocument(bytes))
             guard start < bytes.count else { throw FeedError("the feed is empty") }
-            // Anything after the document's one value makes it not JSON.
-            if let end = JSONStructure.endOfValue(bytes, from: start, limit: bytes.count),
-                JSONStructure.skipWhitespace(bytes, from: end) < bytes.count
-            {
-                throw NotStructured()
+            /// Anything after the document's one value makes it not JSON.
+            func checkNothingAfter(_ end: Int) throws {
+                if JSONStructure.skipWhitespace(bytes, from: end) < bytes.count { throw NotStructured() }
             }
             switch bytes[start] {
             case UInt8(ascii: "["):
-                guard let elements = JSONStructure.elements(of: bytes) else { throw NotStructured() }
-                self.elements = elements
+                guard let list = JSONStructure.scanArray(bytes, from: start, limit: bytes.count) else {
+                    throw NotStructured()
+                }
+                try checkNothingAfter(list.end)
+                elements = list.elements
                 switch requested {
                 case .jsonfeed:
                     throw FeedError("expected a JSON Feed (an object with \"items\"), found an array")
@@ -73,8 +74,12 @@ public enum FeedDocumentDecoder {
                     format = firstKeys.contains("account") ? .mastodon : .posts
                 }
             case UInt8(ascii: "{"):
-                guard let members = JSONStructure.members(of: bytes) else { throw NotStructured() }
-                let keys = Set(members.map(\.key))
+                guard
+                    let scan = JSONStructure.scanObject(
+                        bytes, from: start, limit: bytes.count, listKeys: ["posts", "items"])
+                else { throw NotStructured() }
+                try checkNothingAfter(scan.end)
+                let keys = Set(scan.members.map(\.key))
                 if requested == .mastodon {
                     throw FeedError("expected an array of Mastodon statuses, found an object")
                 }
@@ -82,18 +87,19 @@ public enum FeedDocumentDecoder {
                     requested == .jsonfeed || (requested == .auto && !keys.contains("posts") && keys.contains("items"))
                 format = isJSONFeed ? .jsonfeed : .posts
                 let listKey = isJSONFeed ? "items" : "posts"
-                guard let list = members.last(where: { $0.key == listKey }) else {
+                guard let list = scan.members.last(where: { $0.key == listKey }) else {
                     throw FeedError(
                         requested == .auto
                             ? "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", or an array of posts or Mastodon statuses"
                             : "expected an object with \"\(listKey)\"")
                 }
-                guard JSONStructure.firstByte(of: bytes, in: list.value) == UInt8(ascii: "[") else {
+                guard let listElements = scan.lists[listKey],
+                    JSONStructure.firstByte(of: bytes, in: list.value) == UInt8(ascii: "[")
+                else {
                     throw FeedError("\"\(listKey)\" should be an array")
                 }
-                guard let elements = JSONStructure.elements(of: bytes, in: list.value) else { throw NotStructured() }
-                self.elements = elements
-                header = members.filter { $0.key != listKey }
+                elements = listElements
+                header = scan.members.filter { $0.key != listKey }
             default:
                 // A lone value: say which, unless it is not JSON at all.
                 guard JSONSyntaxLocator.firstProblem(in: bytes) == nil else { throw NotStructured() }

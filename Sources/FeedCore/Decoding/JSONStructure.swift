@@ -8,54 +8,91 @@ import Foundation
 /// each part. On malformed input it returns nil and the caller decodes the whole
 /// document, to get the decoder's error.
 public enum JSONStructure {
-    /// The members of the top-level object, in order: key and the byte range of its value.
-    public static func members(of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil) -> [(
-        key: String, value: Range<Int>
-    )]? {
-        var index = skipWhitespace(bytes, from: range?.lowerBound ?? startOfDocument(bytes))
-        let end = range?.upperBound ?? bytes.count
-        guard index < end, bytes[index] == UInt8(ascii: "{") else { return nil }
-        index += 1
-        var result: [(key: String, value: Range<Int>)] = []
-        index = skipWhitespace(bytes, from: index)
-        if index < end, bytes[index] == UInt8(ascii: "}") { return result }
-        while index < end {
-            guard bytes[index] == UInt8(ascii: "\""), let keyEnd = endOfValue(bytes, from: index, limit: end) else {
+    /// An object's members in order (key and the byte range of its value), the elements
+    /// of the lists asked for, and where the object ends.
+    public struct ObjectScan {
+        public var members: [(key: String, value: Range<Int>)] = []
+        public var lists: [String: [Range<Int>]] = [:]
+        public var end = 0
+    }
+
+    /// Scans the object starting at `start` (after whitespace) in one pass: a member named
+    /// in `listKeys` whose value is an array has its elements found on the way, so a
+    /// document's big list is walked once, not once to skip it and once to split it.
+    public static func scanObject(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, listKeys: Set<String> = []
+    ) -> ObjectScan? {
+        var index = skipWhitespace(bytes, from: start)
+        guard index < limit, bytes[index] == UInt8(ascii: "{") else { return nil }
+        var scan = ObjectScan()
+        index = skipWhitespace(bytes, from: index + 1)
+        if index < limit, bytes[index] == UInt8(ascii: "}") {
+            scan.end = index + 1
+            return scan
+        }
+        while index < limit {
+            guard bytes[index] == UInt8(ascii: "\""), let keyEnd = endOfValue(bytes, from: index, limit: limit) else {
                 return nil
             }
             let key = decodeKey(bytes[(index + 1)..<(keyEnd - 1)])
             index = skipWhitespace(bytes, from: keyEnd)
-            guard index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+            guard index < limit, bytes[index] == UInt8(ascii: ":") else { return nil }
             index = skipWhitespace(bytes, from: index + 1)
-            guard let valueEnd = endOfValue(bytes, from: index, limit: end) else { return nil }
-            result.append((key, index..<valueEnd))
+            let valueEnd: Int
+            if listKeys.contains(key), index < limit, bytes[index] == UInt8(ascii: "[") {
+                guard let list = scanArray(bytes, from: index, limit: limit) else { return nil }
+                scan.lists[key] = list.elements
+                valueEnd = list.end
+            } else {
+                guard let end = endOfValue(bytes, from: index, limit: limit) else { return nil }
+                valueEnd = end
+            }
+            scan.members.append((key, index..<valueEnd))
             index = skipWhitespace(bytes, from: valueEnd)
-            guard index < end else { return nil }
-            if bytes[index] == UInt8(ascii: "}") { return result }
+            guard index < limit else { return nil }
+            if bytes[index] == UInt8(ascii: "}") {
+                scan.end = index + 1
+                return scan
+            }
             guard bytes[index] == UInt8(ascii: ",") else { return nil }
             index = skipWhitespace(bytes, from: index + 1)
         }
         return nil
     }
 
-    /// The byte ranges of the elements of the array at `range` (the whole document when nil).
-    public static func elements(of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil) -> [Range<Int>]? {
-        var index = skipWhitespace(bytes, from: range?.lowerBound ?? startOfDocument(bytes))
-        let end = range?.upperBound ?? bytes.count
-        guard index < end, bytes[index] == UInt8(ascii: "[") else { return nil }
+    /// The elements of the array starting at `start` (after whitespace), and where it ends.
+    public static func scanArray(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> (
+        elements: [Range<Int>], end: Int
+    )? {
+        var index = skipWhitespace(bytes, from: start)
+        guard index < limit, bytes[index] == UInt8(ascii: "[") else { return nil }
         index = skipWhitespace(bytes, from: index + 1)
-        var result: [Range<Int>] = []
-        if index < end, bytes[index] == UInt8(ascii: "]") { return result }
-        while index < end {
-            guard let valueEnd = endOfValue(bytes, from: index, limit: end) else { return nil }
-            result.append(index..<valueEnd)
+        var elements: [Range<Int>] = []
+        if index < limit, bytes[index] == UInt8(ascii: "]") { return (elements, index + 1) }
+        while index < limit {
+            guard let valueEnd = endOfValue(bytes, from: index, limit: limit) else { return nil }
+            elements.append(index..<valueEnd)
             index = skipWhitespace(bytes, from: valueEnd)
-            guard index < end else { return nil }
-            if bytes[index] == UInt8(ascii: "]") { return result }
+            guard index < limit else { return nil }
+            if bytes[index] == UInt8(ascii: "]") { return (elements, index + 1) }
             guard bytes[index] == UInt8(ascii: ",") else { return nil }
             index = skipWhitespace(bytes, from: index + 1)
         }
         return nil
+    }
+
+    /// The members of the object at `range` (the whole document when nil).
+    public static func members(of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil) -> [(
+        key: String, value: Range<Int>
+    )]? {
+        scanObject(bytes, from: range?.lowerBound ?? startOfDocument(bytes), limit: range?.upperBound ?? bytes.count)?
+            .members
+    }
+
+    /// The byte ranges of the elements of the array at `range` (the whole document when nil).
+    public static func elements(of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil) -> [Range<Int>]? {
+        scanArray(bytes, from: range?.lowerBound ?? startOfDocument(bytes), limit: range?.upperBound ?? bytes.count)?
+            .elements
     }
 
     /// The deepest nesting of arrays and objects in a document (strings skipped).
@@ -114,13 +151,19 @@ public enum JSONStructure {
         var index = start
         switch bytes[index] {
         case UInt8(ascii: "\""):
+            // Strings are most of a feed's bytes: jump from quote to quote with memchr, and
+            // count the backslashes before a quote to tell whether it is escaped.
+            guard let base = bytes.baseAddress else { return nil }
             index += 1
             while index < limit {
-                switch bytes[index] {
-                case UInt8(ascii: "\\"): index += 2
-                case UInt8(ascii: "\""): return index + 1
-                default: index += 1
+                guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), limit - index) else { return nil }
+                let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var backslashes = 0
+                while quote - backslashes - 1 >= index, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                    backslashes += 1
                 }
+                if backslashes % 2 == 0 { return quote + 1 }
+                index = quote + 1
             }
             return nil
         case UInt8(ascii: "{"), UInt8(ascii: "["):
