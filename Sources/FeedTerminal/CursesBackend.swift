@@ -22,7 +22,9 @@ public final class CursesBackend: TerminalBackend {
 
     /// Starts ncurses on the controlling terminal. Keys come from standard input when it
     /// is a terminal, else from /dev/tty (so a feed can arrive on a pipe).
-    public static func start(environment: [String: String]) throws(TerminalError) -> CursesBackend {
+    public static func start(environment: [String: String], color: ColorChoice = .auto) throws(TerminalError)
+        -> CursesBackend
+    {
         if let problem = TerminalCheck.problem(outputIsTerminal: isatty(STDOUT_FILENO) == 1, term: environment["TERM"])
         {
             throw problem
@@ -69,12 +71,17 @@ public final class CursesBackend: TerminalBackend {
         // Presses, not clicks: a click would wait mouseinterval() to rule out a double.
         mousemask(CNcurses_ALL_MOUSE_EVENTS(), nil)
         mouseinterval(0)
-        let colorsUsable = has_colors() && environment["NO_COLOR"].map(\.isEmpty) ?? true
-        if colorsUsable {
-            start_color()
-            use_default_colors()
+        // COLORS is known only after start_color; without colour it is never called.
+        var depth = ColorDepth.none
+        if has_colors() {
+            let wanted = ColorDepth.detect(colors: 256, hasColors: true, environment: environment, requested: color)
+            if wanted != .none {
+                start_color()
+                use_default_colors()
+                depth = ColorDepth.detect(
+                    colors: Int(CNcurses_COLORS()), hasColors: true, environment: environment, requested: color)
+            }
         }
-        let depth = ColorDepth.detect(colors: Int(CNcurses_COLORS()), hasColors: colorsUsable, environment: environment)
         return CursesBackend(
             screen: screen, window: window, inputFile: inputFile, outputFile: outputFile, signals: signals, depth: depth
         )

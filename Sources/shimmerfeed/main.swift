@@ -47,7 +47,7 @@ if options.dump {
 
 let backend: CursesBackend
 do {
-    backend = try CursesBackend.start(environment: environment)
+    backend = try CursesBackend.start(environment: environment, color: options.color)
 } catch {
     fail(error.message)
 }

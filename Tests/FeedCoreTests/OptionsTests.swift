@@ -56,6 +56,7 @@ import Testing
         (["--fps", "0"], "--fps takes a whole number from 1 to 120, not '0'"),
         (["--shimmer-pause", "90"], "--shimmer-pause takes seconds from 0 to 60, not '90'"),
         (["--format", "rss"], "--format takes one of auto, posts, jsonfeed, mastodon, not 'rss'"),
+        (["--color", "8"], "--color takes one of auto, 256, 16, none, not '8'"),
         (["a.json", "b.json"], "one source at a time, not 2: a.json b.json"),
     ])
     func badArgumentsSayWhatIsWrong(_ arguments: [String], _ message: String) {

@@ -110,6 +110,15 @@ import Testing
         #expect(ColorDepth.detect(colors: 0, hasColors: false, environment: [:]) == .none)
     }
 
+    @Test func anExplicitColorChoiceWinsOverNoColorButNotOverTheTerminal() {
+        let noColor = ["NO_COLOR": "1"]
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: noColor, requested: .ansi256) == .ansi256)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:], requested: .ansi16) == .ansi8)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:], requested: .none) == .none)
+        #expect(ColorDepth.detect(colors: 8, hasColors: true, environment: [:], requested: .ansi256) == .ansi8)
+        #expect(ColorDepth.detect(colors: 0, hasColors: false, environment: [:], requested: .ansi16) == .none)
+    }
+
     @Test func theTerminalIsCheckedBeforeCursesStarts() {
         #expect(TerminalCheck.problem(outputIsTerminal: true, term: "xterm-256color") == nil)
         #expect(

@@ -233,3 +233,18 @@ extension EndToEndTests.ViewerEndToEndTests {
         try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
     }
 }
+
+extension EndToEndTests.ViewerEndToEndTests {
+    @Test func colorNoneDrawsTheSkeletonInShadesAndColor256OverridesNoColor() throws {
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try tmux.run("\(try binary()) --color none --delay 5; echo EXIT=$?")
+        let plain = try tmux.waitFor("shade glyphs", colors: true) { $0.contains("░") }
+        #expect(!plain.contains(#/\[[0-9;]*(38;5|48;5)[;m]/#))
+        try tmux.press("q")
+        try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+        try tmux.run("NO_COLOR=1 \(try binary()) --color 256 --delay 5; echo EXIT=$?")
+        try tmux.waitFor("grey skeleton cells despite NO_COLOR", colors: true) { Self.hasGreyBackground($0) }
+        try tmux.press("q")
+        try tmux.waitFor("the second exit code") { $0.split(separator: "\n").filter { $0 == "EXIT=0" }.count == 2 }
+    }
+}

@@ -1,5 +1,13 @@
 /// What the command line asks for. Parsing is pure: the executable turns errors into a
 /// message and exit code 2.
+/// `--color`: how much colour to use; `auto` follows the terminal and NO_COLOR.
+public enum ColorChoice: String, Hashable, Sendable, CaseIterable {
+    case auto
+    case ansi256 = "256"
+    case ansi16 = "16"
+    case none
+}
+
 public struct CommandLineOptions: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         case run
@@ -19,6 +27,7 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var framesPerSecond = 30
     public var shimmerSpeed = Shimmer.defaultSpeed
     public var shimmerPause = Shimmer.defaultPause
+    public var color = ColorChoice.auto
     /// `--dump`: print one frame as text instead of running in the terminal.
     public var dump = false
     /// The dumped frame's size.
@@ -91,6 +100,8 @@ public struct CommandLineOptions: Hashable, Sendable {
                 options.animation = try choice(AnimationStyle.self)
             case "--format":
                 options.format = try choice(FeedFormat.self)
+            case "--color":
+                options.color = try choice(ColorChoice.self)
             case "--timeout":
                 options.timeout = try seconds(in: 0...3600, excludingZero: true)
             case "--shimmer-speed":
@@ -158,6 +169,8 @@ public struct CommandLineOptions: Hashable, Sendable {
           --animation STYLE     slide (default), pulse, calm (a slow breath) or none;
                                 SHIMMERFEED_ANIMATIONS=none turns animation off too
           --fps N               frames per second while animating (default 30)
+          --color WHICH         auto (default: the terminal's colours, none with NO_COLOR),
+                                256, 16 or none
           --shimmer-speed N     the band's speed in cells per second (default 60)
           --shimmer-pause S     seconds between two sweeps of the band (default 0.3)
           --dump                print one frame as text and exit, without the terminal:
