@@ -164,13 +164,12 @@ import Testing
     }
 
     @Test func theFirstPostsArriveBeforeTheRestWithProgress() throws {
-        let reports = ReportLog()
+        var seen: [(Int, Int, Int)] = []
         let feed = try FeedDocumentDecoder.decode(Self.bigFeed(12_000), format: .auto) { feed, decoded, total in
-            reports.append((feed.posts.count, decoded, total))
+            seen.append((feed.posts.count, decoded, total))
         }
         #expect(feed.posts.count == 12_000)
         #expect(feed.posts.last?.id == .number(11_999))
-        let seen = reports.entries
         #expect(seen.first?.0 == FeedDocumentDecoder.firstBatch, "the first report comes after the first batch")
         #expect(seen.map(\.1) == [100, 5_100, 10_100])
         #expect(seen.allSatisfy { $0.2 == 12_000 })
@@ -180,11 +179,6 @@ import Testing
         #expect(throws: CancellationError.self) {
             try FeedDocumentDecoder.decode(Self.bigFeed(6_000), format: .auto) { _, _, _ in throw CancellationError() }
         }
-    }
-
-    final class ReportLog: @unchecked Sendable {
-        var entries: [(Int, Int, Int)] = []
-        func append(_ entry: (Int, Int, Int)) { entries.append(entry) }
     }
 }
 
