@@ -32,40 +32,19 @@ public enum StyleMapping {
         case .name, .title:
             result.bold = true
         case .likes:
-            switch depth {
-            case .ansi256: result.foreground = 174
-            case .ansi8: result.foreground = 1
-            case .none: result.dim = true
-            }
+            result.foreground = foreground(174, or: 1, depth: depth)
+            result.dim = depth == .none
         case .liked:
             result.bold = true
-            switch depth {
-            case .ansi256: result.foreground = 204
-            case .ansi8: result.foreground = 1
-            case .none: break
-            }
+            result.foreground = foreground(204, or: 1, depth: depth)
         case .selection:
             result.bold = true
-            switch depth {
-            case .ansi256: result.foreground = 75
-            case .ansi8: result.foreground = 6
-            case .none: break
-            }
-        case .help:
-            if depth == .ansi256 {
-                result.foreground = 252
-                result.background = 236
-            } else {
-                result.reverse = true
-            }
+            result.foreground = foreground(75, or: 6, depth: depth)
+        case .help, .statusBar:
+            paintBar(&result, foreground: 252, depth: depth)
         case .helpKey:
             result.bold = true
-            if depth == .ansi256 {
-                result.foreground = 75
-                result.background = 236
-            } else {
-                result.reverse = true
-            }
+            paintBar(&result, foreground: 75, depth: depth)
         case .avatar(let color):
             result.bold = true
             switch depth {
@@ -96,21 +75,30 @@ public enum StyleMapping {
             case .none:
                 result.glyph = Shimmer.shade(for: clamped)
             }
-        case .statusBar:
-            if depth == .ansi256 {
-                result.foreground = 252
-                result.background = 236
-            } else {
-                result.reverse = true
-            }
         case .error:
             result.bold = true
-            switch depth {
-            case .ansi256: result.foreground = 203
-            case .ansi8: result.foreground = 1
-            case .none: break
-            }
+            result.foreground = foreground(203, or: 1, depth: depth)
         }
         return result
+    }
+
+    /// A foreground from the 256-colour palette, or one of the eight; none without colour.
+    private static func foreground(_ color256: Int16, or color8: Int16, depth: ColorDepth) -> Int16 {
+        switch depth {
+        case .ansi256: color256
+        case .ansi8: color8
+        case .none: -1
+        }
+    }
+
+    /// A bar (the status line, the help box): a dark grey band in 256 colours, reverse
+    /// video otherwise.
+    private static func paintBar(_ style: inout TerminalStyle, foreground: Int16, depth: ColorDepth) {
+        if depth == .ansi256 {
+            style.foreground = foreground
+            style.background = 236
+        } else {
+            style.reverse = true
+        }
     }
 }

@@ -195,7 +195,7 @@ extension EndToEndTests {
         @Test func helpListsTheOptionsAndKeys() throws {
             let result = try run(["--help"])
             #expect(result.status == 0)
-            for text in ["Usage: shimmerfeed", "--delay", "--animation", "--fps", "q, Esc, Ctrl-C"] {
+            for text in ["Usage: shimmerfeed", "--delay", "--animation", "--fps", "q Esc Ctrl-C", "like or unlike"] {
                 #expect(result.output.contains(text))
             }
         }

@@ -4,7 +4,7 @@ import Foundation
 enum FeedErrorDescription {
     /// A failure of the whole document.
     static func describe(_ error: any Error, data: Data) -> FeedError {
-        if let feedError = error as? FeedError, feedError != FeedError("not JSON") { return feedError }
+        if let feedError = error as? FeedError { return feedError }
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             return FeedError("the feed is empty")
         }

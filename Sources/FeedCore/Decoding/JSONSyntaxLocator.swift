@@ -64,25 +64,17 @@ public enum JSONSyntaxLocator {
                 skipWhitespace()
                 guard index < bytes.count else { return problem("a value") }
                 switch bytes[index] {
-                case 0x5B:  // [
+                case 0x5B, 0x7B:  // [ {
+                    let container: Container = bytes[index] == 0x5B ? .array : .object
                     index += 1
                     skipWhitespace()
-                    if index < bytes.count, bytes[index] == 0x5D {
-                        index += 1
+                    if index < bytes.count, bytes[index] == (container == .array ? 0x5D : 0x7D) {
+                        index += 1  // empty
                         return nil
                     }
-                    stack.append(.array)
-                    continue  // the first element
-                case 0x7B:  // {
-                    index += 1
-                    skipWhitespace()
-                    if index < bytes.count, bytes[index] == 0x7D {
-                        index += 1
-                        return nil
-                    }
-                    stack.append(.object)
-                    if let problem = scanMemberName() { return problem }
-                    continue
+                    stack.append(container)
+                    if container == .object, let problem = scanMemberName() { return problem }
+                    continue  // the first element or member value
                 case 0x22: return scanString()
                 case 0x74: return scanLiteral("true")
                 case 0x66: return scanLiteral("false")

@@ -153,7 +153,16 @@ public struct CommandLineOptions: Hashable, Sendable {
         return options
     }
 
-    public static let usage = """
+    /// The keys as `--help` lists them, from the same list as the `?` overlay.
+    private static var keysText: String {
+        let width = (KeyHelp.entries.map { CellWidth.of($0.keys) }.max() ?? 0) + 3
+        return KeyHelp.entries.map { entry in
+            "  " + entry.keys + String(repeating: " ", count: width - CellWidth.of(entry.keys)) + entry.action + "\n"
+        }.joined()
+    }
+
+    public static var usage: String {
+        """
         shimmerfeed — a feed of posts in the terminal, with skeleton rows while it loads
 
         Usage: shimmerfeed [OPTIONS] [SOURCE]
@@ -181,16 +190,9 @@ public struct CommandLineOptions: Hashable, Sendable {
           -V, --version         show the version
 
         Keys:
-          j k, arrows           next, previous post
-          Space PgDn, b PgUp    page down, up; d u half a page; g G first, last
-          Enter                 expand or collapse the post
-          l                     like or unlike;  o  show and open the post's link
-          ?                     all the keys
-          r                     reload; while loading, back to the rows it had
-          p                     pause or resume the animation
-          Ctrl-L                redraw the screen
-          q, Esc, Ctrl-C        quit
-
-        Exit codes: 0 on quit, 2 for a usage or terminal error, 128+N on signal N.
+        \(keysText)
+        Exit codes: 0 on quit, 1 when --dump could not load the feed, 2 for a usage or
+        terminal error, 128+N on signal N.
         """
+    }
 }

@@ -1,29 +1,14 @@
 /// The `?` overlay: every key, in a box over the rows.
 enum HelpOverlay {
-    static let entries: [(keys: String, action: String)] = [
-        ("j k ↓ ↑", "next, previous post"),
-        ("Space PgDn  b PgUp", "page down, up"),
-        ("d u", "half a page down, up"),
-        ("g Home  G End", "first, last post"),
-        ("Enter", "expand or collapse the post"),
-        ("l", "like or unlike"),
-        ("o", "show and open the post's link"),
-        ("r", "reload; while loading, back to the rows"),
-        ("p", "pause or resume the animation"),
-        ("Ctrl-L", "redraw the screen"),
-        ("?", "this help"),
-        ("q Esc Ctrl-C", "quit"),
-        ("mouse", "wheel scrolls, click selects"),
-    ]
     static let title = "Keys"
     static let footer = "any key closes this"
 
     static func draw(into buffer: inout ScreenBuffer, height: Int) {
-        let keysWidth = entries.map { CellWidth.of($0.keys) }.max() ?? 0
-        let actionsWidth = entries.map { CellWidth.of($0.action) }.max() ?? 0
+        let keysWidth = KeyHelp.entries.map { CellWidth.of($0.keys) }.max() ?? 0
+        let actionsWidth = KeyHelp.entries.map { CellWidth.of($0.action) }.max() ?? 0
         let innerWidth = min(buffer.width - 4, keysWidth + 3 + actionsWidth)
         let boxWidth = innerWidth + 4
-        let boxHeight = min(height, entries.count + 4)
+        let boxHeight = min(height, KeyHelp.entries.count + 4)
         guard innerWidth > 4, boxHeight > 4 else { return }
         let left = (buffer.width - boxWidth) / 2
         let top = max(0, (height - boxHeight) / 2)
@@ -37,7 +22,7 @@ enum HelpOverlay {
             buffer.write("│", row: row, column: left + boxWidth - 1, style: frame)
         }
         buffer.write("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: frame)
-        for (offset, entry) in entries.prefix(boxHeight - 4).enumerated() {
+        for (offset, entry) in KeyHelp.entries.prefix(boxHeight - 4).enumerated() {
             let row = top + 2 + offset
             buffer.write(entry.keys, row: row, column: left + 2, style: Style(.helpKey), maxWidth: keysWidth)
             let actionColumn = left + 2 + min(keysWidth + 3, innerWidth)
