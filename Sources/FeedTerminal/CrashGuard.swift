@@ -32,9 +32,10 @@ enum CrashGuard {
     /// Prepares the restoring bytes from the terminal's own capabilities and installs the
     /// handlers. `input` is the terminal's input descriptor, `modes` its modes before
     /// ncurses changed them.
-    static func install(output: Int32, input: Int32, modes: termios) {
+    /// `resetPalette` also puts back palette entries the program redefined (`oc`).
+    static func install(output: Int32, input: Int32, modes: termios, resetPalette: Bool) {
         var bytes: [UInt8] = []
-        for capability in ["sgr0", "cnorm", "rmcup"] {
+        for capability in ["sgr0", "cnorm", "rmcup"] + (resetPalette ? ["oc"] : []) {
             if let value = tigetstr(capability), Int(bitPattern: value) != -1 {
                 bytes += Array(String(cString: value).utf8)
             }

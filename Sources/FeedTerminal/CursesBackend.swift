@@ -6,25 +6,32 @@ import Glibc
 @MainActor
 public final class CursesBackend: TerminalBackend {
     public let depth: ColorDepth
+    public let background: TerminalBackground
+    /// Whether the skeleton is animated by redefining palette entries (`--palette` on a
+    /// terminal that can).
+    public let animatesPalette: Bool
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let inputFile: UnsafeMutablePointer<FILE>
     private let outputFile: UnsafeMutablePointer<FILE>
     private let signals: SignalPipe
     private var lastFrame: ScreenBuffer?
-    private var pairs: [ColorPairKey: Int16] = [:]
+    private var pairs: [ColorPairKey: Int32] = [:]
+    /// The level each reserved palette entry was last set to.
+    private var paletteLevels: [Int] = []
     private var stopped = false
 
     private struct ColorPairKey: Hashable {
-        var foreground: Int16
-        var background: Int16
+        var foreground: Int32
+        var background: Int32
     }
 
     /// Starts ncurses on the controlling terminal. Keys come from standard input when it
     /// is a terminal, else from /dev/tty (so a feed can arrive on a pipe).
-    public static func start(environment: [String: String], color: ColorChoice = .auto) throws(TerminalError)
-        -> CursesBackend
-    {
+    public static func start(
+        environment: [String: String], color: ColorChoice = .auto, background: BackgroundChoice = .auto,
+        palette: Bool = false
+    ) throws(TerminalError) -> CursesBackend {
         if let problem = TerminalCheck.problem(outputIsTerminal: isatty(STDOUT_FILENO) == 1, term: environment["TERM"])
         {
             throw problem
@@ -48,7 +55,11 @@ public final class CursesBackend: TerminalBackend {
         tcgetattr(fileno(inputFile), &originalModes)
         let signals = try SignalPipe()
         signals.installHandlers()
-        guard let screen = newterm(nil, outputFile, inputFile) else {
+        // COLORTERM=truecolor: the direct-colour entry of TERM's family, when installed.
+        let directScreen = ColorDepth.directColorTerm(environment: environment, requested: color).flatMap {
+            newterm($0, outputFile, inputFile)
+        }
+        guard let screen = directScreen ?? newterm(nil, outputFile, inputFile) else {
             signals.restoreDefaultHandlers()
             fclose(inputFile)
             fclose(outputFile)
@@ -57,7 +68,6 @@ public final class CursesBackend: TerminalBackend {
             )
         }
         set_term(screen)
-        CrashGuard.install(output: fileno(outputFile), input: fileno(inputFile), modes: originalModes)
         let window = CNcurses_stdscr()!
         cbreak()
         noecho()
@@ -74,7 +84,8 @@ public final class CursesBackend: TerminalBackend {
         // COLORS is known only after start_color; without colour it is never called.
         var depth = ColorDepth.none
         if has_colors() {
-            let wanted = ColorDepth.detect(colors: 256, hasColors: true, environment: environment, requested: color)
+            let wanted = ColorDepth.detect(
+                colors: 1 << 24, hasColors: true, environment: environment, requested: color)
             if wanted != .none {
                 start_color()
                 use_default_colors()
@@ -82,14 +93,23 @@ public final class CursesBackend: TerminalBackend {
                     colors: Int(CNcurses_COLORS()), hasColors: true, environment: environment, requested: color)
             }
         }
+        let animatesPalette =
+            palette && depth == .ansi256 && can_change_color()
+            && StyleMapping.paletteEntries.allSatisfy { $0 < CNcurses_COLORS() }
+        // ncurses puts the palette back on exit; after a crash the guard has to.
+        CrashGuard.install(
+            output: fileno(outputFile), input: fileno(inputFile), modes: originalModes, resetPalette: animatesPalette)
         return CursesBackend(
-            screen: screen, window: window, inputFile: inputFile, outputFile: outputFile, signals: signals, depth: depth
-        )
+            screen: screen, window: window, inputFile: inputFile, outputFile: outputFile, signals: signals,
+            depth: depth,
+            background: TerminalBackground.detect(environment: environment, requested: background),
+            animatesPalette: animatesPalette)
     }
 
     private init(
         screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, inputFile: UnsafeMutablePointer<FILE>,
-        outputFile: UnsafeMutablePointer<FILE>, signals: SignalPipe, depth: ColorDepth
+        outputFile: UnsafeMutablePointer<FILE>, signals: SignalPipe, depth: ColorDepth,
+        background: TerminalBackground, animatesPalette: Bool
     ) {
         self.screen = screen
         self.window = window
@@ -97,6 +117,8 @@ public final class CursesBackend: TerminalBackend {
         self.outputFile = outputFile
         self.signals = signals
         self.depth = depth
+        self.background = background
+        self.animatesPalette = animatesPalette
     }
 
     /// Gives the terminal back as it was: main screen, cursor, echo, line mode.
@@ -121,6 +143,7 @@ public final class CursesBackend: TerminalBackend {
 
     public func invalidate() {
         lastFrame = nil
+        paletteLevels = []
         wclear(window)
     }
 
@@ -129,6 +152,7 @@ public final class CursesBackend: TerminalBackend {
             invalidate()
         }
         var changed = false
+        if animatesPalette { setPalette(frame.paletteLevels) }
         for row in 0..<frame.height where !rowIsUnchanged(row, in: frame) {
             draw(row: row, of: frame)
             changed = true
@@ -138,6 +162,17 @@ public final class CursesBackend: TerminalBackend {
             wnoutrefresh(window)
             doupdate()
         }
+    }
+
+    /// Redefines the reserved entries whose level changed, before any cell uses them.
+    private func setPalette(_ levels: [Int]) {
+        for (slot, level) in levels.enumerated() where slot < StyleMapping.paletteEntries.count {
+            if slot < paletteLevels.count, paletteLevels[slot] == level { continue }
+            let grey = background.skeletonGrey(level: level) & 0xFF
+            let scaled = Int16((Int(grey) * 1000 + 127) / 255)  // ncurses takes 0...1000
+            init_color(Int16(StyleMapping.paletteEntries[slot]), scaled, scaled, scaled)
+        }
+        if !levels.isEmpty { paletteLevels = levels }
     }
 
     private func rowIsUnchanged(_ row: Int, in frame: ScreenBuffer) -> Bool {
@@ -158,7 +193,7 @@ public final class CursesBackend: TerminalBackend {
                 column += 1
                 continue
             }
-            let terminalStyle = StyleMapping.style(for: cell.style, depth: depth)
+            let terminalStyle = StyleMapping.style(for: cell.style, depth: depth, background: background)
             let start = column
             run.removeAll(keepingCapacity: true)
             while column < frame.width {
@@ -174,7 +209,8 @@ public final class CursesBackend: TerminalBackend {
                 if !text.utf8.allSatisfy({ $0 < 0x80 }) { break }
             }
             wmove(window, Int32(row), Int32(start))
-            wattr_set(window, attributes(for: terminalStyle), pair(for: terminalStyle), nil)
+            var pairNumber = pair(for: terminalStyle)
+            wattr_set(window, attributes(for: terminalStyle), Int16(truncatingIfNeeded: pairNumber), &pairNumber)
             run.withUnsafeBufferPointer { buffer in
                 _ = waddnwstr(window, buffer.baseAddress, Int32(buffer.count))
             }
@@ -190,13 +226,14 @@ public final class CursesBackend: TerminalBackend {
     }
 
     /// The colour pair for a style's colours, made on first use.
-    private func pair(for style: TerminalStyle) -> Int16 {
+    private func pair(for style: TerminalStyle) -> Int32 {
         guard depth != .none, style.foreground >= 0 || style.background >= 0 else { return 0 }
         let key = ColorPairKey(foreground: style.foreground, background: style.background)
         if let existing = pairs[key] { return existing }
-        let number = Int16(pairs.count + 1)
-        guard Int32(number) < CNcurses_COLOR_PAIRS() else { return 0 }
-        init_pair(number, style.foreground, style.background)
+        let number = Int32(pairs.count + 1)
+        guard number < CNcurses_COLOR_PAIRS() else { return 0 }
+        // Extended pairs: direct colours do not fit init_pair's shorts.
+        init_extended_pair(number, style.foreground, style.background)
         pairs[key] = number
         return number
     }

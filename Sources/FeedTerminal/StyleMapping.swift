@@ -1,104 +1,203 @@
 import FeedCore
 
-/// How a style looks on a terminal of a given depth: colours as palette indices (-1 the
-/// terminal's default), attributes, and for colourless skeletons a shade glyph.
+/// How a style looks on a terminal of a given depth: colours (-1 the terminal's default;
+/// palette indices, or 0xRRGGBB values on a direct-colour terminal), attributes, and for
+/// skeletons drawn without colour a shade glyph.
 public struct TerminalStyle: Hashable, Sendable {
-    public var foreground: Int16 = -1
-    public var background: Int16 = -1
+    public var foreground: Int32 = -1
+    public var background: Int32 = -1
     public var bold = false
     public var dim = false
     public var reverse = false
-    /// Drawn instead of the cell's text: a skeleton without colour uses shade glyphs.
+    /// Drawn instead of the cell's text: shade glyphs, or a half block for a band edge.
     public var glyph: Character?
 }
 
 public enum StyleMapping {
     /// Avatar backgrounds on the 256-colour palette: blue, teal, green, gold, purple,
     /// rose, orange, slate. Mid-dark tones, so white initials read on each.
-    static let avatarColors256: [Int16] = [25, 30, 65, 136, 97, 132, 130, 61]
+    static let avatarColors256 = [25, 30, 65, 136, 97, 132, 130, 61]
     /// The same on eight colours: blue, cyan, green, yellow, magenta, red.
-    static let avatarColors8: [Int16] = [4, 6, 2, 3, 5, 1, 4, 6]
-    /// The skeleton's greys on the 256-colour ramp (232 black … 255 white): level 0 is
-    /// the base grey, `Shimmer.maxLevel` the band's brightest.
-    static let skeletonBase256: Int16 = 238
+    static let avatarColors8: [Int32] = [4, 6, 2, 3, 5, 1, 4, 6]
+    /// The entries `--palette` redefines, one per `PaletteShimmer` slot: reds of the
+    /// colour cube that no style here uses.
+    public static let paletteEntries: [Int32] = (0..<PaletteShimmer.slotCount).map { 88 + Int32($0) }
+    /// The glyph of a cell with a band edge inside: its left half in the foreground.
+    static let edgeGlyph: Character = "▌"
 
-    public static func style(for style: Style, depth: ColorDepth) -> TerminalStyle {
-        var result = TerminalStyle()
+    public static func style(for style: Style, depth: ColorDepth, background: TerminalBackground = .unknown)
+        -> TerminalStyle
+    {
+        switch depth {
+        case .truecolor, .ansi256:
+            return richStyle(for: style, background: background).lowered(direct: depth == .truecolor)
+        case .ansi16, .ansi8, .none:
+            return basicStyle(for: style.ink, depth: depth)
+        }
+    }
+
+    /// A colour before it is lowered to the terminal's depth.
+    private enum Paint: Hashable {
+        case terminalDefault
+        case palette(Int)
+        case rgb(UInt32)
+
+        func rgb(or fallback: UInt32) -> UInt32 {
+            switch self {
+            case .terminalDefault: fallback
+            case .palette(let index): XtermPalette.rgb(index)
+            case .rgb(let value): value
+            }
+        }
+
+        func lowered(direct: Bool) -> Int32 {
+            switch self {
+            case .terminalDefault: -1
+            case .palette(let index): direct ? Int32(max(8, XtermPalette.rgb(index))) : Int32(index)
+            // Direct colours below 8 would be read as the eight ANSI colours.
+            case .rgb(let value): direct ? Int32(max(8, value)) : Int32(XtermPalette.nearest(value))
+            }
+        }
+    }
+
+    private struct RichStyle {
+        var foreground = Paint.terminalDefault
+        var background = Paint.terminalDefault
+        var bold = false
+        var glyph: Character?
+
+        func lowered(direct: Bool) -> TerminalStyle {
+            TerminalStyle(
+                foreground: foreground.lowered(direct: direct), background: background.lowered(direct: direct),
+                bold: bold, glyph: glyph)
+        }
+    }
+
+    /// The 256-colour look, also drawn in RGB on a direct-colour terminal.
+    private static func richStyle(for style: Style, background: TerminalBackground) -> RichStyle {
+        var result = RichStyle()
         switch style.ink {
         case .plain:
             break
         case .muted:
-            if depth == .ansi256 { result.foreground = 245 } else { result.dim = true }
+            result.foreground = .palette(245)
         case .name, .title:
             result.bold = true
         case .likes:
-            result.foreground = foreground(174, or: 1, depth: depth)
-            result.dim = depth == .none
+            result.foreground = .palette(174)
         case .liked:
             result.bold = true
-            result.foreground = foreground(204, or: 1, depth: depth)
+            result.foreground = .palette(204)
         case .selection:
             result.bold = true
-            result.foreground = foreground(75, or: 6, depth: depth)
+            result.foreground = .palette(75)
         case .help, .statusBar:
-            paintBar(&result, foreground: 252, depth: depth)
+            result.foreground = .palette(252)
+            result.background = .palette(236)
         case .helpKey:
             result.bold = true
-            paintBar(&result, foreground: 75, depth: depth)
+            result.foreground = .palette(75)
+            result.background = .palette(236)
         case .avatar(let color):
             result.bold = true
-            switch depth {
-            case .ansi256:
-                result.foreground = 255
-                result.background = avatarColors256[color % avatarColors256.count]
-            case .ansi8:
-                result.foreground = 7
-                result.background = avatarColors8[color % avatarColors8.count]
-            case .none:
-                result.reverse = true
-            }
+            result.foreground = .palette(255)
+            result.background = .palette(avatarColors256[color % avatarColors256.count])
         case .skeleton(let level):
-            let clamped = min(max(level, 0), Shimmer.maxLevel)
-            switch depth {
-            case .ansi256:
-                // A skeleton cell is a space: only its background shows. Leaving the
-                // foreground alone keeps each change of grey to one colour escape.
-                result.background = skeletonBase256 + Int16(clamped)
-            case .ansi8:
-                // Two greys only: the band is the bright one.
-                if clamped * 2 > Shimmer.maxLevel {
-                    result.background = 7
-                } else {
-                    result.foreground = 7
-                    result.glyph = "▒"
-                }
-            case .none:
-                result.glyph = Shimmer.shade(for: clamped)
-            }
+            // A skeleton cell is a space: only its background shows.
+            result.background = .rgb(background.skeletonGrey(level: level))
+        case .skeletonEdge(let left, let right):
+            result.glyph = edgeGlyph
+            result.foreground = .rgb(background.skeletonGrey(level: left))
+            result.background = .rgb(background.skeletonGrey(level: right))
+        case .skeletonSlot(let slot):
+            result.background = .palette(Int(paletteEntries[min(max(slot, 0), paletteEntries.count - 1)]))
         case .error:
             result.bold = true
-            result.foreground = foreground(203, or: 1, depth: depth)
+            result.foreground = .palette(203)
+        }
+        if style.fade > 0 {
+            // The cross-fade: both colours start at the skeleton's grey and move to their own.
+            let skeleton = background.skeletonGrey(level: 0)
+            let amount = Double(min(style.fade, CrossFade.steps)) / Double(CrossFade.steps)
+            result.foreground = .rgb(
+                XtermPalette.mix(result.foreground.rgb(or: background.assumedForeground), skeleton, amount))
+            result.background = .rgb(
+                XtermPalette.mix(result.background.rgb(or: background.assumedBackground), skeleton, amount))
         }
         return result
     }
 
-    /// A foreground from the 256-colour palette, or one of the eight; none without colour.
-    private static func foreground(_ color256: Int16, or color8: Int16, depth: ColorDepth) -> Int16 {
-        switch depth {
-        case .ansi256: color256
-        case .ansi8: color8
-        case .none: -1
+    /// Sixteen colours, eight, or none: attributes, the ANSI colours and shade glyphs.
+    private static func basicStyle(for ink: Ink, depth: ColorDepth) -> TerminalStyle {
+        var result = TerminalStyle()
+        let colored = depth != .none
+        switch ink {
+        case .plain:
+            break
+        case .muted:
+            result.dim = true
+        case .name, .title:
+            result.bold = true
+        case .likes:
+            if colored { result.foreground = 1 } else { result.dim = true }
+        case .liked:
+            result.bold = true
+            if colored { result.foreground = 1 }
+        case .selection:
+            result.bold = true
+            if colored { result.foreground = 6 }
+        case .help, .statusBar:
+            result.reverse = true
+        case .helpKey:
+            result.bold = true
+            result.reverse = true
+        case .avatar(let color):
+            result.bold = true
+            if colored {
+                result.foreground = 7
+                result.background = avatarColors8[color % avatarColors8.count]
+            } else {
+                result.reverse = true
+            }
+        case .skeleton(let level):
+            paintSkeleton(&result, level: level, depth: depth)
+        case .skeletonEdge(let left, let right):
+            // No split colours here: the edge cell takes the mean of its halves.
+            paintSkeleton(&result, level: (left + right + 1) / 2, depth: depth)
+        case .skeletonSlot:
+            paintSkeleton(&result, level: Shimmer.staticLevel, depth: depth)
+        case .error:
+            result.bold = true
+            if colored { result.foreground = 1 }
         }
+        return result
     }
 
-    /// A bar (the status line, the help box): a dark grey band in 256 colours, reverse
-    /// video otherwise.
-    private static func paintBar(_ style: inout TerminalStyle, foreground: Int16, depth: ColorDepth) {
-        if depth == .ansi256 {
-            style.foreground = foreground
-            style.background = 236
-        } else {
-            style.reverse = true
+    /// The band on the small palettes: bright black, white and bright white on sixteen;
+    /// dim and plain white shades, solid white and bold white on eight; shade glyphs alone
+    /// without colour.
+    private static func paintSkeleton(_ style: inout TerminalStyle, level: Int, depth: ColorDepth) {
+        let clamped = min(max(level, 0), Shimmer.maxLevel)
+        let step = clamped * 5 / (Shimmer.maxLevel + 1)  // 0...4
+        switch depth {
+        case .ansi16:
+            switch step {
+            case 0: style.background = 8
+            case 1: (style.glyph, style.foreground, style.background) = ("░", 7, 8)
+            case 2: (style.glyph, style.foreground, style.background) = ("▒", 7, 8)
+            case 3: style.background = 7
+            default: style.background = 15
+            }
+        case .ansi8:
+            switch step {
+            case 0: (style.glyph, style.foreground, style.dim) = ("░", 7, true)
+            case 1: (style.glyph, style.foreground) = ("░", 7)
+            case 2: (style.glyph, style.foreground) = ("▒", 7)
+            case 3: style.background = 7
+            default: (style.glyph, style.foreground, style.bold) = ("█", 7, true)
+            }
+        default:
+            style.glyph = Shimmer.shade(for: clamped)
         }
     }
 }

@@ -47,13 +47,19 @@ if options.dump {
 
 let backend: CursesBackend
 do {
-    backend = try CursesBackend.start(environment: environment, color: options.color)
+    backend = try CursesBackend.start(
+        environment: environment, color: options.color, background: options.background, palette: options.palette)
 } catch {
     fail(error.message)
 }
 var state = AppState(source: source.label, animation: options.animation, size: backend.size)
 state.shimmerSpeed = options.shimmerSpeed
 state.shimmerPause = options.shimmerPause
+state.shimmerTilt = options.shimmerTilt
+state.paletteSkeleton = backend.animatesPalette
+if options.palette, !backend.animatesPalette {
+    state.notice = "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
+}
 let loop = FeedRunLoop(
     state: state, backend: backend, loader: loader,
     configuration: .init(framesPerSecond: options.framesPerSecond, openLink: LinkOpener.open))

@@ -34,6 +34,18 @@ import Testing
         #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--shimmer-speed", "0"]) }
     }
 
+    @Test func colourBackgroundPaletteAndTilt() throws {
+        let options = try CommandLineOptions.parse([
+            "--color", "truecolor", "--background=light", "--palette", "--shimmer-tilt", "1.5",
+        ])
+        #expect(options.color == .truecolor)
+        #expect(options.background == .light)
+        #expect(options.palette)
+        #expect(options.shimmerTilt == 1.5)
+        let defaults = try CommandLineOptions.parse([])
+        #expect(defaults.background == .auto && !defaults.palette && defaults.shimmerTilt == 0)
+    }
+
     @Test func theEnvironmentCanTurnAnimationOffAndAnOptionWins() throws {
         #expect(try CommandLineOptions.parse([], environment: ["SHIMMERFEED_ANIMATIONS": "none"]).animation == .none)
         #expect(
@@ -56,8 +68,10 @@ import Testing
         (["--fps", "0"], "--fps takes a whole number from 1 to 120, not '0'"),
         (["--shimmer-pause", "90"], "--shimmer-pause takes seconds from 0 to 60, not '90'"),
         (["--format", "rss"], "--format takes one of auto, posts, jsonfeed, mastodon, not 'rss'"),
-        (["--color", "8"], "--color takes one of auto, 256, 16, none, not '8'"),
+        (["--color", "8"], "--color takes one of auto, truecolor, 256, 16, none, not '8'"),
         (["a.json", "b.json"], "one source at a time, not 2: a.json b.json"),
+        (["--background", "grey"], "--background takes one of auto, dark, light, not 'grey'"),
+        (["--shimmer-tilt", "20"], "--shimmer-tilt takes cells per row from 0 to 8, not '20'"),
     ])
     func badArgumentsSayWhatIsWrong(_ arguments: [String], _ message: String) {
         #expect(throws: CommandLineOptions.ParseError(description: message)) {

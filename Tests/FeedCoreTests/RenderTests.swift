@@ -96,8 +96,7 @@ import Testing
         let skeleton = FeedRenderer.render(state, size: size, elapsed: .milliseconds(300))
         for row in 0..<(size.height - 1) {
             let bars = (0..<size.width).filter {
-                if case .skeleton = skeleton[row, $0].style.ink { return true }
-                return false
+                skeleton[row, $0].style.ink.isSkeleton
             }
             // A cell is drawn when it holds text or a style other than plain (avatar blocks).
             // The selection bar is a mark of the loaded view, not part of any row.
@@ -140,5 +139,57 @@ import Testing
                 #expect(frame.lines.count == height)
             }
         }
+    }
+}
+
+/// The cross-fade and the palette skeleton, as whole frames.
+@Suite struct ShimmerScreenTests {
+    let size = TerminalSize(width: 80, height: 24)
+
+    @Test func rowsFadeInFromTheSkeletonOverAQuarterSecond() throws {
+        var state = try RenderTests.loadedState(size: size)
+        _ = state.apply(.crossFade(from: .seconds(2)))
+        let settled = FeedRenderer.render(state, size: size, elapsed: .seconds(2) + CrossFade.duration)
+        let early = FeedRenderer.render(state, size: size, elapsed: .seconds(2) + .milliseconds(20))
+        let late = FeedRenderer.render(state, size: size, elapsed: .seconds(2) + .milliseconds(200))
+        // The same text throughout: only the styles fade.
+        #expect(early.lines == settled.lines && late.lines == settled.lines)
+        let fades = { (frame: ScreenBuffer) in Set(frame.cells.map(\.style.fade)) }
+        #expect(fades(early).max() == CrossFade.steps)
+        #expect(fades(late).max()! < CrossFade.steps && fades(late).max()! > 0)
+        #expect(fades(settled) == [0])
+        // The cells that fade are the skeleton's: a reload shows bars on exactly those.
+        var reloading = state
+        _ = reloading.apply(.key(.character("r")))
+        let skeleton = FeedRenderer.render(reloading, size: size, elapsed: .milliseconds(300))
+        let faded = early.cells.indices.filter { early.cells[$0].style.fade > 0 }
+        let barred = skeleton.cells.indices.filter { skeleton.cells[$0].style.ink.isSkeleton }
+        #expect(faded == barred)
+        // The whole name bar fades, the space between the words included.
+        #expect(early.styleMask[0].contains("~~~~~~~~"))
+    }
+
+    @Test func reducedMotionHasNoCrossFade() throws {
+        var state = try RenderTests.loadedState(size: size, animation: .calm)
+        _ = state.apply(.crossFade(from: .seconds(2)))
+        #expect(state.fadeStart == nil)
+        let frame = FeedRenderer.render(state, size: size, elapsed: .seconds(2) + .milliseconds(20))
+        #expect(frame.cells.allSatisfy { $0.style.fade == 0 })
+    }
+
+    @Test func thePaletteSkeletonAnimatesTheEntriesNotTheCells() {
+        var state = RenderTests.loadingState(size: size)
+        state.paletteSkeleton = true
+        let first = FeedRenderer.render(state, size: size, elapsed: .milliseconds(400))
+        let second = FeedRenderer.render(state, size: size, elapsed: .milliseconds(900))
+        #expect(first.cells == second.cells)
+        #expect(first.paletteLevels != second.paletteLevels)
+        #expect(first.paletteLevels.count == PaletteShimmer.slotCount)
+        #expect(first.cells.contains { $0.style.ink == .skeletonSlot(0) })
+        #expect(!first.cells.contains { if case .skeleton = $0.style.ink { true } else { false } })
+        // Once loaded, no palette levels: the entries are left as they are.
+        var loaded = state
+        _ = loaded.apply(.loaded(generation: 1, result: .success(Feed(posts: [])), duration: .zero, at: .now))
+        #expect(FeedRenderer.render(loaded, size: size, elapsed: .seconds(2)).paletteLevels.isEmpty)
     }
 }

@@ -43,10 +43,7 @@ final class CountingLoader: FeedLoading {
     }
 
     private func isSkeleton(_ frame: ScreenBuffer) -> Bool {
-        frame.cells.contains {
-            if case .skeleton = $0.style.ink { return true }
-            return false
-        }
+        frame.cells.contains { $0.style.ink.isSkeleton }
     }
 
     @Test func showsTheSkeletonThenThePosts() throws {
@@ -117,6 +114,44 @@ final class CountingLoader: FeedLoading {
         #expect(backend.waits.suffix(from: backend.waits.count - 2).allSatisfy { $0 == nil })
         // The resize re-laid out the rows at the new width.
         #expect(backend.frames.last?.width == 60)
+    }
+
+    @Test func rowsThatReplaceAShownSkeletonFadeInThenTheLoopBlocks() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(300))
+        let settled = { (frame: ScreenBuffer) in
+            self.shows("Ada Park")(frame) && frame.cells.allSatisfy { $0.style.fade == 0 }
+        }
+        let backend = MemoryBackend(
+            size: size,
+            script: [
+                .init(until: settled, send: []),
+                .init(until: { _ in true }, send: [.key(.character("q"))]),
+            ])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+        _ = loop.run()
+        #expect(!backend.timedOut)
+        let rows = backend.frames.filter(shows("Ada Park"))
+        // The first frame of rows is all skeleton grey; then lighter steps; the last none.
+        let fades = rows.map { Set($0.cells.map(\.style.fade)).max()! }
+        #expect(fades.first == CrossFade.steps)
+        #expect(fades.last == 0)
+        #expect(zip(fades, fades.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(Set(fades).count >= 3)
+        // Once the fade is over the loop blocks.
+        #expect(backend.waits.last == .some(nil))
+        #expect(loop.state.fadeStart == nil)
+    }
+
+    @Test func aLoadFasterThanTheShowDelayNeitherShowsASkeletonNorFades() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(20))
+        let backend = MemoryBackend(
+            size: size, script: [.init(until: shows("Ada Park"), send: [.key(.character("q"))])])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+        _ = loop.run()
+        #expect(!backend.frames.contains(where: isSkeleton))
+        #expect(backend.frames.allSatisfy { $0.cells.allSatisfy { $0.style.fade == 0 } })
     }
 
     @Test func withAnimationOffTheSkeletonIsDrawnOnceAndTheLoopBlocks() throws {

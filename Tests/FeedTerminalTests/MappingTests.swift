@@ -59,66 +59,7 @@ import Testing
     }
 }
 
-@Suite struct StyleMappingTests {
-    @Test func skeletonLevelsWalkTheGreyRampIn256Colours() {
-        let styles = (0...Shimmer.maxLevel).map {
-            StyleMapping.style(for: Style(.skeleton(level: $0)), depth: .ansi256)
-        }
-        let greys = styles.map(\.background)
-        #expect(greys == (0...Shimmer.maxLevel).map { 238 + Int16($0) })
-        #expect(greys.allSatisfy { (232...255).contains($0) })
-        #expect(styles.allSatisfy { $0.foreground == -1 && $0.glyph == nil })
-    }
-
-    @Test func withoutColourTheSkeletonStillShowsItsLevelsAsShadeGlyphs() {
-        let glyphs = (0...Shimmer.maxLevel).map {
-            StyleMapping.style(for: Style(.skeleton(level: $0)), depth: .none).glyph
-        }
-        #expect(glyphs.first == "░")
-        #expect(glyphs.last == "▓")
-        #expect(Set(glyphs).count == 3)
-        #expect(
-            (0...Shimmer.maxLevel).allSatisfy {
-                StyleMapping.style(for: Style(.skeleton(level: $0)), depth: .none).background == -1
-            })
-    }
-
-    @Test func eightColoursShowTheBandAsTheLightGrey() {
-        let dark = StyleMapping.style(for: Style(.skeleton(level: 0)), depth: .ansi8)
-        let bright = StyleMapping.style(for: Style(.skeleton(level: Shimmer.maxLevel)), depth: .ansi8)
-        #expect(dark != bright)
-        #expect(bright.background == 7)
-    }
-
-    @Test func avatarsGetDistinctBackgrounds() {
-        let colours = (0..<Avatar.colorCount).map {
-            StyleMapping.style(for: Style(.avatar(color: $0)), depth: .ansi256).background
-        }
-        #expect(Set(colours).count == Avatar.colorCount)
-    }
-
-    @Test func plainTextUsesTheTerminalsOwnColours() {
-        let plain = StyleMapping.style(for: .plain, depth: .ansi256)
-        #expect(plain.foreground == -1 && plain.background == -1 && !plain.bold)
-    }
-
-    @Test func colourDepthFollowsColoursAndNoColor() {
-        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:]) == .ansi256)
-        #expect(ColorDepth.detect(colors: 8, hasColors: true, environment: [:]) == .ansi8)
-        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: ["NO_COLOR": "1"]) == .none)
-        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: ["NO_COLOR": ""]) == .ansi256)
-        #expect(ColorDepth.detect(colors: 0, hasColors: false, environment: [:]) == .none)
-    }
-
-    @Test func anExplicitColorChoiceWinsOverNoColorButNotOverTheTerminal() {
-        let noColor = ["NO_COLOR": "1"]
-        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: noColor, requested: .ansi256) == .ansi256)
-        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:], requested: .ansi16) == .ansi8)
-        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:], requested: .none) == .none)
-        #expect(ColorDepth.detect(colors: 8, hasColors: true, environment: [:], requested: .ansi256) == .ansi8)
-        #expect(ColorDepth.detect(colors: 0, hasColors: false, environment: [:], requested: .ansi16) == .none)
-    }
-
+@Suite struct TerminalCheckTests {
     @Test func theTerminalIsCheckedBeforeCursesStarts() {
         #expect(TerminalCheck.problem(outputIsTerminal: true, term: "xterm-256color") == nil)
         #expect(

@@ -76,6 +76,12 @@ final class TmuxSession {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Copies everything programs write to the pane into `path` from now on (pipe-pane):
+    /// the raw bytes, escape sequences and all, for what a screen capture cannot show.
+    func recordOutput(to path: String) throws {
+        try tmux("pipe-pane", "-t", "main", "cat > '\(path)'")
+    }
+
     /// Sets the pane's title, as a program could with an escape sequence.
     func paneTitle(_ title: String) throws {
         try tmux("select-pane", "-t", "main", "-T", title)

@@ -9,10 +9,10 @@ import Testing
 extension EndToEndTests {
     @Suite(.serialized, .enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
     struct ViewerEndToEndTests {
-        /// Whether the screen has skeleton cells: the greys 238 to 246 of the 256-colour
-        /// ramp as backgrounds, as `capture-pane -e` prints them.
+        /// Whether the screen has skeleton cells: greys of the 256-colour ramp as
+        /// backgrounds, as `capture-pane -e` prints them.
         static func hasGreyBackground(_ screen: String) -> Bool {
-            screen.contains(#/\[(?:[0-9;]*;)?48;5;(23[89]|24[0-6])m/#)
+            screen.contains(#/\[(?:[0-9;]*;)?48;5;(23[7-9]|24[0-9]|25[0-5])m/#)
         }
 
         /// The words stty printed before "STTY" (the command line itself starts with "$").

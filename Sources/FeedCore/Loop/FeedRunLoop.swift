@@ -38,6 +38,8 @@ public final class FeedRunLoop {
     /// When `p` paused the animation; it resumes where it stopped.
     private var pausedAt: ContinuousClock.Instant?
     private var needsFrame = true
+    /// When the running cross-fade ends (wall-clock, so that a pause cannot strand it).
+    private var fadeEnd: ContinuousClock.Instant?
 
     public init(
         state: AppState, backend: any TerminalBackend, loader: any FeedLoading, configuration: Configuration = .init()
@@ -58,6 +60,10 @@ public final class FeedRunLoop {
         while exitCode == nil {
             for event in inbox.drain() { receive(event) }
             if let heldUntil, clock.now >= heldUntil { releaseHeldEvents() }
+            if let fadeEnd, clock.now >= fadeEnd {
+                self.fadeEnd = nil
+                handle(.crossFade(from: nil))
+            }
             if exitCode != nil { break }
 
             let now = clock.now
@@ -90,6 +96,7 @@ public final class FeedRunLoop {
 
     private var isAnimating: Bool {
         (state.isLoading || state.page == .loading) && state.shimmer.isAnimated && !state.isPaused
+            || fadeEnd != nil
     }
 
     /// When the loop must wake without input: the next frame while animating, the moment
@@ -100,6 +107,7 @@ public final class FeedRunLoop {
         let skeletonDue = animationStart + SkeletonTiming.showDelay
         if state.isLoading, !skeletonDrawn, pausedAt == nil { wakes.append(skeletonDue) }
         if let heldUntil { wakes.append(heldUntil) }
+        if let fadeEnd { wakes.append(fadeEnd) }
         return wakes.min()
     }
 
@@ -140,7 +148,13 @@ public final class FeedRunLoop {
 
     private func handle(_ event: AppEvent) {
         let wasPaused = state.isPaused
+        let wasLoading = state.isLoading
         for effect in state.apply(event) { perform(effect) }
+        if wasLoading, !state.isLoading, skeletonDrawn, state.feed != nil, CrossFade.applies(to: state.animation) {
+            // The rows replace a skeleton that was on screen: they fade in.
+            _ = state.apply(.crossFade(from: animationTime(at: clock.now)))
+            fadeEnd = clock.now + CrossFade.duration
+        }
         if state.isPaused != wasPaused {
             let now = clock.now
             if let pausedAt, !state.isPaused {

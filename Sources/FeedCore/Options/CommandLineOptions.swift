@@ -3,9 +3,18 @@
 /// `--color`: how much colour to use; `auto` follows the terminal and NO_COLOR.
 public enum ColorChoice: String, Hashable, Sendable, CaseIterable {
     case auto
+    case truecolor
     case ansi256 = "256"
     case ansi16 = "16"
     case none
+}
+
+/// `--background`: the terminal's background, for the skeleton's greys; `auto` reads
+/// COLORFGBG where the terminal sets it.
+public enum BackgroundChoice: String, Hashable, Sendable, CaseIterable {
+    case auto
+    case dark
+    case light
 }
 
 public struct CommandLineOptions: Hashable, Sendable {
@@ -28,6 +37,10 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var shimmerSpeed = Shimmer.defaultSpeed
     public var shimmerPause = Shimmer.defaultPause
     public var color = ColorChoice.auto
+    public var background = BackgroundChoice.auto
+    /// `--palette`: animate the skeleton by redefining palette entries.
+    public var palette = false
+    public var shimmerTilt = 0.0
     /// `--dump`: print one frame as text instead of running in the terminal.
     public var dump = false
     /// The dumped frame's size.
@@ -102,6 +115,16 @@ public struct CommandLineOptions: Hashable, Sendable {
                 options.format = try choice(FeedFormat.self)
             case "--color":
                 options.color = try choice(ColorChoice.self)
+            case "--background":
+                options.background = try choice(BackgroundChoice.self)
+            case "--palette":
+                options.palette = true
+            case "--shimmer-tilt":
+                let text = try value()
+                guard let tilt = Double(text), (0...8).contains(tilt) else {
+                    throw ParseError(description: "--shimmer-tilt takes cells per row from 0 to 8, not '\(text)'")
+                }
+                options.shimmerTilt = tilt
             case "--timeout":
                 options.timeout = try seconds(in: 0...3600, excludingZero: true)
             case "--shimmer-speed":
@@ -179,9 +202,15 @@ public struct CommandLineOptions: Hashable, Sendable {
                                 SHIMMERFEED_ANIMATIONS=none turns animation off too
           --fps N               frames per second while animating (default 30)
           --color WHICH         auto (default: the terminal's colours, none with NO_COLOR),
-                                256, 16 or none
+                                truecolor, 256, 16 or none; with COLORTERM=truecolor the
+                                direct-colour terminfo (xterm-direct) is used if installed
+          --background WHICH    auto (default: from COLORFGBG), dark or light: picks the
+                                skeleton's greys
+          --palette             animate the skeleton by redefining a few palette colours
+                                (a pulse; restored on exit) where the terminal can
           --shimmer-speed N     the band's speed in cells per second (default 60)
           --shimmer-pause S     seconds between two sweeps of the band (default 0.3)
+          --shimmer-tilt N      cells each row's band trails the row above (default 0)
           --dump                print one frame as text and exit, without the terminal:
                                 the loaded feed, or with --at the skeleton at that time
           --size WxH            the dumped frame's size (default 80x24)

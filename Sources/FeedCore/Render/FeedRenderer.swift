@@ -18,6 +18,10 @@ public enum FeedRenderer {
     private static func drawRows(_ state: AppState, into buffer: inout ScreenBuffer, height: Int, elapsed: Duration) {
         var shimmer = state.shimmer
         shimmer.screenWidth = buffer.width
+        shimmer.screenHeight = height
+        if state.paletteSkeleton, state.isLoading || state.page == .loading {
+            buffer.paletteLevels = PaletteShimmer.levels(shimmer, elapsed: elapsed)
+        }
         if state.isLoading, !SkeletonTiming.showsSkeleton(at: elapsed) {
             // Not yet: a fast load shows no skeleton at all. A reload keeps its rows meanwhile.
             if state.feed != nil { drawFeed(state, into: &buffer, height: height, shimmer: shimmer, elapsed: elapsed) }
@@ -28,7 +32,8 @@ public enum FeedRenderer {
                 // A reload keeps the shape of the rows it hides, where they were.
                 for placement in state.viewport.placements(from: state.scroll) {
                     paintSkeleton(
-                        placement.layout, top: placement.top, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+                        placement.layout, top: placement.top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
+                        inPalette: state.paletteSkeleton)
                 }
             } else {
                 // A first load invents shapes, as many as fill the screen.
@@ -36,7 +41,9 @@ public enum FeedRenderer {
                 var index = 0
                 while top < height {
                     let layout = RowLayout.make(RowContent.placeholder(index: index), screenWidth: buffer.width)
-                    paintSkeleton(layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+                    paintSkeleton(
+                        layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
+                        inPalette: state.paletteSkeleton)
                     top += layout.height + RowGeometry.separatorHeight
                     index += 1
                 }
@@ -63,8 +70,9 @@ public enum FeedRenderer {
     ) {
         guard let feed = state.feed else { return }
         let placements = state.viewport.placements(from: state.scroll)
+        let fade = state.fadeStart.map { CrossFade.remaining(after: elapsed - $0) } ?? 0
         for placement in placements {
-            paintText(placement.layout, top: placement.top, into: &buffer)
+            paintText(placement.layout, top: placement.top, into: &buffer, fade: fade)
             if placement.index == state.selected {
                 paintSelection(top: placement.top, height: placement.layout.height, into: &buffer, limit: height)
             }
@@ -84,7 +92,9 @@ public enum FeedRenderer {
             break
         case .loading:
             for (offset, layout) in PageFooter.loadingLayouts(width: buffer.width) {
-                paintSkeleton(layout, top: top + offset, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+                paintSkeleton(
+                    layout, top: top + offset, into: &buffer, shimmer: shimmer, elapsed: elapsed,
+                    inPalette: state.paletteSkeleton)
             }
         case .failed(let error):
             let text = TextWrapper.truncate(
@@ -93,11 +103,15 @@ public enum FeedRenderer {
         }
     }
 
-    private static func paintText(_ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer) {
+    /// The spans' text; while the cross-fade runs, with `fade` of the skeleton still showing.
+    private static func paintText(_ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, fade: Int) {
         for span in layout.spans {
-            buffer.write(
-                span.text, row: top + span.line, column: span.column, style: Style(ink(for: span.role)),
-                maxWidth: span.width)
+            let style = Style(ink(for: span.role), fade: fade)
+            if fade > 0 {
+                // The whole bar fades, not only the glyphs: a short text still has its bar.
+                buffer.fill(row: top + span.line, column: span.column, count: span.width, style: style)
+            }
+            buffer.write(span.text, row: top + span.line, column: span.column, style: style, maxWidth: span.width)
         }
     }
 
@@ -111,16 +125,26 @@ public enum FeedRenderer {
         }
     }
 
-    /// The skeleton: the same spans, each painted as a grey bar of its width.
+    /// The skeleton: the same spans, each painted as a grey bar of its width. A cell with
+    /// a band edge inside it keeps both halves' levels; in palette mode each cell names
+    /// its element's palette entry instead of a level.
     private static func paintSkeleton(
-        _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, shimmer: Shimmer, elapsed: Duration
+        _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, shimmer: Shimmer, elapsed: Duration,
+        inPalette: Bool
     ) {
         for span in layout.spans {
             let row = top + span.line
             guard row >= 0, row < buffer.height else { continue }
+            if inPalette {
+                let style = Style(.skeletonSlot(PaletteShimmer.slot(for: span.element)))
+                buffer.fill(row: row, column: span.column, count: span.width, style: style)
+                continue
+            }
             for column in span.column..<(span.column + span.width) {
-                let level = shimmer.level(column: column, element: span.element, elapsed: elapsed)
-                buffer.fill(row: row, column: column, count: 1, style: Style(.skeleton(level: level)))
+                let shade = shimmer.shade(column: column, row: row, element: span.element, elapsed: elapsed)
+                let ink: Ink =
+                    shade.isEdge ? .skeletonEdge(left: shade.left, right: shade.right) : .skeleton(level: shade.left)
+                buffer.fill(row: row, column: column, count: 1, style: Style(ink))
             }
         }
     }

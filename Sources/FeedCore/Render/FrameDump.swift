@@ -30,10 +30,10 @@ public enum FrameDump {
             var line = ""
             for column in 0..<frame.width {
                 let cell = frame[row, column]
-                if case .skeleton(let level) = cell.style.ink {
-                    line.append(Shimmer.shade(for: level))
-                } else {
-                    line += cell.text
+                switch cell.style.ink {
+                case .skeleton(let level): line.append(Shimmer.shade(for: level))
+                case .skeletonEdge(let left, let right): line.append(Shimmer.shade(for: (left + right + 1) / 2))
+                default: line += cell.text
                 }
             }
             return String(line.reversed().drop { $0 == " " }.reversed())

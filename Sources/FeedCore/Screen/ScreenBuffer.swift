@@ -12,6 +12,9 @@ public struct ScreenBuffer: Hashable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// With `--palette`: the grey level of each reserved palette entry at this frame's time
+    /// (`Ink.skeletonSlot` cells take their grey from these). Empty otherwise.
+    public var paletteLevels: [Int] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

@@ -42,32 +42,62 @@ public struct Shimmer: Hashable, Sendable {
     public var speed: Double
     /// Seconds between two sweeps (`--shimmer-pause`).
     public var pause: Double
+    /// How many cells each row's band trails the row above (`--shimmer-tilt`): 0 is an
+    /// upright band; a little tilt leans it like the diagonal sheen of mobile skeletons.
+    public var tilt: Double
+    /// The screen's height in rows: a tilted sweep ends when the bottom row's band is off.
+    public var screenHeight: Int
 
     public init(
-        style: AnimationStyle, screenWidth: Int, speed: Double = Shimmer.defaultSpeed,
-        pause: Double = Shimmer.defaultPause
+        style: AnimationStyle, screenWidth: Int, screenHeight: Int = 0, speed: Double = Shimmer.defaultSpeed,
+        pause: Double = Shimmer.defaultPause, tilt: Double = 0
     ) {
         self.style = style
         self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
         self.speed = max(1, speed)
         self.pause = max(0, pause)
+        self.tilt = max(0, tilt)
+    }
+
+    /// The two halves of a skeleton cell. They differ only where a band edge falls inside
+    /// the cell: drawn as a half block, the edge moves in half-cell steps.
+    public struct CellShade: Hashable, Sendable {
+        public var left: Int
+        public var right: Int
+
+        public init(left: Int, right: Int) {
+            self.left = left
+            self.right = right
+        }
+
+        public var isEdge: Bool { left != right }
+    }
+
+    /// The shade of a skeleton cell: for the sliding band, its level at each half of the
+    /// cell; for the other styles one level for the whole cell.
+    public func shade(column: Int, row: Int = 0, element: Int, elapsed: Duration) -> CellShade {
+        guard style == .slide else {
+            let level = level(column: column, row: row, element: element, elapsed: elapsed)
+            return CellShade(left: level, right: level)
+        }
+        let centre = bandCenter(at: elapsed.seconds, row: row)
+        return CellShade(
+            left: slideLevel(at: Double(column) + 0.25, centre: centre),
+            right: slideLevel(at: Double(column) + 0.75, centre: centre))
     }
 
     /// Whether frames differ over time (so the loop has to keep drawing).
     public var isAnimated: Bool { style != .none }
 
     /// The grey level of a skeleton cell.
-    public func level(column: Int, element: Int, elapsed: Duration) -> Int {
+    public func level(column: Int, row: Int = 0, element: Int, elapsed: Duration) -> Int {
         let seconds = elapsed.seconds
         switch style {
         case .none:
             return Shimmer.staticLevel
         case .slide:
-            let distance = abs(Double(column) + 0.5 - bandCenter(at: seconds))
-            guard distance < Shimmer.bandHalfWidth else { return 0 }
-            // A raised cosine: full brightness at the centre, fading smoothly to the base.
-            let brightness = (1 + cos(Double.pi * distance / Shimmer.bandHalfWidth)) / 2
-            return Int((brightness * Double(Shimmer.maxLevel)).rounded())
+            return slideLevel(at: Double(column) + 0.5, centre: bandCenter(at: seconds, row: row))
         case .calm:
             // A triangle wave over the period, through a few greys: a breath, not a flicker.
             let phase = max(0, seconds).truncatingRemainder(dividingBy: Shimmer.calmPeriod) / Shimmer.calmPeriod
@@ -94,12 +124,23 @@ public struct Shimmer: Hashable, Sendable {
         return glyphs[clamped * glyphs.count / (maxLevel + 1)]
     }
 
-    /// The column the band's centre crosses at `seconds`; off-screen during the pause.
-    public func bandCenter(at seconds: Double) -> Double {
-        let travel = Double(max(screenWidth, 1)) + 2 * Shimmer.bandHalfWidth
+    /// The column the band's centre crosses on `row` at `seconds`; off-screen during the
+    /// pause. Each row's band trails the row above by `tilt` cells.
+    public func bandCenter(at seconds: Double, row: Int = 0) -> Double {
+        let lag = tilt * Double(max(screenHeight - 1, 0))
+        let travel = Double(max(screenWidth, 1)) + 2 * Shimmer.bandHalfWidth + lag
         let sweep = travel / speed
         let t = max(0, seconds).truncatingRemainder(dividingBy: sweep + pause)
-        return -Shimmer.bandHalfWidth + min(t, sweep) * speed
+        return -Shimmer.bandHalfWidth + min(t, sweep) * speed - tilt * Double(max(row, 0))
+    }
+
+    /// The band's level at a position: a raised cosine, brightest at the centre, fading
+    /// smoothly to the base.
+    private func slideLevel(at position: Double, centre: Double) -> Int {
+        let distance = abs(position - centre)
+        guard distance < Shimmer.bandHalfWidth else { return 0 }
+        let brightness = (1 + cos(Double.pi * distance / Shimmer.bandHalfWidth)) / 2
+        return Int((brightness * Double(Shimmer.maxLevel)).rounded())
     }
 
     private func ease(_ x: Double) -> Double {

@@ -17,6 +17,14 @@ public struct AppState: Sendable {
     /// The band's speed (cells per second) and the rest between sweeps (seconds).
     public var shimmerSpeed = Shimmer.defaultSpeed
     public var shimmerPause = Shimmer.defaultPause
+    /// Cells each row's band trails the row above (`--shimmer-tilt`).
+    public var shimmerTilt = 0.0
+    /// `--palette` on a terminal that can redefine colours: skeleton cells are drawn in
+    /// reserved palette entries, and the pulse animates the entries instead of the cells.
+    public var paletteSkeleton = false
+    /// The animation time at which the rows replaced a shown skeleton: the cross-fade's
+    /// start. Nil when there is nothing to fade.
+    public var fadeStart: Duration?
     /// `p`: the animation holds still where it is.
     public var isPaused = false
     public var size: TerminalSize
@@ -63,7 +71,9 @@ public struct AppState: Sendable {
 
     /// The shimmer as this state draws it.
     public var shimmer: Shimmer {
-        Shimmer(style: animation, screenWidth: size.width, speed: shimmerSpeed, pause: shimmerPause)
+        Shimmer(
+            style: animation, screenWidth: size.width, screenHeight: size.height - 1, speed: shimmerSpeed,
+            pause: shimmerPause, tilt: shimmerTilt)
     }
 
     /// The posts known, whether shown or hidden behind a reload skeleton.
@@ -149,6 +159,9 @@ public struct AppState: Sendable {
             return [.cancelLoad, .quit(exitCode: 128 + number)]
         case .notice(let text):
             notice = text
+            return []
+        case .crossFade(let start):
+            fadeStart = CrossFade.applies(to: animation) && !isLoading ? start : nil
             return []
         case .key(let key):
             notice = nil
@@ -325,6 +338,7 @@ public struct AppState: Sendable {
 
     private mutating func startLoad() -> [AppEffect] {
         isLoading = true
+        fadeStart = nil
         decoding = nil
         page = .idle
         generation += 1

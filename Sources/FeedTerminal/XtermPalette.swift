@@ -1,0 +1,65 @@
+/// The 256-colour palette as xterm defines it, as RGB: to turn a palette colour into a
+/// direct colour, and a computed grey into the nearest palette entry.
+enum XtermPalette {
+    /// The sixteen system colours (xterm's defaults; terminals differ, these are typical).
+    private static let system: [UInt32] = [
+        0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
+        0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
+    ]
+    /// The steps of each channel in the 6×6×6 cube.
+    private static let cubeSteps: [UInt32] = [0, 95, 135, 175, 215, 255]
+
+    static func rgb(_ index: Int) -> UInt32 {
+        switch index {
+        case 0..<16:
+            return system[index]
+        case 16..<232:
+            let cube = index - 16
+            return cubeSteps[cube / 36] << 16 | cubeSteps[cube / 6 % 6] << 8 | cubeSteps[cube % 6]
+        default:
+            let grey = UInt32(8 + 10 * (min(index, 255) - 232))
+            return grey << 16 | grey << 8 | grey
+        }
+    }
+
+    /// Every palette entry that is a grey, beyond the sixteen system colours (whose
+    /// values differ between terminals): the ramp 232–255 and the cube's six greys.
+    static let greys: [(index: Int, value: Int)] = {
+        let cube = [16, 59, 102, 145, 188, 231].map { ($0, Int(rgb($0) & 0xFF)) }
+        let ramp = (232...255).map { ($0, Int(rgb($0) & 0xFF)) }
+        return (cube + ramp).sorted { $0.1 < $1.1 }
+    }()
+
+    /// The palette entry nearest to an RGB colour (the sixteen system colours excluded).
+    static func nearest(_ color: UInt32) -> Int {
+        var best = 16
+        var bestDistance = Int.max
+        for index in 16...255 {
+            let distance = squaredDistance(rgb(index), color)
+            if distance < bestDistance {
+                best = index
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    static func mix(_ from: UInt32, _ to: UInt32, _ amount: Double) -> UInt32 {
+        var result: UInt32 = 0
+        for shift: UInt32 in [16, 8, 0] {
+            let a = Double((from >> shift) & 0xFF)
+            let b = Double((to >> shift) & 0xFF)
+            result |= UInt32((a + (b - a) * amount).rounded()) << shift
+        }
+        return result
+    }
+
+    private static func squaredDistance(_ a: UInt32, _ b: UInt32) -> Int {
+        var sum = 0
+        for shift: UInt32 in [16, 8, 0] {
+            let d = Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)
+            sum += d * d
+        }
+        return sum
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import FeedCore
+
+/// Sub-cell edges, tilt, the cross-fade and the palette pulse, as functions of time.
+@Suite struct ShimmerCraftTests {
+    private let slide = Shimmer(style: .slide, screenWidth: 80)
+
+    /// The band's profile on a row in half cells: left and right half of every cell.
+    private func halves(_ shimmer: Shimmer, row: Int = 0, at elapsed: Duration) -> [Int] {
+        (0..<80).flatMap {
+            let shade = shimmer.shade(column: $0, row: row, element: 0, elapsed: elapsed)
+            return [shade.left, shade.right]
+        }
+    }
+
+    @Test func theBandMovesInHalfCellSteps() {
+        // Half a cell of travel at 60 cells per second.
+        let halfCell = Duration.seconds(0.5 / Shimmer.defaultSpeed)
+        let before = halves(slide, at: .milliseconds(500))
+        let after = halves(slide, at: .milliseconds(500) + halfCell)
+        #expect(before != after)
+        // The same profile, one half cell to the right.
+        #expect(Array(after.dropFirst()) == Array(before.dropLast()))
+    }
+
+    @Test func edgesAreCellsWhoseHalvesDiffer() {
+        let elapsed = Duration.milliseconds(500)
+        let shades = (0..<80).map { slide.shade(column: $0, element: 0, elapsed: elapsed) }
+        let edges = shades.indices.filter { shades[$0].isEdge }
+        #expect(!edges.isEmpty)
+        // Every edge lies inside the band, and rising edges come before falling ones.
+        let centre = slide.bandCenter(at: 0.5)
+        #expect(edges.allSatisfy { abs(Double($0) + 0.5 - centre) < Shimmer.bandHalfWidth + 1 })
+        #expect(edges.allSatisfy { (Double($0) < centre) == (shades[$0].left < shades[$0].right) })
+        // Outside the band a cell is one level, the base.
+        #expect(shades[0] == Shimmer.CellShade(left: 0, right: 0))
+        // The other styles never split a cell.
+        let pulse = Shimmer(style: .pulse, screenWidth: 80)
+        #expect((0..<80).allSatisfy { !pulse.shade(column: $0, element: 1, elapsed: elapsed).isEdge })
+    }
+
+    @Test func aTiltMakesEachRowTrailTheOneAbove() {
+        let tilted = Shimmer(style: .slide, screenWidth: 80, screenHeight: 20, tilt: 2)
+        #expect(tilted.bandCenter(at: 0.8, row: 5) == tilted.bandCenter(at: 0.8, row: 0) - 10)
+        // The bottom row's band still crosses the whole width before the pause.
+        let sweep = (80 + 2 * Shimmer.bandHalfWidth + 2 * 19) / Shimmer.defaultSpeed
+        #expect(tilted.bandCenter(at: sweep - 0.001, row: 19) > 80 + Shimmer.bandHalfWidth - 1)
+        // Without a tilt every row is the same.
+        #expect(slide.bandCenter(at: 0.8, row: 5) == slide.bandCenter(at: 0.8, row: 0))
+    }
+
+    @Test func theCrossFadeStepsDownOverAQuarterSecond() {
+        let amounts = stride(from: 0, through: 300, by: 10).map { CrossFade.remaining(after: .milliseconds($0)) }
+        #expect(amounts.first == CrossFade.steps)
+        #expect(zip(amounts, amounts.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(CrossFade.remaining(after: .milliseconds(249)) >= 1)
+        #expect(CrossFade.remaining(after: .milliseconds(250)) == 0)
+        #expect(Set(amounts) == Set(0...CrossFade.steps))
+        #expect(CrossFade.applies(to: .slide) && CrossFade.applies(to: .pulse))
+        #expect(!CrossFade.applies(to: .calm) && !CrossFade.applies(to: .none))
+    }
+
+    @Test func thePalettePulseGivesEachSlotItsElementsLevel() {
+        let pulse = Shimmer(style: .pulse, screenWidth: 80)
+        for milliseconds in [0, 300, 900, 2100] {
+            let elapsed = Duration.milliseconds(milliseconds)
+            let levels = PaletteShimmer.levels(slide, elapsed: elapsed)
+            #expect(levels.count == PaletteShimmer.slotCount)
+            #expect(
+                levels == (0..<PaletteShimmer.slotCount).map { pulse.level(column: 0, element: $0, elapsed: elapsed) })
+        }
+        #expect(PaletteShimmer.slot(for: 0) == 0)
+        #expect(PaletteShimmer.slot(for: 99) == PaletteShimmer.slotCount - 1)
+        let calm = Shimmer(style: .calm, screenWidth: 80)
+        #expect(Set(PaletteShimmer.levels(calm, elapsed: .seconds(3))).count == 1)
+    }
+}

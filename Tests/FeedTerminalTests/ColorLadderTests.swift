@@ -1,0 +1,202 @@
+import FeedCore
+import Testing
+
+@testable import FeedTerminal
+
+/// The skeleton's look on each rung of the colour ladder, level by level.
+@Suite struct ColorLadderTests {
+    private let levels = Array(0...Shimmer.maxLevel)
+
+    private func skeleton(_ level: Int, _ depth: ColorDepth, _ background: TerminalBackground = .dark)
+        -> TerminalStyle
+    {
+        StyleMapping.style(for: Style(.skeleton(level: level)), depth: depth, background: background)
+    }
+
+    private func grey(_ value: Int32) -> Int { Int(value & 0xFF) }
+
+    @Test func truecolorIsASmoothGradientOfExactGreys() {
+        let backgrounds = levels.map { skeleton($0, .truecolor).background }
+        #expect(backgrounds.allSatisfy { $0 >> 16 == $0 & 0xFF && ($0 >> 8) & 0xFF == $0 & 0xFF })
+        let values = backgrounds.map(grey)
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+        // Even steps: no two neighbours further apart than one more than the smallest step.
+        let steps = zip(values, values.dropFirst()).map { $1 - $0 }
+        #expect(steps.max()! - steps.min()! <= 1)
+    }
+
+    @Test func the256RungUsesEveryPaletteGreyInTheBandsRange() {
+        let indices = levels.map { Int(skeleton($0, .ansi256).background) }
+        let greyIndices = Set(XtermPalette.greys.map(\.index))
+        #expect(indices.allSatisfy(greyIndices.contains))
+        let values = indices.map { Int(XtermPalette.rgb($0) & 0xFF) }
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+        // As many distinct levels as the palette has greys between the base and the peak.
+        let low = Int(TerminalBackground.dark.skeletonGrey(level: 0) & 0xFF)
+        let high = Int(TerminalBackground.dark.skeletonGrey(level: Shimmer.maxLevel) & 0xFF)
+        let available = XtermPalette.greys.filter { (low - 5...high + 5).contains($0.value) }.count
+        #expect(Set(indices).count >= min(levels.count, available) - 1)
+        #expect(Set(indices).count >= 6)
+    }
+
+    @Test func greysSuitTheBackground() {
+        let dark = TerminalBackground.dark.skeletonGrey(level: 0) & 0xFF
+        let light = TerminalBackground.light.skeletonGrey(level: 0) & 0xFF
+        let middle = TerminalBackground.unknown.skeletonGrey(level: 0) & 0xFF
+        #expect(dark < 0x50)
+        #expect(light > 0xB0)
+        #expect(dark < middle && middle < light)
+        // On every background the band is lighter than the bars.
+        for background in TerminalBackground.allCases {
+            #expect(background.skeletonGrey(level: Shimmer.maxLevel) > background.skeletonGrey(level: 0))
+        }
+    }
+
+    @Test func sixteenColoursUseBrightBlackWhiteAndBrightWhite() {
+        let styles = levels.map { skeleton($0, .ansi16) }
+        let colours = Set(styles.flatMap { [$0.foreground, $0.background] }).subtracting([-1])
+        #expect(colours == [7, 8, 15])
+        #expect(styles.first?.background == 8)
+        #expect(styles.last?.background == 15)
+        #expect(Set(styles).count >= 4)
+    }
+
+    @Test func eightColoursUseWhiteWithDimAndBold() {
+        let styles = levels.map { skeleton($0, .ansi8) }
+        let colours = Set(styles.flatMap { [$0.foreground, $0.background] }).subtracting([-1])
+        #expect(colours == [7])
+        #expect(styles.first?.dim == true)
+        #expect(styles.last?.bold == true)
+        #expect(Set(styles).count >= 4)
+    }
+
+    @Test func withoutColourTheSkeletonIsShadeGlyphsAlone() {
+        let styles = levels.map { skeleton($0, .none) }
+        #expect(styles.allSatisfy { $0.foreground == -1 && $0.background == -1 })
+        #expect(styles.first?.glyph == "░")
+        #expect(styles.last?.glyph == "▓")
+        #expect(Set(styles.map(\.glyph)).count == 3)
+    }
+
+    @Test func aBandEdgeSplitsTheCellWithAHalfBlock() {
+        for depth in [ColorDepth.truecolor, .ansi256] {
+            let edge = StyleMapping.style(for: Style(.skeletonEdge(left: 2, right: 6)), depth: depth)
+            #expect(edge.glyph == "▌")
+            #expect(edge.foreground == skeleton(2, depth, .unknown).background)
+            #expect(edge.background == skeleton(6, depth, .unknown).background)
+        }
+        // Without split colours an edge cell takes the mean of its halves.
+        let basic = StyleMapping.style(for: Style(.skeletonEdge(left: 2, right: 6)), depth: .ansi16)
+        #expect(basic == skeleton(4, .ansi16))
+    }
+
+    @Test func theCrossFadeMovesFromSkeletonGreyToTheRealColours() {
+        let base = Int32(TerminalBackground.dark.skeletonGrey(level: 0))
+        let steps = (0...CrossFade.steps).map {
+            StyleMapping.style(for: Style(.avatar(color: 0), fade: $0), depth: .truecolor, background: .dark)
+        }
+        // Fully faded in: the avatar's own colours. Not at all: text and bar both the bars' grey.
+        #expect(steps[0] == StyleMapping.style(for: Style(.avatar(color: 0)), depth: .truecolor))
+        #expect(steps[CrossFade.steps].foreground == base && steps[CrossFade.steps].background == base)
+        // Each step moves the background further from the grey.
+        let target = steps[0].background
+        let distances = steps.map { abs(Int($0.background & 0xFF) - Int(target & 0xFF)) }
+        #expect(zip(distances, distances.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(Set(steps).count == steps.count)
+        // 256 colours fade too, through palette entries; 16 and below swap at once.
+        let faded256 = StyleMapping.style(for: Style(.plain, fade: 3), depth: .ansi256, background: .dark)
+        #expect(faded256.background >= 16 && faded256.background <= 255)
+        #expect(
+            StyleMapping.style(for: Style(.title, fade: 3), depth: .ansi16)
+                == StyleMapping.style(
+                    for: Style(.title), depth: .ansi16))
+    }
+
+    @Test func paletteEntriesAreOnlyUsedByTheSkeleton() {
+        let inks: [Ink] =
+            [.plain, .muted, .name, .title, .likes, .liked, .selection, .statusBar, .error, .help, .helpKey]
+            + (0..<Avatar.colorCount).map { .avatar(color: $0) }
+            + levels.map { .skeleton(level: $0) }
+        for ink in inks {
+            for fade in 0...CrossFade.steps {
+                for background in TerminalBackground.allCases {
+                    let style = StyleMapping.style(for: Style(ink, fade: fade), depth: .ansi256, background: background)
+                    #expect(!StyleMapping.paletteEntries.contains(style.foreground))
+                    #expect(!StyleMapping.paletteEntries.contains(style.background))
+                }
+            }
+        }
+        let slots = (0..<PaletteShimmer.slotCount).map {
+            StyleMapping.style(for: Style(.skeletonSlot($0)), depth: .ansi256).background
+        }
+        #expect(slots == StyleMapping.paletteEntries)
+    }
+
+    @Test func avatarsGetDistinctBackgrounds() {
+        for depth in [ColorDepth.truecolor, .ansi256] {
+            let colours = (0..<Avatar.colorCount).map {
+                StyleMapping.style(for: Style(.avatar(color: $0)), depth: depth).background
+            }
+            #expect(Set(colours).count == Avatar.colorCount)
+        }
+    }
+
+    @Test func plainTextUsesTheTerminalsOwnColours() {
+        for depth in [ColorDepth.truecolor, .ansi256, .ansi16, .ansi8, .none] {
+            let plain = StyleMapping.style(for: .plain, depth: depth)
+            #expect(plain.foreground == -1 && plain.background == -1 && !plain.bold)
+        }
+    }
+}
+
+/// Which rung a terminal gets, from its terminfo entry, COLORTERM, NO_COLOR and --color.
+@Suite struct ColorDetectionTests {
+    @Test func theTerminfoEntryDecidesWhatIsAvailable() {
+        #expect(ColorDepth.detect(colors: 1 << 24, hasColors: true, environment: [:]) == .truecolor)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:]) == .ansi256)
+        #expect(ColorDepth.detect(colors: 16, hasColors: true, environment: [:]) == .ansi16)
+        #expect(ColorDepth.detect(colors: 8, hasColors: true, environment: [:]) == .ansi8)
+        #expect(ColorDepth.detect(colors: 0, hasColors: false, environment: [:]) == .none)
+    }
+
+    @Test func noColorMeansNoneUnlessEmpty() {
+        #expect(ColorDepth.detect(colors: 1 << 24, hasColors: true, environment: ["NO_COLOR": "1"]) == .none)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: ["NO_COLOR": ""]) == .ansi256)
+    }
+
+    @Test func anExplicitChoiceWinsOverNoColorButNeverAsksForMoreThanTheTerminalHas() {
+        let noColor = ["NO_COLOR": "1"]
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: noColor, requested: .ansi256) == .ansi256)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:], requested: .ansi16) == .ansi16)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:], requested: .truecolor) == .ansi256)
+        #expect(ColorDepth.detect(colors: 256, hasColors: true, environment: [:], requested: .none) == .none)
+        #expect(ColorDepth.detect(colors: 8, hasColors: true, environment: [:], requested: .ansi256) == .ansi8)
+        #expect(ColorDepth.detect(colors: 0, hasColors: false, environment: [:], requested: .ansi16) == .none)
+        // A direct-colour terminal draws any look, in RGB.
+        #expect(ColorDepth.detect(colors: 1 << 24, hasColors: true, environment: [:], requested: .ansi256) == .ansi256)
+    }
+
+    @Test func colortermPicksTheDirectColourEntryOfTheSameFamily() {
+        func direct(_ environment: [String: String], _ requested: ColorChoice = .auto) -> String? {
+            ColorDepth.directColorTerm(environment: environment, requested: requested)
+        }
+        #expect(direct(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == "xterm-direct")
+        #expect(direct(["TERM": "tmux-256color", "COLORTERM": "24bit"]) == "tmux-direct")
+        #expect(direct(["TERM": "xterm-direct", "COLORTERM": "truecolor"]) == nil)
+        #expect(direct(["TERM": "xterm-256color"]) == nil)
+        #expect(direct(["TERM": "xterm-256color", "COLORTERM": "yes"]) == nil)
+        #expect(direct(["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"]) == nil)
+        #expect(direct(["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"], .truecolor) != nil)
+        #expect(direct(["TERM": "xterm-256color", "COLORTERM": "truecolor"], .ansi256) == nil)
+    }
+
+    @Test func theBackgroundComesFromColorfgbgOrTheOption() {
+        #expect(TerminalBackground.detect(environment: ["COLORFGBG": "15;0"]) == .dark)
+        #expect(TerminalBackground.detect(environment: ["COLORFGBG": "0;15"]) == .light)
+        #expect(TerminalBackground.detect(environment: ["COLORFGBG": "12;default;8"]) == .dark)
+        #expect(TerminalBackground.detect(environment: ["COLORFGBG": "0;7"]) == .light)
+        #expect(TerminalBackground.detect(environment: ["COLORFGBG": "nonsense"]) == .unknown)
+        #expect(TerminalBackground.detect(environment: [:]) == .unknown)
+        #expect(TerminalBackground.detect(environment: ["COLORFGBG": "15;0"], requested: .light) == .light)
+    }
+}

@@ -1,0 +1,99 @@
+import FeedCore
+import FeedTerminal
+import Foundation
+import Testing
+
+/// The colour ladder and the palette animation in a real terminal emulator.
+extension EndToEndTests.ViewerEndToEndTests {
+    private func binary() throws -> String {
+        try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
+    }
+
+    /// A scratch folder of this test run.
+    private func scratch(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "shimmerfeed-e2e-\(getpid())-\(name)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// tmux's direct-colour entry as ncurses-term ships it (tmux 3.x understands the
+    /// colon form of RGB colours). Compiled with tic into a private folder, so the test
+    /// does not depend on the ncurses-term package.
+    private static let tmuxDirect = """
+        tmux-direct|tmux with direct colours (test fixture),
+        \tcolors#0x1000000, pairs#0x10000, RGB,
+        \tsetab=\\E[%?%p1%{8}%<%t4%p1%d%e48\\:2\\:\\:%p1%{65536}%/%d\\:%p1%{256}%/%{255}%&%d\\:%p1%{255}%&%d%;m,
+        \tsetaf=\\E[%?%p1%{8}%<%t3%p1%d%e38\\:2\\:\\:%p1%{65536}%/%d\\:%p1%{256}%/%{255}%&%d\\:%p1%{255}%&%d%;m,
+        \tuse=tmux-256color,
+
+        """
+
+    /// The red, green and blue of every direct-colour grey background on a screen.
+    private static func rgbGreyBackgrounds(_ screen: String) -> [Int] {
+        screen.matches(of: #/48;2;(\d+);(\d+);(\d+)m/#).compactMap { match in
+            guard match.1 == match.2, match.2 == match.3 else { return nil }
+            return Int(match.1)
+        }
+    }
+
+    @Test func withColortermTruecolorTheBandIsASmoothRGBGradient() throws {
+        let folder = try scratch("terminfo")
+        let source = folder.appendingPathComponent("tmux-direct.src")
+        try Self.tmuxDirect.write(to: source, atomically: true, encoding: .utf8)
+        let tic = Process()
+        tic.executableURL = URL(fileURLWithPath: "/usr/bin/tic")
+        tic.arguments = ["-x", "-o", folder.appendingPathComponent("db").path, source.path]
+        try tic.run()
+        tic.waitUntilExit()
+        try #require(tic.terminationStatus == 0, "tic could not compile the direct-colour fixture")
+
+        let tmux = try TmuxSession(width: 100, height: 30)
+        let database = folder.appendingPathComponent("db").path
+        try tmux.run(
+            "TERMINFO_DIRS=\(database): COLORTERM=truecolor \(try binary()) --delay 5; echo EXIT=$?")
+        let first = try tmux.waitFor("RGB grey skeleton cells", colors: true) {
+            Set(Self.rgbGreyBackgrounds($0)).count >= 6
+        }
+        // The exact greys of the levels (COLORFGBG is unset: the middle ramp), not the
+        // palette's nearest ones; the status bar's grey aside.
+        let levels = Set((0...Shimmer.maxLevel).map { Int(TerminalBackground.unknown.skeletonGrey(level: $0) & 0xFF) })
+        let statusBar = 0x30
+        let greys = Set(Self.rgbGreyBackgrounds(first)).subtracting([statusBar])
+        #expect(greys.isSubset(of: levels), "\(greys.sorted()) are the levels' greys")
+        #expect(greys.count >= 5)
+        #expect(!first.contains("48;5;"), "no palette colours on the direct-colour rung")
+        try tmux.waitFor("the band to move", colors: true) { $0 != first && !Self.rgbGreyBackgrounds($0).isEmpty }
+        try tmux.press("q")
+        try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+    }
+
+    @Test func thePaletteAnimationRedefinesColoursAndPutsThemBackOnQuit() throws {
+        let folder = try scratch("palette")
+        let record = folder.appendingPathComponent("pane.out")
+        let tmux = try TmuxSession(width: 80, height: 24)
+        try tmux.recordOutput(to: record.path)
+        // xterm-256color says the terminal can redefine colours (ccc, initc); tmux can.
+        try tmux.run("TERM=xterm-256color \(try binary()) --palette --delay 30; echo EXIT=$?")
+        let slots = try tmux.waitFor("skeleton cells in the reserved entries", colors: true) {
+            $0.contains(#/48;5;(8[89]|9[0-3])m/#)
+        }
+        // The pulse changes the entries, not the cells: the screen stays the same.
+        let clock = ContinuousClock()
+        let start = clock.now
+        while clock.now - start < .seconds(1) { usleep(50_000) }
+        #expect(try tmux.capture(colors: true) == slots)
+        try tmux.press("q")
+        try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+
+        let bytes = try String(decoding: Data(contentsOf: record), as: UTF8.self)
+        let redefinitions = bytes.ranges(of: "\u{1B}]4;").map(\.lowerBound)
+        #expect(redefinitions.count >= 6, "the entries were redefined as the pulse went")
+        // Every redefinition comes before the reset that `q` sends (ncurses' orig_colors).
+        let reset = try #require(bytes.range(of: "\u{1B}]104", options: .backwards)?.lowerBound)
+        #expect(redefinitions.allSatisfy { $0 < reset })
+        // And the first one comes before any cell is drawn in a reserved entry.
+        let firstUse = try #require(bytes.firstRange(of: #/48;5;(8[89]|9[0-3])m/#)?.lowerBound)
+        #expect(redefinitions.first! < firstUse)
+    }
+}
