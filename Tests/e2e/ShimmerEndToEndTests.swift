@@ -37,6 +37,52 @@ extension EndToEndTests.ViewerEndToEndTests {
         }
     }
 
+    /// The column of the brightest grey-ramp background on each line of a capture
+    /// (`capture-pane -e -N`), nil on lines without one.
+    private static func brightestColumns(_ screen: String) -> [Int?] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var column = 0
+            var background = -1
+            var best: (column: Int, grey: Int)?
+            var rest = Substring(line)
+            while let character = rest.first {
+                if character == "\u{1B}", let match = rest.prefixMatch(of: #/\x1B\[([0-9;]*)m/#) {
+                    let parameters = match.1.split(separator: ";").map { Int($0) ?? 0 }
+                    if parameters.isEmpty || parameters == [0] || parameters.last == 49 { background = -1 }
+                    if let index = parameters.firstIndex(of: 48), index + 2 < parameters.count,
+                        parameters[index + 1] == 5
+                    {
+                        background = parameters[index + 2]
+                    }
+                    rest = rest[match.range.upperBound...]
+                    continue
+                }
+                if (232...255).contains(background), background > (best?.grey ?? -1) {
+                    best = (column, background)
+                }
+                column += 1
+                rest = rest.dropFirst()
+            }
+            return best?.column
+        }
+    }
+
+    @Test func withXterm256ColorTheBandsGreysMoveAcrossTheScreen() throws {
+        let tmux = try TmuxSession(width: 100, height: 30)
+        // A slow band, so that two captures a moment apart catch it on its way.
+        try tmux.run("TERM=xterm-256color \(try binary()) --delay 20 --shimmer-speed 20; echo EXIT=$?")
+        let first = try tmux.waitFor("the band on screen", colors: true) {
+            (Self.brightestColumns($0).compactMap { $0 }.max() ?? 0) > 20
+        }
+        let before = Self.brightestColumns(first).compactMap { $0 }.max()!
+        // On the widest bars the band's brightest cell moves right, cells at a time.
+        try tmux.waitFor("the band to move right", colors: true) {
+            (Self.brightestColumns($0).compactMap { $0 }.max() ?? 0) >= before + 3
+        }
+        try tmux.press("q")
+        try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+    }
+
     @Test func withColortermTruecolorTheBandIsASmoothRGBGradient() throws {
         let folder = try scratch("terminfo")
         let source = folder.appendingPathComponent("tmux-direct.src")

@@ -48,7 +48,7 @@ final class TmuxSession {
 
     /// The screen as text; with `colors`, including escape sequences for attributes.
     func capture(colors: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "main"] + (colors ? ["-e"] : []))
+        try tmux(["capture-pane", "-p", "-t", "main"] + (colors ? ["-e", "-N"] : []))
     }
 
     func resize(width: Int, height: Int) throws {

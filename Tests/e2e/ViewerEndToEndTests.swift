@@ -39,8 +39,10 @@ extension EndToEndTests {
                 $0.contains("Ada Park") && $0.contains("posts · loaded in")
             }
             #expect(loaded.contains("Shipping the feed viewer on Linux"))
-            let coloured = try tmux.capture(colors: true)
-            #expect(!Self.hasGreyBackground(coloured), "no skeleton cells remain")
+            // The rows fade in from the skeleton's grey over 250 ms; then no grey remains.
+            try tmux.waitFor("the cross-fade to end", timeout: .seconds(2), colors: true) {
+                !Self.hasGreyBackground($0)
+            }
             try tmux.press("q")
             try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
         }
