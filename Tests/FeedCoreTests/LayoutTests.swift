@@ -79,3 +79,49 @@ import Testing
         }
     }
 }
+
+@Suite struct LayoutCacheTests {
+    @Test func cachedLayoutsAreTheLayoutsMadeAfresh() throws {
+        let feed = try RenderTests.fixtureFeed()
+        let ids = feed.posts.map(\.id)
+        let cache = RowLayoutCache()
+        for width in [40, 80, 200] {
+            for (expanded, liked) in [([], []), ([ids[0]], [ids[1]]), (Set(ids), Set(ids))] {
+                let fresh = FeedViewport(
+                    posts: feed.posts, width: width, height: 20, now: Fixtures.referenceDate,
+                    expanded: Set(expanded), liked: Set(liked))
+                var cached = fresh
+                cached.cache = cache
+                for index in feed.posts.indices {
+                    // Twice: made, then found.
+                    #expect(cached.layout(at: index) == fresh.layout(at: index))
+                    #expect(cached.layout(at: index) == fresh.layout(at: index))
+                }
+            }
+        }
+    }
+
+    @Test func newContentOrANewReferenceTimeStartsANewCache() throws {
+        var state = try RenderTests.loadedState(size: TerminalSize(width: 80, height: 24))
+        let first = state.layoutCache
+        _ = FeedRenderer.render(state, size: state.size, elapsed: .zero)
+        #expect(first.count > 0)
+        _ = state.apply(.key(.character("j")))
+        #expect(state.layoutCache === first)
+        state.referenceDate = state.referenceDate.addingTimeInterval(3600)
+        #expect(state.layoutCache !== first)
+        let second = state.layoutCache
+        state.content = .empty
+        #expect(state.layoutCache !== second)
+    }
+
+    @Test func theCacheIsBounded() {
+        let cache = RowLayoutCache()
+        for index in 0..<(RowLayoutCache.capacity + 10) {
+            _ = cache.layout(.placeholder(index: index, width: 80)) {
+                RowLayout.make(RowContent.placeholder(index: index), screenWidth: 80)
+            }
+        }
+        #expect(cache.count <= RowLayoutCache.capacity)
+    }
+}

@@ -40,6 +40,22 @@ import Testing
         #expect((0..<80).allSatisfy { !pulse.shade(column: $0, element: 1, elapsed: elapsed).isEdge })
     }
 
+    @Test func outsideTheBandsColumnsEveryCellIsAtTheBase() {
+        let tilted = Shimmer(style: .slide, screenWidth: 80, screenHeight: 20, tilt: 1.5)
+        for milliseconds in stride(from: 0, through: 3000, by: 37) {
+            let elapsed = Duration.milliseconds(milliseconds)
+            for row in [0, 7, 19] {
+                let band = tilted.bandColumns(row: row, elapsed: elapsed)
+                for column in 0..<80 where !band.contains(column) {
+                    #expect(tilted.shade(column: column, row: row, element: 0, elapsed: elapsed).left == 0)
+                    #expect(tilted.shade(column: column, row: row, element: 0, elapsed: elapsed).right == 0)
+                }
+                #expect(band.count <= Int(2 * Shimmer.bandHalfWidth) + 3)
+            }
+        }
+        #expect(Shimmer(style: .pulse, screenWidth: 80).bandColumns(row: 0, elapsed: .seconds(1)).isEmpty)
+    }
+
     @Test func aTiltMakesEachRowTrailTheOneAbove() {
         let tilted = Shimmer(style: .slide, screenWidth: 80, screenHeight: 20, tilt: 2)
         #expect(tilted.bandCenter(at: 0.8, row: 5) == tilted.bandCenter(at: 0.8, row: 0) - 10)

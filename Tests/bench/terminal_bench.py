@@ -8,7 +8,9 @@ import fcntl, json, os, pty, random, re, select, signal, statistics, struct, sub
 
 ROWS, COLS = 50, 200
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-SKELETON = re.compile(rb"48;5;(23[89]|24[0-6])m")  # a skeleton grey (238-246) as a background
+# A skeleton cell: a grey of the ramp (237-255; the status bar is 236) or a --palette entry
+# (88-93) as a background.
+SKELETON = re.compile(rb"48;5;(23[7-9]|24[0-9]|25[0-5]|8[89]|9[0-3])m")
 WORDS = ("the quick brown fox jumps over a lazy dog while the terminal feed viewer draws "
          "skeleton rows with a shimmer until the posts arrive").split()
 
@@ -163,4 +165,6 @@ if __name__ == "__main__":
     report("200 posts, --delay 2, sliding band (default):", [small_feed_run(binary, small) for _ in range(runs)])
     report("200 posts, --delay 2, --animation pulse:",
            [small_feed_run(binary, small, ["--animation", "pulse"]) for _ in range(runs)])
+    report("200 posts, --delay 2, --palette (the pulse, by redefining palette entries):",
+           [small_feed_run(binary, small, ["--palette"]) for _ in range(runs)])
     report("100,000 posts, --delay 0:", [big_feed_run(binary, big, 100_000) for _ in range(runs)])

@@ -31,11 +31,14 @@ public struct FeedViewport {
     public var liked: Set<PostID>
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
+    /// Where layouts made before are kept; nil makes every layout afresh.
+    public var cache: RowLayoutCache?
 
     public init(
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
-        footerHeight: Int = 0
+        footerHeight: Int = 0, cache: RowLayoutCache? = nil
     ) {
+        self.cache = cache
         self.posts = posts
         self.width = width
         self.height = max(0, height)
@@ -58,10 +61,16 @@ public struct FeedViewport {
     }
 
     public func layout(at index: Int) -> RowLayout {
-        let isExpanded = expanded.contains(posts[index].id)
-        return RowLayout.make(
-            content(at: index), screenWidth: width,
-            maxContentLines: isExpanded ? nil : RowGeometry.maxContentLines)
+        let id = posts[index].id
+        let isExpanded = expanded.contains(id)
+        let make = {
+            RowLayout.make(
+                content(at: index), screenWidth: width,
+                maxContentLines: isExpanded ? nil : RowGeometry.maxContentLines)
+        }
+        guard let cache else { return make() }
+        return cache.layout(
+            .post(index: index, width: width, expanded: isExpanded, liked: liked.contains(id)), make: make)
     }
 
     /// Lines a row takes, with the separator after it.

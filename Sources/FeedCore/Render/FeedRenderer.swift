@@ -40,7 +40,7 @@ public enum FeedRenderer {
                 var top = 0
                 var index = 0
                 while top < height {
-                    let layout = RowLayout.make(RowContent.placeholder(index: index), screenWidth: buffer.width)
+                    let layout = RowLayoutCache.placeholder(index, width: buffer.width)
                     paintSkeleton(
                         layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
                         inPalette: state.paletteSkeleton)
@@ -140,7 +140,12 @@ public enum FeedRenderer {
                 buffer.fill(row: row, column: span.column, count: span.width, style: style)
                 continue
             }
-            for column in span.column..<(span.column + span.width) {
+            // The whole bar at its base shade, then the band's cells over it.
+            let base = shimmer.baseLevel(element: span.element, elapsed: elapsed)
+            buffer.fill(row: row, column: span.column, count: span.width, style: Style(.skeleton(level: base)))
+            let band = shimmer.bandColumns(row: row, elapsed: elapsed).clamped(
+                to: span.column..<(span.column + span.width))
+            for column in band {
                 let shade = shimmer.shade(column: column, row: row, element: span.element, elapsed: elapsed)
                 let ink: Ink =
                     shade.isEdge ? .skeletonEdge(left: shade.left, right: shade.right) : .skeleton(level: shade.left)

@@ -5,8 +5,7 @@ public enum PageFooter {
     public static let loadingRows = 2
     public static var loadingHeight: Int {
         (0..<loadingRows).reduce(0) { total, index in
-            total + RowLayout.make(RowContent.placeholder(index: index), screenWidth: 80).height
-                + RowGeometry.separatorHeight
+            total + RowLayoutCache.placeholder(index, width: 80).height + RowGeometry.separatorHeight
         }
     }
     public static let failedHeight = 2
@@ -15,7 +14,7 @@ public enum PageFooter {
     static func loadingLayouts(width: Int) -> [(top: Int, layout: RowLayout)] {
         var top = 0
         return (0..<loadingRows).map { index in
-            let layout = RowLayout.make(RowContent.placeholder(index: index), screenWidth: width)
+            let layout = RowLayoutCache.placeholder(index, width: width)
             defer { top += layout.height + RowGeometry.separatorHeight }
             return (top, layout)
         }

@@ -22,6 +22,9 @@ public struct ScreenBuffer: Hashable, Sendable {
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
+    /// The one-character strings of ASCII, made once.
+    private static let asciiText: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
+
     public subscript(row: Int, column: Int) -> Cell {
         cells[row * width + column]
     }
@@ -35,6 +38,15 @@ public struct ScreenBuffer: Hashable, Sendable {
         guard row >= 0, row < height, column < width else { return 0 }
         let limit = min(width, column.addingReportingOverflow(maxWidth).overflow ? width : column + maxWidth)
         var x = column
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: a cell a byte, without finding grapheme clusters.
+            for byte in text.utf8 {
+                if x >= limit { break }
+                if x >= 0 { place(Cell(text: Self.asciiText[Int(byte)], style: style), cells: 1, row: row, column: x) }
+                x += 1
+            }
+            return x - column
+        }
         for character in text {
             let cells = CellWidth.of(character)
             if cells == 0 {

@@ -124,6 +124,23 @@ public struct Shimmer: Hashable, Sendable {
         return glyphs[clamped * glyphs.count / (maxLevel + 1)]
     }
 
+    /// The level of an element's cells away from the band: the base for the sliding band,
+    /// the element's level for the other styles (which are the same across a row).
+    public func baseLevel(element: Int, elapsed: Duration) -> Int {
+        style == .slide ? 0 : level(column: 0, element: element, elapsed: elapsed)
+    }
+
+    /// The columns the sliding band lights on `row` at `elapsed`: every cell outside them
+    /// is at the base level. Empty during the pause and for the other styles.
+    public func bandColumns(row: Int, elapsed: Duration) -> Range<Int> {
+        guard style == .slide else { return 0..<0 }
+        let centre = bandCenter(at: elapsed.seconds, row: row)
+        let lower = Int((centre - Shimmer.bandHalfWidth).rounded(.down)) - 1
+        let upper = Int((centre + Shimmer.bandHalfWidth).rounded(.up)) + 1
+        guard upper > 0, lower < screenWidth else { return 0..<0 }
+        return max(0, lower)..<min(screenWidth, upper)
+    }
+
     /// The column the band's centre crosses on `row` at `seconds`; off-screen during the
     /// pause. Each row's band trails the row above by `tilt` cells.
     public func bandCenter(at seconds: Double, row: Int = 0) -> Double {

@@ -28,7 +28,11 @@ public struct AppState: Sendable {
     /// `p`: the animation holds still where it is.
     public var isPaused = false
     public var size: TerminalSize
-    public var content: Content = .empty
+    public var content: Content = .empty {
+        didSet { layoutCache = RowLayoutCache() }
+    }
+    /// The rows' layouts at the current content and reference date.
+    public private(set) var layoutCache = RowLayoutCache()
     public var isLoading = false
     /// Which load the shown result (or the running load) belongs to; bumped by every
     /// start and cancel, so that a late result of an abandoned load is recognised.
@@ -36,7 +40,9 @@ public struct AppState: Sendable {
     /// How long the last successful load took, for the status line.
     public var lastLoadDuration: Duration?
     /// "now" for relative times: when the posts arrived. Render never reads the clock.
-    public var referenceDate: Date
+    public var referenceDate: Date {
+        didSet { layoutCache = RowLayoutCache() }
+    }
 
     /// The selected post, as an index into the feed's posts.
     public var selected = 0
@@ -90,7 +96,7 @@ public struct AppState: Sendable {
     public var viewport: FeedViewport {
         FeedViewport(
             posts: feed?.posts ?? [], width: size.width, height: size.height - 1, now: referenceDate,
-            expanded: expanded, liked: liked, footerHeight: footerHeight)
+            expanded: expanded, liked: liked, footerHeight: footerHeight, cache: layoutCache)
     }
 
     /// Lines below the last post: skeleton rows while a page loads, one error row when

@@ -4,6 +4,8 @@
 /// here after `EmojiNormalizer`, so no cluster is a sequence terminals disagree about.
 public enum CellWidth {
     public static func of(_ text: String) -> Int {
+        // Printable ASCII, most text: one cell a byte, without finding grapheme clusters.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -109,6 +109,7 @@ public enum TextWrapper {
     /// Words separated by spaces; every wide character is a token of its own, so that
     /// CJK text may break between any two characters.
     private static func tokens(of paragraph: Substring) -> [Token] {
+        if paragraph.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return asciiTokens(of: paragraph) }
         var tokens: [Token] = []
         var word = ""
         var wordWidth = 0
@@ -140,6 +141,35 @@ public enum TextWrapper {
             wordWidth += cells
         }
         flush(nextSpaced: false)
+        return tokens
+    }
+
+    /// `tokens(of:)` for printable ASCII, most text: split at spaces and tabs byte by byte,
+    /// without finding grapheme clusters (a cell a byte).
+    private static func asciiTokens(of paragraph: Substring) -> [Token] {
+        var tokens: [Token] = []
+        var spaced = false
+        var wordStart: String.Index?
+        let bytes = paragraph.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 {
+                if let start = wordStart {
+                    let text = String(paragraph[start..<index])
+                    tokens.append(Token(text: text, width: text.utf8.count, spaced: spaced))
+                    wordStart = nil
+                }
+                spaced = true
+            } else if wordStart == nil {
+                wordStart = index
+            }
+            index = bytes.index(after: index)
+        }
+        if let start = wordStart {
+            let text = String(paragraph[start...])
+            tokens.append(Token(text: text, width: text.utf8.count, spaced: spaced))
+        }
         return tokens
     }
 
