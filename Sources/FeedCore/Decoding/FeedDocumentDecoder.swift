@@ -9,7 +9,7 @@ import Foundation
 public enum FeedDocumentDecoder {
     /// Posts decoded before the first report: more than a screen holds.
     public static let firstBatch = 100
-    public static let batchSize = 5_000
+    public static let batchSize = 2_000
 
     /// Called after each batch with the feed so far and how many elements of how many are
     /// decoded; throwing (a cancellation) stops the decoding.
@@ -25,8 +25,18 @@ public enum FeedDocumentDecoder {
         }
     }
 
-    public static func decode(_ data: Data, format: FeedFormat, progress: Progress?) throws -> Feed {
+    /// `consumed`, when given, hears of byte ranges of `data` the decoder is done with for
+    /// now: all of it once its structure is known, then each batch once decoded (a mapped
+    /// file gives their pages back).
+    public static func decode(
+        _ data: Data, format: FeedFormat, consumed: ((Range<Int>) -> Void)? = nil, progress: Progress?
+    ) throws -> Feed {
+        let original = data
         let data = try utf8(data)
+        // Converted from UTF-16: the original's bytes are done with at once.
+        let converted = data.count != original.count
+        if converted { consumed?(0..<original.count) }
+        let consumed = converted ? nil : consumed
         let plan: Plan
         do {
             plan = try data.withUnsafeBytes { raw in try Plan(bytes: raw.bindMemory(to: UInt8.self), format: format) }
@@ -35,10 +45,15 @@ public enum FeedDocumentDecoder {
         } catch {
             throw FeedErrorDescription.describe(error, data: data)
         }
+        consumed?(0..<data.count)
         switch plan.format {
-        case .posts: return try decodeEntries(PostRecord.self, data: data, plan: plan, progress: progress)
-        case .jsonfeed: return try decodeEntries(JSONFeedItem.self, data: data, plan: plan, progress: progress)
-        case .mastodon, .auto: return try decodeEntries(MastodonStatus.self, data: data, plan: plan, progress: progress)
+        case .posts:
+            return try decodeEntries(PostRecord.self, data: data, plan: plan, consumed: consumed, progress: progress)
+        case .jsonfeed:
+            return try decodeEntries(JSONFeedItem.self, data: data, plan: plan, consumed: consumed, progress: progress)
+        case .mastodon, .auto:
+            return try decodeEntries(
+                MastodonStatus.self, data: data, plan: plan, consumed: consumed, progress: progress)
         }
     }
 
@@ -119,7 +134,7 @@ public enum FeedDocumentDecoder {
     private struct NotStructured: Error {}
 
     private static func decodeEntries<Entry: FeedEntry>(
-        _ entry: Entry.Type, data: Data, plan: Plan, progress: Progress?
+        _ entry: Entry.Type, data: Data, plan: Plan, consumed: ((Range<Int>) -> Void)?, progress: Progress?
     ) throws -> Feed {
         var feed = Feed(posts: [])
         if plan.format == .jsonfeed { feed = jsonFeedHeader(data, members: plan.header) }
@@ -153,6 +168,7 @@ public enum FeedDocumentDecoder {
                 }
             }
             decoded += batch.count
+            if let first = batch.first, let last = batch.last { consumed?(first.lowerBound..<last.upperBound) }
             if decoded < plan.elements.count { try progress?(feed, decoded, plan.elements.count) }
         }
         if feed.posts.isEmpty, let reason = feed.firstSkipReason {

@@ -24,7 +24,8 @@ public struct SourceFeedLoader: FeedLoading {
         case .sample:
             return SampleFeedDates.rebased(try decode(sampleData, progress: progress), now: Date())
         case .file(let path):
-            return try decode(try Self.readFile(path), progress: progress)
+            let file = try MappedFile(path: path)
+            return try decode(file.data, progress: progress, consumed: file.release)
         case .standardInput:
             let data = try await Self.readStandardInput()
             return try decode(data, progress: progress)
@@ -45,32 +46,18 @@ public struct SourceFeedLoader: FeedLoading {
         return feed
     }
 
-    private func decode(_ data: Data, progress: @escaping @Sendable (Feed, Int, Int) -> Void, bodyOfURL: String? = nil)
-        throws -> Feed
-    {
+    private func decode(
+        _ data: Data, progress: @escaping @Sendable (Feed, Int, Int) -> Void, bodyOfURL: String? = nil,
+        consumed: ((Range<Int>) -> Void)? = nil
+    ) throws -> Feed {
         do {
-            return try FeedDocumentDecoder.decode(data, format: format) { feed, decoded, total in
+            return try FeedDocumentDecoder.decode(data, format: format, consumed: consumed) { feed, decoded, total in
                 try Task.checkCancellation()
                 progress(feed, decoded, total)
             }
         } catch let error as FeedError where bodyOfURL != nil && error.message.hasPrefix("not JSON") {
             // An HTTP body that is not JSON is usually an error page: say how it starts.
             throw FeedError("not JSON: the body starts with \(HTTPFetcher.preview(of: data))")
-        }
-    }
-
-    static func readFile(_ path: String) throws(FeedError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FeedError("no such file: \(path)")
-        }
-        if isDirectory.boolValue { throw FeedError("\(path) is a directory, not a feed file") }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch CocoaError.fileReadNoPermission {
-            throw FeedError("permission denied: \(path)")
-        } catch {
-            throw FeedError("could not read \(path): \(error.localizedDescription)")
         }
     }
 
