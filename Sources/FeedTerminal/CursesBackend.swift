@@ -17,6 +17,9 @@ public final class CursesBackend: TerminalBackend {
     private let signals: SignalPipe
     private var lastFrame: ScreenBuffer?
     private var pairs: [ColorPairKey: Int32] = [:]
+    private var drawnStyles: [Style: DrawnStyle] = [:]
+    /// The characters of the run being drawn, kept to save allocations.
+    private var run: [wchar_t] = []
     /// The level each reserved palette entry was last set to.
     private var paletteLevels: [Int] = []
     private var stopped = false
@@ -151,10 +154,11 @@ public final class CursesBackend: TerminalBackend {
         if let last = lastFrame, last.width != frame.width || last.height != frame.height {
             invalidate()
         }
-        var changed = false
-        if animatesPalette { setPalette(frame.paletteLevels) }
-        for row in 0..<frame.height where !rowIsUnchanged(row, in: frame) {
-            draw(row: row, of: frame)
+        // A redefined colour is written with the next update, so it counts as a change.
+        var changed = animatesPalette && setPalette(frame.paletteLevels)
+        for row in 0..<frame.height {
+            guard let columns = changedColumns(row, in: frame) else { continue }
+            draw(row: row, columns: columns, of: frame)
             changed = true
         }
         lastFrame = frame
@@ -164,53 +168,103 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
-    /// Redefines the reserved entries whose level changed, before any cell uses them.
-    private func setPalette(_ levels: [Int]) {
+    /// Redefines the reserved entries whose level changed, before any cell uses them;
+    /// says whether any did.
+    private func setPalette(_ levels: [Int]) -> Bool {
+        var changed = false
         for (slot, level) in levels.enumerated() where slot < StyleMapping.paletteEntries.count {
             if slot < paletteLevels.count, paletteLevels[slot] == level { continue }
             let grey = background.skeletonGrey(level: level) & 0xFF
             let scaled = Int16((Int(grey) * 1000 + 127) / 255)  // ncurses takes 0...1000
             init_color(Int16(StyleMapping.paletteEntries[slot]), scaled, scaled, scaled)
+            changed = true
         }
         if !levels.isEmpty { paletteLevels = levels }
+        return changed
     }
 
-    private func rowIsUnchanged(_ row: Int, in frame: ScreenBuffer) -> Bool {
-        guard let last = lastFrame else { return false }
-        let range = (row * frame.width)..<((row + 1) * frame.width)
-        return last.cells[range] == frame.cells[range]
+    /// The columns of a row that differ from the last frame, first to last; nil when none
+    /// do. A wide cluster's two cells go together. Cells are compared by their bytes first:
+    /// equal bytes are equal cells, and most cells of most frames are unchanged.
+    private func changedColumns(_ row: Int, in frame: ScreenBuffer) -> ClosedRange<Int>? {
+        guard let last = lastFrame else { return frame.width > 0 ? 0...(frame.width - 1) : nil }
+        let stride = MemoryLayout<ScreenBuffer.Cell>.stride
+        let base = row * frame.width
+        var first = -1
+        var final = -1
+        frame.cells.withUnsafeBytes { now in
+            last.cells.withUnsafeBytes { before in
+                let rowNow = now.baseAddress! + base * stride
+                let rowBefore = before.baseAddress! + base * stride
+                guard memcmp(rowNow, rowBefore, frame.width * stride) != 0 else { return }
+                for column in 0..<frame.width
+                where memcmp(rowNow + column * stride, rowBefore + column * stride, stride) != 0
+                    && frame[row, column] != last[row, column]
+                {
+                    if first < 0 { first = column }
+                    final = column
+                }
+            }
+        }
+        guard first >= 0 else { return nil }
+        if first > 0, frame[row, first].text.isEmpty || last[row, first].text.isEmpty { first -= 1 }
+        return first...final
     }
 
-    /// Writes one row in runs of one style. A run ends after any non-ASCII cluster and
-    /// the next starts with an explicit move, so a terminal that measures a cluster
-    /// differently cannot shift the rest of the row.
-    private func draw(row: Int, of frame: ScreenBuffer) {
-        var column = 0
-        var run: [wchar_t] = []
-        while column < frame.width {
+    /// How a style is drawn here, worked out once per style: mapping a style means
+    /// finding palette colours, which is too slow to do for every run of every frame.
+    private struct DrawnStyle {
+        var attributes: attr_t
+        var pair: Int32
+        var glyph: [wchar_t]?
+    }
+
+    private func drawn(_ style: Style) -> DrawnStyle {
+        if let known = drawnStyles[style] { return known }
+        let terminalStyle = StyleMapping.style(for: style, depth: depth, background: background)
+        let result = DrawnStyle(
+            attributes: attributes(for: terminalStyle), pair: pair(for: terminalStyle),
+            glyph: terminalStyle.glyph.map { $0.unicodeScalars.map { wchar_t(bitPattern: $0.value) } })
+        drawnStyles[style] = result
+        return result
+    }
+
+    /// Writes some columns of a row in runs of one style. A run ends after any non-ASCII
+    /// cluster and the next starts with an explicit move, so a terminal that measures a
+    /// cluster differently cannot shift the rest of the row.
+    private func draw(row: Int, columns: ClosedRange<Int>, of frame: ScreenBuffer) {
+        var column = columns.lowerBound
+        let end = columns.upperBound + 1
+        while column < end {
             let cell = frame[row, column]
             if cell.text.isEmpty {  // the right half of a wide cluster
                 column += 1
                 continue
             }
-            let terminalStyle = StyleMapping.style(for: cell.style, depth: depth, background: background)
+            let style = drawn(cell.style)
             let start = column
             run.removeAll(keepingCapacity: true)
-            while column < frame.width {
+            while column < end {
                 let next = frame[row, column]
                 if next.text.isEmpty {
                     column += 1
                     continue
                 }
                 guard next.style == cell.style else { break }
-                let text = terminalStyle.glyph.map(String.init) ?? next.text
-                run.append(contentsOf: text.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
                 column += 1
-                if !text.utf8.allSatisfy({ $0 < 0x80 }) { break }
+                if let glyph = style.glyph {
+                    run.append(contentsOf: glyph)
+                    if glyph.count != 1 || glyph[0] >= 0x80 { break }
+                } else if next.text.utf8.count == 1 {
+                    run.append(wchar_t(next.text.utf8.first!))
+                } else {
+                    run.append(contentsOf: next.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+                    break
+                }
             }
             wmove(window, Int32(row), Int32(start))
-            var pairNumber = pair(for: terminalStyle)
-            wattr_set(window, attributes(for: terminalStyle), Int16(truncatingIfNeeded: pairNumber), &pairNumber)
+            var pairNumber = style.pair
+            wattr_set(window, style.attributes, Int16(truncatingIfNeeded: pairNumber), &pairNumber)
             run.withUnsafeBufferPointer { buffer in
                 _ = waddnwstr(window, buffer.baseAddress, Int32(buffer.count))
             }

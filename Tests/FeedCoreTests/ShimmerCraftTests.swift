@@ -14,14 +14,20 @@ import Testing
         }
     }
 
-    @Test func theBandMovesInHalfCellSteps() {
+    @Test func theBandsEdgesMoveInHalfCellSteps() {
         // Half a cell of travel at 60 cells per second.
         let halfCell = Duration.seconds(0.5 / Shimmer.defaultSpeed)
-        let before = halves(slide, at: .milliseconds(500))
-        let after = halves(slide, at: .milliseconds(500) + halfCell)
-        #expect(before != after)
-        // The same profile, one half cell to the right.
-        #expect(Array(after.dropFirst()) == Array(before.dropLast()))
+        var start = Duration.milliseconds(400)
+        for _ in 0..<6 {
+            let before = halves(slide, at: start)
+            let after = halves(slide, at: start + halfCell)
+            // Where the band meets the bars, on either side, is one half cell further right.
+            let first = { (profile: [Int]) in profile.firstIndex { $0 > 0 }! }
+            let last = { (profile: [Int]) in profile.lastIndex { $0 > 0 }! }
+            #expect(first(after) == first(before) + 1)
+            #expect(last(after) == last(before) + 1)
+            start += halfCell
+        }
     }
 
     @Test func edgesAreCellsWhoseHalvesDiffer() {

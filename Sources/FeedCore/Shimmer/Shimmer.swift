@@ -60,8 +60,9 @@ public struct Shimmer: Hashable, Sendable {
         self.tilt = max(0, tilt)
     }
 
-    /// The two halves of a skeleton cell. They differ only where a band edge falls inside
-    /// the cell: drawn as a half block, the edge moves in half-cell steps.
+    /// The two halves of a skeleton cell. They differ only where the band's edge (its
+    /// meeting with the bars) falls inside the cell: drawn as a half block, the edge moves
+    /// in half-cell steps.
     public struct CellShade: Hashable, Sendable {
         public var left: Int
         public var right: Int
@@ -82,9 +83,15 @@ public struct Shimmer: Hashable, Sendable {
             return CellShade(left: level, right: level)
         }
         let centre = bandCenter(at: elapsed.seconds, row: row)
-        return CellShade(
-            left: slideLevel(at: Double(column) + 0.25, centre: centre),
-            right: slideLevel(at: Double(column) + 0.75, centre: centre))
+        let left = slideLevel(at: Double(column) + 0.25, centre: centre)
+        let right = slideLevel(at: Double(column) + 0.75, centre: centre)
+        // Only where the band meets the bars is the cell split: inside the band a whole
+        // cell's level reads as smooth, and a split cell costs twice the bytes to draw.
+        guard left == 0 || right == 0 else {
+            let level = slideLevel(at: Double(column) + 0.5, centre: centre)
+            return CellShade(left: level, right: level)
+        }
+        return CellShade(left: left, right: right)
     }
 
     /// Whether frames differ over time (so the loop has to keep drawing).
