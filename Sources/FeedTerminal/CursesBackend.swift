@@ -184,8 +184,7 @@ public final class CursesBackend: TerminalBackend {
     }
 
     /// The columns of a row that differ from the last frame, first to last; nil when none
-    /// do. A wide cluster's two cells go together. Cells are compared by their bytes first:
-    /// equal bytes are equal cells, and most cells of most frames are unchanged.
+    /// do. A wide cluster's two cells go together.
     private func changedColumns(_ row: Int, in frame: ScreenBuffer) -> ClosedRange<Int>? {
         guard let last = lastFrame else { return frame.width > 0 ? 0...(frame.width - 1) : nil }
         let stride = MemoryLayout<ScreenBuffer.Cell>.stride
@@ -197,6 +196,8 @@ public final class CursesBackend: TerminalBackend {
                 let rowNow = now.baseAddress! + base * stride
                 let rowBefore = before.baseAddress! + base * stride
                 guard memcmp(rowNow, rowBefore, frame.width * stride) != 0 else { return }
+                // Cells hold no references, so equal bytes are equal cells; unequal bytes may
+                // still be equal cells (padding), which == settles.
                 for column in 0..<frame.width
                 where memcmp(rowNow + column * stride, rowBefore + column * stride, stride) != 0
                     && frame[row, column] != last[row, column]
@@ -207,7 +208,7 @@ public final class CursesBackend: TerminalBackend {
             }
         }
         guard first >= 0 else { return nil }
-        if first > 0, frame[row, first].text.isEmpty || last[row, first].text.isEmpty { first -= 1 }
+        if first > 0, frame[row, first].content.isEmpty || last[row, first].content.isEmpty { first -= 1 }
         return first...final
     }
 
@@ -237,7 +238,7 @@ public final class CursesBackend: TerminalBackend {
         let end = columns.upperBound + 1
         while column < end {
             let cell = frame[row, column]
-            if cell.text.isEmpty {  // the right half of a wide cluster
+            if cell.content.isEmpty {  // the right half of a wide cluster
                 column += 1
                 continue
             }
@@ -246,7 +247,7 @@ public final class CursesBackend: TerminalBackend {
             run.removeAll(keepingCapacity: true)
             while column < end {
                 let next = frame[row, column]
-                if next.text.isEmpty {
+                if next.content.isEmpty {
                     column += 1
                     continue
                 }
@@ -255,8 +256,8 @@ public final class CursesBackend: TerminalBackend {
                 if let glyph = style.glyph {
                     run.append(contentsOf: glyph)
                     if glyph.count != 1 || glyph[0] >= 0x80 { break }
-                } else if next.text.utf8.count == 1 {
-                    run.append(wchar_t(next.text.utf8.first!))
+                } else if let ascii = next.content.ascii {
+                    run.append(wchar_t(ascii))
                 } else {
                     run.append(contentsOf: next.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
                     break

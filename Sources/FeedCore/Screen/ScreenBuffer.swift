@@ -2,11 +2,26 @@
 /// cluster occupies its cell and an empty continuation cell after it.
 public struct ScreenBuffer: Hashable, Sendable {
     public struct Cell: Hashable, Sendable {
-        /// The cluster drawn here; "" for the right half of a wide cluster.
-        public var text: String
+        public var content: CellText
         public var style: Style
 
-        public static let blank = Cell(text: " ", style: .plain)
+        public init(text: String, style: Style) {
+            content = CellText(text)
+            self.style = style
+        }
+
+        init(content: CellText, style: Style) {
+            self.content = content
+            self.style = style
+        }
+
+        /// The cluster drawn here; "" for the right half of a wide cluster.
+        public var text: String {
+            get { content.string }
+            set { content = CellText(newValue) }
+        }
+
+        public static let blank = Cell(content: CellText(ascii: 0x20), style: .plain)
     }
 
     public let width: Int
@@ -21,9 +36,6 @@ public struct ScreenBuffer: Hashable, Sendable {
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
-
-    /// The one-character strings of ASCII, made once.
-    private static let asciiText: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
 
     public subscript(row: Int, column: Int) -> Cell {
         cells[row * width + column]
@@ -42,7 +54,7 @@ public struct ScreenBuffer: Hashable, Sendable {
             // Printable ASCII: a cell a byte, without finding grapheme clusters.
             for byte in text.utf8 {
                 if x >= limit { break }
-                if x >= 0 { place(Cell(text: Self.asciiText[Int(byte)], style: style), cells: 1, row: row, column: x) }
+                if x >= 0 { place(Cell(content: CellText(ascii: byte), style: style), cells: 1, row: row, column: x) }
                 x += 1
             }
             return x - column
@@ -74,15 +86,15 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// wide cluster it overwrites, so that no half of a wide character is left behind.
     private mutating func place(_ cell: Cell, cells count: Int, row: Int, column: Int) {
         let base = row * width
-        if cells[base + column].text.isEmpty, column > 0 {
-            cells[base + column - 1].text = " "  // the left half of a wide cluster we cut
+        if cells[base + column].content.isEmpty, column > 0 {
+            cells[base + column - 1].content = CellText(ascii: 0x20)  // the left half of a wide cluster we cut
         }
         let after = column + count
-        if after < width, cells[base + after].text.isEmpty {
-            cells[base + after].text = " "  // the right half of a wide cluster we cut
+        if after < width, cells[base + after].content.isEmpty {
+            cells[base + after].content = CellText(ascii: 0x20)  // the right half of a wide cluster we cut
         }
         cells[base + column] = cell
-        if count == 2 { cells[base + column + 1] = Cell(text: "", style: cell.style) }
+        if count == 2 { cells[base + column + 1] = Cell(content: CellText(""), style: cell.style) }
     }
 
     /// The text of each line, wide clusters once, trailing spaces kept.

@@ -36,14 +36,69 @@ public enum Ink: Hashable, Sendable {
 }
 
 public struct Style: Hashable, Sendable {
-    public var ink: Ink
-    /// How much skeleton grey still shows through during the cross-fade, from
-    /// `CrossFade.steps` (all skeleton) down to 0 (the ink alone).
-    public var fade: Int
+    /// The ink and the fade in 32 bits (kind, two small values, fade), so that a cell stays
+    /// small: a frame is ten thousand of them, made and compared thirty times a second.
+    private var bits: UInt32
 
     public init(_ ink: Ink, fade: Int = 0) {
+        bits = 0
         self.ink = ink
         self.fade = fade
+    }
+
+    public var ink: Ink {
+        get {
+            let first = Int((bits >> 8) & 0xFF)
+            let second = Int((bits >> 16) & 0xFF)
+            return switch bits & 0xFF {
+            case 1: .muted
+            case 2: .name
+            case 3: .title
+            case 4: .likes
+            case 5: .liked
+            case 6: .selection
+            case 7: .avatar(color: first)
+            case 8: .skeleton(level: first)
+            case 9: .skeletonEdge(left: first, right: second)
+            case 10: .skeletonSlot(first)
+            case 11: .statusBar
+            case 12: .error
+            case 13: .help
+            case 14: .helpKey
+            default: .plain
+            }
+        }
+        set {
+            let (kind, first, second): (UInt32, Int, Int) =
+                switch newValue {
+                case .plain: (0, 0, 0)
+                case .muted: (1, 0, 0)
+                case .name: (2, 0, 0)
+                case .title: (3, 0, 0)
+                case .likes: (4, 0, 0)
+                case .liked: (5, 0, 0)
+                case .selection: (6, 0, 0)
+                case .avatar(let color): (7, color, 0)
+                case .skeleton(let level): (8, level, 0)
+                case .skeletonEdge(let left, let right): (9, left, right)
+                case .skeletonSlot(let slot): (10, slot, 0)
+                case .statusBar: (11, 0, 0)
+                case .error: (12, 0, 0)
+                case .help: (13, 0, 0)
+                case .helpKey: (14, 0, 0)
+                }
+            // Levels, slots and colour indices are small; anything else is clamped.
+            bits =
+                (bits & 0xFF00_0000) | kind | UInt32(UInt8(clamping: first)) << 8
+                | UInt32(UInt8(clamping: second)) << 16
+        }
+    }
+
+    /// How much skeleton grey still shows through during the cross-fade, from
+    /// `CrossFade.steps` (all skeleton) down to 0 (the ink alone).
+    public var fade: Int {
+        get { Int(bits >> 24) }
+        set { bits = (bits & 0x00FF_FFFF) | UInt32(UInt8(clamping: newValue)) << 24 }
     }
 
     public static let plain = Style(.plain)
