@@ -58,10 +58,10 @@ public final class CursesBackend: TerminalBackend {
         tcgetattr(fileno(inputFile), &originalModes)
         let signals = try SignalPipe()
         signals.installHandlers()
-        // COLORTERM=truecolor: the direct-colour entry of TERM's family, when installed.
-        let directScreen = ColorDepth.directColorTerm(environment: environment, requested: color).flatMap {
-            newterm($0, outputFile, inputFile)
-        }
+        // COLORTERM=truecolor: the direct-colour entry of TERM's family, when installed. Not
+        // with --palette: a direct-colour terminal has no palette to animate.
+        let directTerm = palette ? nil : ColorDepth.directColorTerm(environment: environment, requested: color)
+        let directScreen = directTerm.flatMap { newterm($0, outputFile, inputFile) }
         guard let screen = directScreen ?? newterm(nil, outputFile, inputFile) else {
             signals.restoreDefaultHandlers()
             fclose(inputFile)

@@ -39,6 +39,7 @@ class Session:
             os.execve(argv[0], argv, env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         self.output = bytearray()
+        self.task_cpu = {}  # thread id: nanoseconds on the CPU, as last seen
         self.events = []  # (time, total bytes)
 
     def pump(self, seconds):
@@ -77,16 +78,21 @@ class Session:
         return time.monotonic() - self.start
 
     def cpu_seconds(self):
-        """CPU time of all the process's threads, in nanoseconds from schedstat: the tick
-        counts of /proc/PID/stat are 10 ms apart, too coarse for 0.01 of a core."""
-        total = 0
+        """CPU time of all the process's threads, in seconds from schedstat's nanoseconds:
+        the tick counts of /proc/PID/stat are 10 ms apart, too coarse for 0.01 of a core.
+        A thread that has ended keeps the time it had when last seen."""
         for task in os.listdir(f"/proc/{self.pid}/task"):
             try:
                 with open(f"/proc/{self.pid}/task/{task}/schedstat") as f:
-                    total += int(f.read().split()[0])
-            except FileNotFoundError:  # a thread that ended meanwhile
+                    self.task_cpu[task] = int(f.read().split()[0])
+            except FileNotFoundError:  # ended meanwhile
                 pass
-        return total / 1e9
+        return sum(self.task_cpu.values()) / 1e9
+
+    def main_thread_wakeups(self):
+        """Times the main thread (the render loop) has been scheduled onto a CPU."""
+        with open(f"/proc/{self.pid}/task/{self.pid}/schedstat") as f:
+            return int(f.read().split()[2])
 
     def peak_rss_mib(self):
         with open(f"/proc/{self.pid}/status") as f:
@@ -125,12 +131,15 @@ def small_feed_run(binary, feed, extra_args=(), env_extra=None):
     shimmer_bps, shimmer_cpu = s.window(1.0)
     first_row = s.wait_for(b"Author 0", 10)
     s.pump(0.5)
+    main_before = s.main_thread_wakeups()
     idle_bps, idle_cpu = s.window(idle_seconds)
+    main_wakeups = s.main_thread_wakeups() - main_before
     rss = s.peak_rss_mib()
     quit_time = s.quit()
     return dict(first_frame_ms=first_frame * 1000, first_skeleton_ms=first_skeleton * 1000, first_row_after_delay_ms=(first_row - delay) * 1000,
                 shimmer_bytes_per_s=shimmer_bps, shimmer_cpu=shimmer_cpu, idle_bytes_per_s=idle_bps,
-                idle_cpu=idle_cpu, peak_rss_mib=rss, quit_ms=quit_time * 1000)
+                idle_cpu=idle_cpu, idle_main_thread_wakeups=main_wakeups, peak_rss_mib=rss,
+                quit_ms=quit_time * 1000)
 
 
 def big_feed_run(binary, feed, total):
