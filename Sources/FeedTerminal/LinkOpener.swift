@@ -5,23 +5,30 @@ import Glibc
 /// is passed as one argument to a spawned program, never through a shell, so no link can
 /// run a command.
 public enum LinkOpener {
-    /// The program and arguments that would open `url`, or nil when there is no opener.
-    /// `$BROWSER` may list several commands separated by colons; the first is used, with
-    /// `%s` replaced by the URL or, without `%s`, the URL appended.
+    /// A program to run: the file found on PATH, and its arguments from argv[0] on.
+    public struct Command: Hashable, Sendable {
+        public var path: String
+        public var arguments: [String]
+    }
+
+    /// The command that would open `url`, or nil when there is no opener. `$BROWSER` may
+    /// list several commands separated by colons; the first is used, with `%s` replaced by
+    /// the URL or, without `%s`, the URL appended.
     public static func command(for url: String, environment: [String: String], isExecutable: (String) -> Bool)
-        -> [String]?
+        -> Command?
     {
         if let browser = environment["BROWSER"]?.split(separator: ":").first {
             let words = browser.split(separator: " ").map(String.init)
-            if let program = words.first, resolve(program, environment: environment, isExecutable: isExecutable) != nil
+            if let program = words.first,
+                let path = resolve(program, environment: environment, isExecutable: isExecutable)
             {
                 let hasPlaceholder = words.contains { $0.contains("%s") }
                 let arguments = words.map { $0.replacingOccurrences(of: "%s", with: url) }
-                return hasPlaceholder ? arguments : arguments + [url]
+                return Command(path: path, arguments: hasPlaceholder ? arguments : arguments + [url])
             }
         }
-        if resolve("xdg-open", environment: environment, isExecutable: isExecutable) != nil {
-            return ["xdg-open", url]
+        if let path = resolve("xdg-open", environment: environment, isExecutable: isExecutable) {
+            return Command(path: path, arguments: ["xdg-open", url])
         }
         return nil
     }
@@ -38,14 +45,11 @@ public enum LinkOpener {
         let environment = ProcessInfo.processInfo.environment
         guard
             let command = command(
-                for: url, environment: environment, isExecutable: { FileManager.default.isExecutableFile(atPath: $0) }),
-            let program = resolve(
-                command[0], environment: environment, isExecutable: { FileManager.default.isExecutableFile(atPath: $0) }
-            )
+                for: url, environment: environment, isExecutable: { FileManager.default.isExecutableFile(atPath: $0) })
         else {
             return "Link: \(url) (no browser: set BROWSER to open links)"
         }
-        guard let pid = DetachedProcess.spawn(program, arguments: command) else {
+        guard let pid = DetachedProcess.spawn(command.path, arguments: command.arguments) else {
             return "Link: \(url) (the browser did not start)"
         }
         // Reap the opener when it exits, off the main thread.

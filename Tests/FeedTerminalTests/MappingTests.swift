@@ -41,7 +41,18 @@ import Testing
     private let executables: Set<String> = ["/usr/bin/firefox", "/usr/bin/xdg-open", "/opt/bin/browse"]
 
     private func command(_ environment: [String: String]) -> [String]? {
-        LinkOpener.command(for: "https://e.org/a b;rm", environment: environment, isExecutable: executables.contains)
+        LinkOpener.command(for: "https://e.org/a b;rm", environment: environment, isExecutable: executables.contains)?
+            .arguments
+    }
+
+    @Test func theProgramIsFoundOnceOnPath() {
+        let found = LinkOpener.command(
+            for: "https://e.org", environment: ["BROWSER": "firefox", "PATH": "/nowhere:/usr/bin"],
+            isExecutable: executables.contains)
+        #expect(found?.path == "/usr/bin/firefox")
+        let fallback = LinkOpener.command(
+            for: "https://e.org", environment: ["PATH": "/usr/bin"], isExecutable: executables.contains)
+        #expect(fallback?.path == "/usr/bin/xdg-open")
     }
 
     @Test func theURLIsOneArgumentToBrowser() {
