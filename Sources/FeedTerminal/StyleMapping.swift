@@ -30,7 +30,8 @@ public enum StyleMapping {
     {
         switch depth {
         case .truecolor, .ansi256:
-            return richStyle(for: style, background: background).lowered(direct: depth == .truecolor)
+            let direct = depth == .truecolor
+            return richStyle(for: style, background: background, direct: direct).lowered(direct: direct)
         case .ansi16, .ansi8, .none:
             return basicStyle(for: style.ink, depth: depth)
         }
@@ -74,7 +75,7 @@ public enum StyleMapping {
     }
 
     /// The 256-colour look, also drawn in RGB on a direct-colour terminal.
-    private static func richStyle(for style: Style, background: TerminalBackground) -> RichStyle {
+    private static func richStyle(for style: Style, background: TerminalBackground, direct: Bool) -> RichStyle {
         var result = RichStyle()
         switch style.ink {
         case .plain:
@@ -104,11 +105,11 @@ public enum StyleMapping {
             result.background = .palette(avatarColors256[color % avatarColors256.count])
         case .skeleton(let level):
             // A skeleton cell is a space: only its background shows.
-            result.background = .rgb(background.skeletonGrey(level: level))
+            result.background = skeletonPaint(level: level, background: background, direct: direct)
         case .skeletonEdge(let left, let right):
             result.glyph = edgeGlyph
-            result.foreground = .rgb(background.skeletonGrey(level: left))
-            result.background = .rgb(background.skeletonGrey(level: right))
+            result.foreground = skeletonPaint(level: left, background: background, direct: direct)
+            result.background = skeletonPaint(level: right, background: background, direct: direct)
         case .skeletonSlot(let slot):
             result.background = .palette(Int(paletteEntries[min(max(slot, 0), paletteEntries.count - 1)]))
         case .error:
@@ -126,6 +127,30 @@ public enum StyleMapping {
         }
         return result
     }
+
+    /// A skeleton level's grey: exact in direct colour; on the palette, the levels spread
+    /// over every palette grey between the bars' grey and the peak's, in order.
+    private static func skeletonPaint(level: Int, background: TerminalBackground, direct: Bool) -> Paint {
+        if direct { return .rgb(background.skeletonGrey(level: level)) }
+        let greys = paletteGreys[background] ?? []
+        let clamped = min(max(level, 0), Shimmer.maxLevel)
+        return .palette(greys[(clamped * (greys.count - 1) + Shimmer.maxLevel / 2) / Shimmer.maxLevel])
+    }
+
+    /// The palette greys from each background's bars to its peak.
+    private static let paletteGreys: [TerminalBackground: [Int]] = Dictionary(
+        uniqueKeysWithValues: TerminalBackground.allCases.map { background in
+            let low = Int(background.skeletonGrey(level: 0) & 0xFF)
+            let high = Int(background.skeletonGrey(level: Shimmer.maxLevel) & 0xFF)
+            let inRange = XtermPalette.greys.filter { (low...high).contains($0.value) }.map(\.index)
+            // The ends are the greys nearest the bars and the peak, if none lies inside.
+            let first = XtermPalette.nearest(background.skeletonGrey(level: 0))
+            let last = XtermPalette.nearest(background.skeletonGrey(level: Shimmer.maxLevel))
+            var greys = inRange
+            if greys.first != first { greys.insert(first, at: 0) }
+            if greys.last != last { greys.append(last) }
+            return (background, greys)
+        })
 
     /// Sixteen colours, eight, or none: attributes, the ANSI colours and shade glyphs.
     private static func basicStyle(for ink: Ink, depth: ColorDepth) -> TerminalStyle {

@@ -74,7 +74,7 @@ import Testing
         _ = state.apply(.key(.character("j")))
         let frame = FeedRenderer.render(state, size: state.size, elapsed: .milliseconds(300))
         // Three posts of three lines, then skeleton rows.
-        let skeletonRows = frame.styleMask.enumerated().filter { $0.element.contains { ("a"..."i").contains($0) } }.map(
+        let skeletonRows = frame.styleMask.enumerated().filter { $0.element.contains { ("a"..."m").contains($0) } }.map(
             \.offset)
         #expect(skeletonRows.first == 9)
         #expect(skeletonRows.count >= 4)
@@ -131,7 +131,7 @@ extension PagingStateTests {
         _ = state.apply(.loaded(generation: 1, result: .success(feed), duration: .zero, at: Fixtures.referenceDate))
         #expect(state.apply(.key(.character("G"))) == [.loadPage(url: "https://e.org/2", generation: 1)])
         let frame = FeedRenderer.render(state, size: state.size, elapsed: .milliseconds(300))
-        let skeletonRows = frame.styleMask.filter { $0.contains { ("a"..."i").contains($0) } }
+        let skeletonRows = frame.styleMask.filter { $0.contains { ("a"..."m").contains($0) } }
         #expect(skeletonRows.count >= 4)
         #expect(frame.lines.contains { $0.contains("Author 29") })
     }

@@ -31,12 +31,15 @@ import Testing
         #expect(indices.allSatisfy(greyIndices.contains))
         let values = indices.map { Int(XtermPalette.rgb($0) & 0xFF) }
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
-        // As many distinct levels as the palette has greys between the base and the peak.
-        let low = Int(TerminalBackground.dark.skeletonGrey(level: 0) & 0xFF)
-        let high = Int(TerminalBackground.dark.skeletonGrey(level: Shimmer.maxLevel) & 0xFF)
-        let available = XtermPalette.greys.filter { (low - 5...high + 5).contains($0.value) }.count
-        #expect(Set(indices).count >= min(levels.count, available) - 1)
-        #expect(Set(indices).count >= 6)
+        // Every palette grey between the bars' grey and the peak's is one of the levels.
+        for background in TerminalBackground.allCases {
+            let used = Set(levels.map { Int(skeleton($0, .ansi256, background).background) })
+            let low = Int(background.skeletonGrey(level: 0) & 0xFF)
+            let high = Int(background.skeletonGrey(level: Shimmer.maxLevel) & 0xFF)
+            let inRange = XtermPalette.greys.filter { (low...high).contains($0.value) }.map(\.index)
+            #expect(Set(inRange).isSubset(of: used), "\(background)")
+            #expect(used.count >= 6)
+        }
     }
 
     @Test func greysSuitTheBackground() {

@@ -108,7 +108,7 @@ public struct Style: Hashable, Sendable {
         if fade > 0 { return "~" }
         return switch ink {
         case .plain: "."
-        case .muted: "m"
+        case .muted: "-"
         case .name: "N"
         case .title: "T"
         case .likes: "L"

@@ -15,10 +15,12 @@ public enum AnimationStyle: String, Hashable, Sendable, CaseIterable {
 /// The shimmer as pure math: (column, element, elapsed) → grey level. No clock, no
 /// terminal: a test asks for the level at exactly t = 250 ms.
 public struct Shimmer: Hashable, Sendable {
-    /// Levels run from 0 (the darkest grey) to `maxLevel` (the lightest).
-    public static let maxLevel = 8
+    /// Levels run from 0 (the darkest grey) to `maxLevel` (the lightest): thirteen, more
+    /// than the 256-colour palette has greys between the bars and the band's peak, so that
+    /// every one of those greys is used.
+    public static let maxLevel = 12
     /// The level of a static skeleton.
-    public static let staticLevel = 2
+    public static let staticLevel = 3
 
     /// The band's default speed, the same on every row and every screen width.
     public static let defaultSpeed = 60.0  // cells per second
@@ -28,7 +30,7 @@ public struct Shimmer: Hashable, Sendable {
     public static let defaultPause = 0.3  // seconds
     /// Reduced motion: one slow breath, and the levels it passes through.
     public static let calmPeriod = 12.0  // seconds
-    public static let calmLevels = [1, 2, 3]
+    public static let calmLevels = [2, 3, 4]
 
     /// The pulse of the original design: light to dark in 1.5 s, back in 1.5 s, each
     /// element starting 0.2 s after the one before it.
