@@ -15,6 +15,14 @@ public enum PaletteShimmer {
     public static func levels(_ shimmer: Shimmer, elapsed: Duration) -> [Int] {
         var pulsing = shimmer
         if pulsing.style == .slide { pulsing.style = .pulse }
-        return (0..<slotCount).map { pulsing.level(column: 0, element: $0, elapsed: elapsed) }
+        return (0..<slotCount).map { quantized(pulsing.level(column: 0, element: $0, elapsed: elapsed)) }
     }
+
+    /// Every other level: each redefinition is some twenty bytes, and at every level six
+    /// entries pulsing would write about 1 KB a second; at every other, half that.
+    static func quantized(_ level: Int) -> Int {
+        level / levelStep * levelStep
+    }
+
+    static let levelStep = 2
 }
