@@ -72,6 +72,7 @@ import Testing
         (["a.json", "b.json"], "one source at a time, not 2: a.json b.json"),
         (["--background", "grey"], "--background takes one of auto, dark, light, not 'grey'"),
         (["--shimmer-tilt", "20"], "--shimmer-tilt takes cells per row from 0 to 8, not '20'"),
+        (["--shimmer-speed", "0"], "--shimmer-speed takes cells per second from 1 to 1000, not '0'"),
     ])
     func badArgumentsSayWhatIsWrong(_ arguments: [String], _ message: String) {
         #expect(throws: CommandLineOptions.ParseError(description: message)) {

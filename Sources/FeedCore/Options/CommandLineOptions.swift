@@ -87,6 +87,15 @@ public struct CommandLineOptions: Hashable, Sendable {
                 }
                 return .milliseconds(Int((seconds * 1000).rounded(.up)))
             }
+            /// A number in `range`, of the unit `unit`.
+            func number(in range: ClosedRange<Double>, of unit: String) throws(ParseError) -> Double {
+                let text = try value()
+                guard let number = Double(text), range.contains(number) else {
+                    let bounds = "\(Int(range.lowerBound)) to \(Int(range.upperBound))"
+                    throw ParseError(description: "\(name) takes \(unit) from \(bounds), not '\(text)'")
+                }
+                return number
+            }
             /// One of an option's named values.
             func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(ParseError) -> Choice
             where Choice.RawValue == String {
@@ -120,20 +129,11 @@ public struct CommandLineOptions: Hashable, Sendable {
             case "--palette":
                 options.palette = true
             case "--shimmer-tilt":
-                let text = try value()
-                guard let tilt = Double(text), (0...8).contains(tilt) else {
-                    throw ParseError(description: "--shimmer-tilt takes cells per row from 0 to 8, not '\(text)'")
-                }
-                options.shimmerTilt = tilt
+                options.shimmerTilt = try number(in: 0...8, of: "cells per row")
             case "--timeout":
                 options.timeout = try seconds(in: 0...3600, excludingZero: true)
             case "--shimmer-speed":
-                let text = try value()
-                guard let speed = Double(text), (1...1000).contains(speed) else {
-                    throw ParseError(
-                        description: "--shimmer-speed takes cells per second from 1 to 1000, not '\(text)'")
-                }
-                options.shimmerSpeed = speed
+                options.shimmerSpeed = try number(in: 1...1000, of: "cells per second")
             case "--shimmer-pause":
                 options.shimmerPause = try seconds(in: 0...60).seconds
             case "--dump":
