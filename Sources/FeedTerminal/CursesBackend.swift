@@ -56,6 +56,12 @@ public final class CursesBackend: TerminalBackend {
         }
         var originalModes = termios()
         tcgetattr(fileno(inputFile), &originalModes)
+        // The background decides the skeleton's greys; ask the terminal unless told, or
+        // unless no colour will be drawn.
+        let noColor = color == .none || (color == .auto && !(environment["NO_COLOR"] ?? "").isEmpty)
+        let reported =
+            background == .auto && !noColor
+            ? BackgroundQuery.ask(input: fileno(inputFile), output: fileno(outputFile)) : nil
         let signals = try SignalPipe()
         signals.installHandlers()
         // COLORTERM=truecolor: the direct-colour entry of TERM's family, when installed. Not
@@ -105,7 +111,7 @@ public final class CursesBackend: TerminalBackend {
         return CursesBackend(
             screen: screen, window: window, inputFile: inputFile, outputFile: outputFile, signals: signals,
             depth: depth,
-            background: TerminalBackground.detect(environment: environment, requested: background),
+            background: TerminalBackground.detect(environment: environment, requested: background, reported: reported),
             animatesPalette: animatesPalette)
     }
 

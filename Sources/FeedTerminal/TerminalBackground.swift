@@ -7,15 +7,23 @@ public enum TerminalBackground: String, Hashable, Sendable, CaseIterable {
     /// Not known: greys from the middle of the ramp, which read on either.
     case unknown
 
-    /// From `--background`, else from COLORFGBG ("15;0": foreground 15 on background 0),
-    /// which rxvt, Konsole and others set: background colours 0–6 and 8 are dark.
-    public static func detect(environment: [String: String], requested: BackgroundChoice = .auto)
-        -> TerminalBackground
-    {
+    /// From `--background`, else from the colour the terminal reported (`reported`,
+    /// 0xRRGGBB, from `BackgroundQuery`), else from COLORFGBG ("15;0": foreground 15 on
+    /// background 0), which rxvt, Konsole and others set: colours 0–6 and 8 are dark.
+    public static func detect(
+        environment: [String: String], requested: BackgroundChoice = .auto, reported: UInt32? = nil
+    ) -> TerminalBackground {
         switch requested {
         case .dark: return .dark
         case .light: return .light
         case .auto: break
+        }
+        if let reported {
+            // Relative luminance (Rec. 709 weights) below the middle is a dark background.
+            let red = Double((reported >> 16) & 0xFF)
+            let green = Double((reported >> 8) & 0xFF)
+            let blue = Double(reported & 0xFF)
+            return 0.2126 * red + 0.7152 * green + 0.0722 * blue < 128 ? .dark : .light
         }
         guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last,
             let color = Int(last), (0...15).contains(color)

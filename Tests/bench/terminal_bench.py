@@ -59,6 +59,9 @@ class Session:
             self.output += chunk
             read += len(chunk)
             self.events.append((time.monotonic(), len(self.output)))
+            # Answer as xterm does: the background colour (OSC 11) and the device attributes.
+            if b"\x1b]11;?" in chunk:
+                os.write(self.fd, b"\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?1;2c")
         return read
 
     def wait_for(self, needle, timeout=30.0):

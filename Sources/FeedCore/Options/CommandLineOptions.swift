@@ -204,8 +204,8 @@ public struct CommandLineOptions: Hashable, Sendable {
           --color WHICH         auto (default: the terminal's colours, none with NO_COLOR),
                                 truecolor, 256, 16 or none; with COLORTERM=truecolor the
                                 direct-colour terminfo (xterm-direct) is used if installed
-          --background WHICH    auto (default: from COLORFGBG), dark or light: picks the
-                                skeleton's greys
+          --background WHICH    auto (default: asked of the terminal, else COLORFGBG),
+                                dark or light: picks the skeleton's greys
           --palette             animate the skeleton by redefining a few palette colours
                                 (a pulse; restored on exit) where the terminal can
           --shimmer-speed N     the band's speed in cells per second (default 60)
