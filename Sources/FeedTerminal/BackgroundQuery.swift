@@ -21,8 +21,8 @@ enum BackgroundQuery {
     }
 
     /// Writes the request to `output` and reads answers from `input` until the DA1 answer
-    /// or the timeout.
-    static func exchange(input: Int32, output: Int32) -> UInt32? {
+    /// or `timeout`.
+    static func exchange(input: Int32, output: Int32, timeout: Duration = Self.timeout) -> UInt32? {
         guard write(output, request, request.count) == request.count else { return nil }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout

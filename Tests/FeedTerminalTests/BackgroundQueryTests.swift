@@ -33,13 +33,16 @@ import Testing
 
     /// Runs `body` with two pipes for a terminal: the program writes its request into one,
     /// and a thread playing the terminal reads it there and writes `answer` into the other.
+    /// The thread ends before the pipes close: a descriptor number closed under a thread
+    /// still reading it could be reused by another test's pipe.
     private func withTerminal(answer: String?, _ body: (_ input: Int32, _ output: Int32) -> Void) throws {
         var toTerminal: [Int32] = [0, 0]
         var fromTerminal: [Int32] = [0, 0]
         try #require(pipe(&toTerminal) == 0 && pipe(&fromTerminal) == 0)
-        defer { (toTerminal + fromTerminal).forEach { close($0) } }
         let (terminalReads, terminalWrites) = (toTerminal[0], fromTerminal[1])
+        let ended = DispatchSemaphore(value: 0)
         let terminal = Thread {
+            defer { ended.signal() }
             var buffer = [UInt8](repeating: 0, count: 64)
             var seen = 0
             while seen < BackgroundQuery.request.count {
@@ -51,11 +54,18 @@ import Testing
         }
         terminal.start()
         body(fromTerminal[0], toTerminal[1])
+        close(toTerminal[1])  // a terminal still waiting for a request reads its end
+        ended.wait()
+        [toTerminal[0], fromTerminal[0], fromTerminal[1]].forEach { close($0) }
     }
+
+    /// Long enough for the thread playing the terminal on a busy machine; the exchange ends
+    /// as soon as the DA1 answer arrives, so it costs nothing when the answer comes.
+    private let patience = Duration.seconds(10)
 
     @Test func askingATerminalGetsItsAnswer() throws {
         try withTerminal(answer: "\u{1B}]11;rgb:fdfd/f6f6/e3e3\u{1B}\\\u{1B}[?1;2c") { input, output in
-            #expect(BackgroundQuery.exchange(input: input, output: output) == 0xFDF6E3)
+            #expect(BackgroundQuery.exchange(input: input, output: output, timeout: patience) == 0xFDF6E3)
         }
     }
 
@@ -64,11 +74,14 @@ import Testing
             let clock = ContinuousClock()
             let start = clock.now
             #expect(BackgroundQuery.exchange(input: input, output: output) == nil)
-            #expect(clock.now - start < BackgroundQuery.timeout * 3)
+            #expect(clock.now - start < BackgroundQuery.timeout + .seconds(1))  // bounded, on a busy machine too
         }
-        // Only DA1 (as tmux without a client): no background.
+        // Only DA1 (as tmux without a client): no background, and no wait for the timeout.
         try withTerminal(answer: "\u{1B}[?1;2c") { input, output in
-            #expect(BackgroundQuery.exchange(input: input, output: output) == nil)
+            let clock = ContinuousClock()
+            let start = clock.now
+            #expect(BackgroundQuery.exchange(input: input, output: output, timeout: patience) == nil)
+            #expect(clock.now - start < patience / 2)
         }
     }
 
