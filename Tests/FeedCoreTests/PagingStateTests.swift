@@ -37,6 +37,22 @@ import Testing
         #expect(state.footerHeight == PageFooter.loadingHeight)
     }
 
+    @Test func anEmptyFirstPageWithANextPageIsShownEmptyWithoutPaging() {
+        let (state, effects) = loaded(pagedFeed(0..<0, next: "https://e.org/2"))
+        #expect(effects == [])
+        #expect(state.page == .idle)
+        let frame = FeedRenderer.render(state, size: state.size, elapsed: .zero)
+        #expect(frame.lines.contains { $0.contains("No posts in this feed.") })
+    }
+
+    @Test func aPageThatBringsNothingAsksForNoMore() {
+        var (state, effects) = loaded(pagedFeed(0..<3, next: "https://e.org/2"))
+        #expect(effects == [.loadPage(url: "https://e.org/2", generation: 1)])
+        let empty = pagedFeed(0..<0, next: "https://e.org/3")
+        #expect(state.apply(.pageLoaded(generation: 1, result: .success(empty))) == [])
+        #expect(state.page == .idle && state.feed?.posts.count == 3)
+    }
+
     @Test func theNewPostsJoinTheListInPlace() {
         var (state, _) = loaded(pagedFeed(0..<3, next: "https://e.org/2"))
         _ = state.apply(.key(.character("j")))

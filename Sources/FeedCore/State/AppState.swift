@@ -156,7 +156,9 @@ public struct AppState: Sendable {
             case .success(let next):
                 content = .feed(current.appending(next))
                 page = .idle
-                return pageIfNearTheEnd()
+                // A page that brought nothing asks for no more by itself: a server that
+                // always links a next page would otherwise be asked forever.
+                return next.posts.isEmpty ? [] : pageIfNearTheEnd()
             case .failure(let error):
                 page = .failed(error)
                 return []
@@ -233,6 +235,8 @@ public struct AppState: Sendable {
     /// Asks for the next page when the selection is within a screen of the end.
     private mutating func pageIfNearTheEnd() -> [AppEffect] {
         guard page == .idle, decoding == nil, !isLoading, let feed, let next = feed.nextPage else { return [] }
+        // An empty list has no end to come near (and no last row to measure from).
+        guard !feed.posts.isEmpty else { return [] }
         let rowsOnScreen = max(1, viewport.placements(from: scroll).count)
         guard feed.posts.count - selected <= rowsOnScreen else { return [] }
         // At the end of the list, the skeleton rows of the page come into view.
