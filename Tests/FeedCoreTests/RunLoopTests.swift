@@ -146,6 +146,39 @@ final class CountingLoader: FeedLoading {
         #expect(loop.state.fadeStart == nil)
     }
 
+    @Test func pHoldsTheCrossFadeAndResumesIt() throws {
+        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(300))
+        let clock = ContinuousClock()
+        var pausedAt: ContinuousClock.Instant?
+        var fadingWhenResumed = false
+        let fading = { (frame: ScreenBuffer) in frame.cells.contains { $0.style.fade > 0 } }
+        let backend = MemoryBackend(
+            size: size,
+            script: [
+                .init(
+                    until: { frame in
+                        guard fading(frame) else { return false }
+                        pausedAt = clock.now
+                        return true
+                    }, send: [.key(.character("p"))]),
+                // Paused for twice the whole fade; then resumed.
+                .init(
+                    until: { frame in
+                        guard let pausedAt, clock.now - pausedAt > CrossFade.duration * 2 else { return false }
+                        fadingWhenResumed = fading(frame)
+                        return true
+                    }, send: [.key(.character("p"))]),
+                .init(until: { self.shows("Ada Park")($0) && !fading($0) }, send: [.key(.character("q"))]),
+            ])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+        _ = loop.run()
+        #expect(!backend.timedOut)
+        #expect(fadingWhenResumed, "the pause held the fade where it was")
+        #expect(backend.waits.contains(nil), "while paused the loop blocked")
+        #expect(backend.frames.last.map(fading) == false, "after the pause the fade ended")
+    }
+
     @Test func rowsThatNoSkeletonPrecededAppearWithoutAFade() throws {
         // An instant load: its rows normally come before the skeleton's show delay. (Were
         // the machine too busy for that, the skeleton shows and a fade is right.)

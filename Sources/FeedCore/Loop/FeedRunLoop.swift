@@ -38,7 +38,7 @@ public final class FeedRunLoop {
     /// When `p` paused the animation; it resumes where it stopped.
     private var pausedAt: ContinuousClock.Instant?
     private var needsFrame = true
-    /// When the running cross-fade ends (wall-clock, so that a pause cannot strand it).
+    /// When the running cross-fade ends; a pause moves it on by the time paused.
     private var fadeEnd: ContinuousClock.Instant?
 
     public init(
@@ -60,7 +60,7 @@ public final class FeedRunLoop {
         while exitCode == nil {
             for event in inbox.drain() { receive(event) }
             if let heldUntil, clock.now >= heldUntil { releaseHeldEvents() }
-            if let fadeEnd, clock.now >= fadeEnd {
+            if let fadeEnd, pausedAt == nil, clock.now >= fadeEnd {
                 self.fadeEnd = nil
                 handle(.crossFade(from: nil))
             }
@@ -95,8 +95,8 @@ public final class FeedRunLoop {
     private var frameInterval: Duration { .seconds(1) / configuration.framesPerSecond }
 
     private var isAnimating: Bool {
-        (state.isLoading || state.page == .loading) && state.shimmer.isAnimated && !state.isPaused
-            || fadeEnd != nil
+        ((state.isLoading || state.page == .loading) && state.shimmer.isAnimated || fadeEnd != nil)
+            && !state.isPaused
     }
 
     /// When the loop must wake without input: the next frame while animating, the moment
@@ -107,7 +107,7 @@ public final class FeedRunLoop {
         let skeletonDue = animationStart + SkeletonTiming.showDelay
         if state.isLoading, !skeletonDrawn, pausedAt == nil { wakes.append(skeletonDue) }
         if let heldUntil { wakes.append(heldUntil) }
-        if let fadeEnd { wakes.append(fadeEnd) }
+        if let fadeEnd, pausedAt == nil { wakes.append(fadeEnd) }
         return wakes.min()
     }
 
@@ -159,6 +159,7 @@ public final class FeedRunLoop {
             let now = clock.now
             if let pausedAt, !state.isPaused {
                 animationStart += now - pausedAt  // resume where it stopped
+                fadeEnd = fadeEnd.map { $0 + (now - pausedAt) }
                 self.pausedAt = nil
             } else if state.isPaused {
                 pausedAt = now
