@@ -7,6 +7,8 @@ import Glibc
 public final class CursesBackend: TerminalBackend {
     public let depth: ColorDepth
     public let background: TerminalBackground
+    /// The terminal's background colour, when it answered the query (0xRRGGBB).
+    public let reportedBackground: UInt32?
     /// Whether the skeleton is animated by redefining palette entries (`--palette` on a
     /// terminal that can).
     public let animatesPalette: Bool
@@ -112,13 +114,14 @@ public final class CursesBackend: TerminalBackend {
             screen: screen, window: window, inputFile: inputFile, outputFile: outputFile, signals: signals,
             depth: depth,
             background: TerminalBackground.detect(environment: environment, requested: background, reported: reported),
+            reportedBackground: reported,
             animatesPalette: animatesPalette)
     }
 
     private init(
         screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, inputFile: UnsafeMutablePointer<FILE>,
         outputFile: UnsafeMutablePointer<FILE>, signals: SignalPipe, depth: ColorDepth,
-        background: TerminalBackground, animatesPalette: Bool
+        background: TerminalBackground, reportedBackground: UInt32?, animatesPalette: Bool
     ) {
         self.screen = screen
         self.window = window
@@ -127,6 +130,7 @@ public final class CursesBackend: TerminalBackend {
         self.signals = signals
         self.depth = depth
         self.background = background
+        self.reportedBackground = reportedBackground
         self.animatesPalette = animatesPalette
     }
 
@@ -228,7 +232,8 @@ public final class CursesBackend: TerminalBackend {
 
     private func drawn(_ style: Style) -> DrawnStyle {
         if let known = drawnStyles[style] { return known }
-        let terminalStyle = StyleMapping.style(for: style, depth: depth, background: background)
+        let terminalStyle = StyleMapping.style(
+            for: style, depth: depth, background: background, defaultBackground: reportedBackground)
         let result = DrawnStyle(
             attributes: attributes(for: terminalStyle), pair: pair(for: terminalStyle),
             glyph: terminalStyle.glyph.map { $0.unicodeScalars.map { wchar_t(bitPattern: $0.value) } })

@@ -25,13 +25,18 @@ public enum StyleMapping {
     /// The glyph of a cell with a band edge inside: its left half in the foreground.
     static let edgeGlyph: Character = "▌"
 
-    public static func style(for style: Style, depth: ColorDepth, background: TerminalBackground = .unknown)
-        -> TerminalStyle
-    {
+    /// `defaultBackground` is the terminal's own background colour when it said
+    /// (0xRRGGBB): the cross-fade ends there. Without it, black or white is assumed.
+    public static func style(
+        for style: Style, depth: ColorDepth, background: TerminalBackground = .unknown,
+        defaultBackground: UInt32? = nil
+    ) -> TerminalStyle {
         switch depth {
         case .truecolor, .ansi256:
             let direct = depth == .truecolor
-            return richStyle(for: style, background: background, direct: direct).lowered(direct: direct)
+            return richStyle(
+                for: style, background: background, defaultBackground: defaultBackground, direct: direct
+            ).lowered(direct: direct)
         case .ansi16, .ansi8, .none:
             return basicStyle(for: style.ink, depth: depth)
         }
@@ -75,7 +80,9 @@ public enum StyleMapping {
     }
 
     /// The 256-colour look, also drawn in RGB on a direct-colour terminal.
-    private static func richStyle(for style: Style, background: TerminalBackground, direct: Bool) -> RichStyle {
+    private static func richStyle(
+        for style: Style, background: TerminalBackground, defaultBackground: UInt32?, direct: Bool
+    ) -> RichStyle {
         var result = RichStyle()
         switch style.ink {
         case .plain:
@@ -123,7 +130,8 @@ public enum StyleMapping {
             result.foreground = .rgb(
                 XtermPalette.mix(result.foreground.rgb(or: background.assumedForeground), skeleton, amount))
             result.background = .rgb(
-                XtermPalette.mix(result.background.rgb(or: background.assumedBackground), skeleton, amount))
+                XtermPalette.mix(
+                    result.background.rgb(or: defaultBackground ?? background.assumedBackground), skeleton, amount))
         }
         return result
     }

@@ -115,6 +115,18 @@ import Testing
                     for: Style(.title), depth: .ansi16))
     }
 
+    @Test func theCrossFadeEndsAtTheBackgroundTheTerminalReported() {
+        let reported: UInt32 = 0x282C34
+        let grey = TerminalBackground.dark.skeletonGrey(level: 0)
+        let amount = 1 / Double(CrossFade.steps)
+        let lastStep = StyleMapping.style(
+            for: Style(.plain, fade: 1), depth: .truecolor, background: .dark, defaultBackground: reported)
+        #expect(lastStep.background == Int32(XtermPalette.mix(reported, grey, amount)))
+        // Without a report, black is assumed on a dark background.
+        let assumed = StyleMapping.style(for: Style(.plain, fade: 1), depth: .truecolor, background: .dark)
+        #expect(assumed.background == Int32(XtermPalette.mix(0x000000, grey, amount)))
+    }
+
     @Test func paletteEntriesAreOnlyUsedByTheSkeleton() {
         let inks: [Ink] =
             [.plain, .muted, .name, .title, .likes, .liked, .selection, .statusBar, .error, .help, .helpKey]
