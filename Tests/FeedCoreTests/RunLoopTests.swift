@@ -179,6 +179,42 @@ final class CountingLoader: FeedLoading {
         #expect(backend.frames.last.map(fading) == false, "after the pause the fade ended")
     }
 
+    @Test func aPagesPostsFadeInAndTheRowsBeforeThemDoNot() throws {
+        struct PagedLoader: FeedLoading {
+            func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+                var first = NavigationTests.shortFeed(count: 3)
+                first.nextPage = "https://e.org/2"
+                return first
+            }
+            func loadPage(_ url: String) async throws -> Feed {
+                try await Task.sleep(for: .milliseconds(200))
+                var next = NavigationTests.shortFeed(count: 5)
+                next.posts = Array(next.posts[3...])
+                return next
+            }
+        }
+        let fading = { (frame: ScreenBuffer) in frame.cells.contains { $0.style.fade > 0 } }
+        let backend = MemoryBackend(
+            size: size,
+            script: [
+                .init(
+                    until: { $0.lines.last?.contains("5 posts") == true && !fading($0) }, send: [.key(.character("q"))])
+            ])
+        let loop = FeedRunLoop(
+            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: PagedLoader())
+        _ = loop.run()
+        #expect(!backend.timedOut)
+        // The frames after the page came: its rows fade, the three rows above stay as they were.
+        let pageFrames = backend.frames.filter { $0.lines.last?.contains("5 posts") == true }
+        let faded = try #require(pageFrames.first(where: fading))
+        let view = loop.state.viewport
+        let firstNewRowTop = view.top(of: 3, from: loop.state.scroll)
+        for row in 0..<firstNewRowTop {
+            #expect((0..<faded.width).allSatisfy { faded[row, $0].style.fade == 0 }, "row \(row) of the old posts")
+        }
+        #expect((0..<faded.width).contains { faded[firstNewRowTop, $0].style.fade > 0 })
+    }
+
     @Test func rowsThatNoSkeletonPrecededAppearWithoutAFade() throws {
         // An instant load: its rows normally come before the skeleton's show delay. (Were
         // the machine too busy for that, the skeleton shows and a fade is right.)

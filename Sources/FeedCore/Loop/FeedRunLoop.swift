@@ -141,6 +141,11 @@ public final class FeedRunLoop {
         for event in events { receive(event) }
     }
 
+    private func startCrossFade(firstRow: Int) {
+        _ = state.apply(.crossFade(from: animationTime(at: clock.now), firstRow: firstRow))
+        fadeEnd = clock.now + CrossFade.duration
+    }
+
     /// The shimmer's time: from the start of the load, less the time spent paused.
     private func animationTime(at now: ContinuousClock.Instant) -> Duration {
         (pausedAt ?? now) - animationStart
@@ -149,11 +154,17 @@ public final class FeedRunLoop {
     private func handle(_ event: AppEvent) {
         let wasPaused = state.isPaused
         let wasLoading = state.isLoading
+        let pageWasLoading = state.page == .loading
+        let postsBefore = state.feed?.posts.count ?? 0
         for effect in state.apply(event) { perform(effect) }
-        if wasLoading, !state.isLoading, skeletonDrawn, state.feed != nil, CrossFade.applies(to: state.animation) {
-            // The rows replace a skeleton that was on screen: they fade in.
-            _ = state.apply(.crossFade(from: animationTime(at: clock.now)))
-            fadeEnd = clock.now + CrossFade.duration
+        if CrossFade.applies(to: state.animation), let posts = state.feed?.posts.count {
+            // Rows replace a skeleton that was on screen, the whole list's or a page's
+            // footer: they fade in.
+            if wasLoading, !state.isLoading, skeletonDrawn {
+                startCrossFade(firstRow: 0)
+            } else if pageWasLoading, state.page != .loading, !state.isLoading, posts > postsBefore {
+                startCrossFade(firstRow: postsBefore)
+            }
         }
         if state.isPaused != wasPaused {
             let now = clock.now

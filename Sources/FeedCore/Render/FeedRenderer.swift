@@ -72,7 +72,8 @@ public enum FeedRenderer {
         let placements = state.viewport.placements(from: state.scroll)
         let fade = state.fadeStart.map { CrossFade.remaining(after: elapsed - $0) } ?? 0
         for placement in placements {
-            paintText(placement.layout, top: placement.top, into: &buffer, fade: fade)
+            let rowFade = placement.index >= state.fadeFirstRow ? fade : 0
+            paintText(placement.layout, top: placement.top, into: &buffer, fade: rowFade)
             if placement.index == state.selected {
                 paintSelection(top: placement.top, height: placement.layout.height, into: &buffer, limit: height)
             }

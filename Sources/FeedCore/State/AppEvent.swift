@@ -17,9 +17,10 @@ public enum AppEvent: Sendable {
     case signal(Int32)
     /// Something to tell the reader in the status line (the loop's answer to an effect).
     case notice(String)
-    /// The rows replaced a skeleton that was on screen, at this animation time: they fade
-    /// in. Nil: the fade is over.
-    case crossFade(from: Duration?)
+    /// Rows replaced a skeleton that was on screen, at this animation time: they fade in,
+    /// from post `firstRow` on (0 for a load; a page's first new post for a page). Nil:
+    /// the fade is over.
+    case crossFade(from: Duration?, firstRow: Int = 0)
 }
 
 /// What the state asks the loop to do; the loop owns tasks, clocks and the terminal.

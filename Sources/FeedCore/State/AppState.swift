@@ -25,6 +25,8 @@ public struct AppState: Sendable {
     /// The animation time at which the rows replaced a shown skeleton: the cross-fade's
     /// start. Nil when there is nothing to fade.
     public var fadeStart: Duration?
+    /// The first post that fades: 0 after a load, the first post of a page after a page.
+    public var fadeFirstRow = 0
     /// `p`: the animation holds still where it is.
     public var isPaused = false
     public var size: TerminalSize
@@ -168,8 +170,9 @@ public struct AppState: Sendable {
         case .notice(let text):
             notice = text
             return []
-        case .crossFade(let start):
+        case .crossFade(let start, let firstRow):
             fadeStart = CrossFade.applies(to: animation) && !isLoading ? start : nil
+            fadeFirstRow = firstRow
             return []
         case .key(let key):
             notice = nil
