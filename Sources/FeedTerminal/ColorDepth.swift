@@ -51,12 +51,9 @@ public enum ColorDepth: Int, Hashable, Sendable, Comparable {
     /// 24-bit colour but TERM names a palette entry (xterm-256color), the same family's
     /// direct-colour entry (xterm-direct) lets ncurses draw it; nil keeps TERM.
     public static func directColorTerm(environment: [String: String], requested: ColorChoice = .auto) -> String? {
-        switch requested {
-        case .truecolor: break
-        case .auto: if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return nil }
-        case .ansi256, .ansi16, .none: return nil
-        }
-        guard let colorterm = environment["COLORTERM"]?.lowercased(), colorterm == "truecolor" || colorterm == "24bit",
+        // Only when direct colour would be drawn, were it available.
+        guard detect(colors: 1 << 24, hasColors: true, environment: environment, requested: requested) == .truecolor,
+            let colorterm = environment["COLORTERM"]?.lowercased(), colorterm == "truecolor" || colorterm == "24bit",
             let term = environment["TERM"], !term.hasSuffix("-direct"),
             let family = term.split(separator: "-").first
         else { return nil }

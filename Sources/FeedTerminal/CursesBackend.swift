@@ -58,11 +58,12 @@ public final class CursesBackend: TerminalBackend {
         }
         var originalModes = termios()
         tcgetattr(fileno(inputFile), &originalModes)
+        // The most colour the options allow; COLORS is known only after start_color.
+        let wanted = ColorDepth.detect(colors: 1 << 24, hasColors: true, environment: environment, requested: color)
         // The background decides the skeleton's greys; ask the terminal unless told, or
         // unless no colour will be drawn.
-        let noColor = color == .none || (color == .auto && !(environment["NO_COLOR"] ?? "").isEmpty)
         let reported =
-            background == .auto && !noColor
+            background == .auto && wanted != .none
             ? BackgroundQuery.ask(input: fileno(inputFile), output: fileno(outputFile)) : nil
         let signals = try SignalPipe()
         signals.installHandlers()
@@ -92,11 +93,9 @@ public final class CursesBackend: TerminalBackend {
         // Presses, not clicks: a click would wait mouseinterval() to rule out a double.
         mousemask(CNcurses_ALL_MOUSE_EVENTS(), nil)
         mouseinterval(0)
-        // COLORS is known only after start_color; without colour it is never called.
+        // Without colour, start_color is never called.
         var depth = ColorDepth.none
         if has_colors() {
-            let wanted = ColorDepth.detect(
-                colors: 1 << 24, hasColors: true, environment: environment, requested: color)
             if wanted != .none {
                 start_color()
                 use_default_colors()
