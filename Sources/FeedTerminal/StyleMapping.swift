@@ -151,7 +151,7 @@ public enum StyleMapping {
             let low = Int(background.skeletonGrey(level: 0) & 0xFF)
             let high = Int(background.skeletonGrey(level: Shimmer.maxLevel) & 0xFF)
             let inRange = XtermPalette.greys.filter { (low...high).contains($0.value) }.map(\.index)
-            // The ends are the greys nearest the bars and the peak, if none lies inside.
+            // The ends are the greys nearest the bars' and the peak's, which may lie outside.
             let first = XtermPalette.nearest(background.skeletonGrey(level: 0))
             let last = XtermPalette.nearest(background.skeletonGrey(level: Shimmer.maxLevel))
             var greys = inRange
@@ -192,13 +192,9 @@ public enum StyleMapping {
             } else {
                 result.reverse = true
             }
-        case .skeleton(let level):
-            paintSkeleton(&result, level: level, depth: depth)
-        case .skeletonEdge(let left, let right):
-            // No split colours here: the edge cell takes the mean of its halves.
-            paintSkeleton(&result, level: (left + right + 1) / 2, depth: depth)
-        case .skeletonSlot:
-            paintSkeleton(&result, level: Shimmer.staticLevel, depth: depth)
+        case .skeleton, .skeletonEdge, .skeletonSlot:
+            // No split colours here: an edge cell takes the mean of its halves.
+            paintSkeleton(&result, level: ink.skeletonLevel ?? Shimmer.staticLevel, depth: depth)
         case .error:
             result.bold = true
             if colored { result.foreground = 1 }

@@ -30,10 +30,10 @@ public enum FrameDump {
             var line = ""
             for column in 0..<frame.width {
                 let cell = frame[row, column]
-                switch cell.style.ink {
-                case .skeleton(let level): line.append(Shimmer.shade(for: level))
-                case .skeletonEdge(let left, let right): line.append(Shimmer.shade(for: (left + right + 1) / 2))
-                default: line += cell.text
+                if let level = cell.style.ink.skeletonLevel {
+                    line.append(Shimmer.shade(for: level))
+                } else {
+                    line += cell.text
                 }
             }
             return String(line.reversed().drop { $0 == " " }.reversed())

@@ -50,8 +50,7 @@ public struct ScreenBuffer: Hashable, Sendable {
         guard row >= 0, row < height, column < width else { return 0 }
         let limit = min(width, column.addingReportingOverflow(maxWidth).overflow ? width : column + maxWidth)
         var x = column
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            // Printable ASCII: a cell a byte, without finding grapheme clusters.
+        if CellWidth.isPrintableASCII(text) {
             for byte in text.utf8 {
                 if x >= limit { break }
                 if x >= 0 { place(Cell(content: CellText(ascii: byte), style: style), cells: 1, row: row, column: x) }

@@ -26,6 +26,17 @@ public enum Ink: Hashable, Sendable {
     case help
     case helpKey
 
+    /// One grey level for a skeleton cell where its halves cannot be drawn apart: a band
+    /// edge takes the mean of its halves, a palette cell the static level. Nil for text.
+    public var skeletonLevel: Int? {
+        switch self {
+        case .skeleton(let level): level
+        case .skeletonEdge(let left, let right): (left + right + 1) / 2
+        case .skeletonSlot: Shimmer.staticLevel
+        default: nil
+        }
+    }
+
     /// Whether the cell is part of a skeleton, however it is shaded.
     public var isSkeleton: Bool {
         switch self {

@@ -4,11 +4,16 @@
 /// here after `EmojiNormalizer`, so no cluster is a sequence terminals disagree about.
 public enum CellWidth {
     public static func of(_ text: String) -> Int {
-        // Printable ASCII, most text: one cell a byte, without finding grapheme clusters.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total
+    }
+
+    /// Printable ASCII, most text: one cell a byte, measured without finding grapheme
+    /// clusters.
+    public static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     public static func of(_ character: Character) -> Int {
