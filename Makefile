@@ -16,10 +16,12 @@ run: build
 # Tier 1 and 2 (FeedCoreTests, FeedTerminalTests), then tier 3 (Tests/e2e: the binary in
 # tmux) in a run of its own: its tests poll a terminal and would hold the threads the
 # in-process loaders of the other tiers need.
+# Last, a check that nothing the tests started is left running (Tests/leftovers.sh).
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
+	Tests/leftovers.sh "$$($(SWIFT) build --show-bin-path)"
 
 # Release build, then render/decode figures and the binary in a 200x50 pseudo-terminal.
 # The feeds (200 and 100,000 posts) are generated into a temporary folder and removed.

@@ -9,7 +9,7 @@ extension EndToEndTests.ViewerEndToEndTests {
         try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
     }
 
-    /// A scratch folder of this test run.
+    /// A scratch folder of this test run; the caller removes it.
     private func scratch(_ name: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "shimmerfeed-e2e-\(getpid())-\(name)")
@@ -85,6 +85,7 @@ extension EndToEndTests.ViewerEndToEndTests {
 
     @Test func withColortermTruecolorTheBandIsASmoothRGBGradient() throws {
         let folder = try scratch("terminfo")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("tmux-direct.src")
         try Self.tmuxDirect.write(to: source, atomically: true, encoding: .utf8)
         let tic = Process()
@@ -116,6 +117,7 @@ extension EndToEndTests.ViewerEndToEndTests {
 
     @Test func thePaletteAnimationRedefinesColoursAndPutsThemBackOnQuit() throws {
         let folder = try scratch("palette")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let record = folder.appendingPathComponent("pane.out")
         let tmux = try TmuxSession(width: 80, height: 24)
         try tmux.recordOutput(to: record.path)

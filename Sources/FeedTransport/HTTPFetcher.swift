@@ -1,0 +1,31 @@
+import FeedCore
+import FoundationEssentials
+
+/// GET over HTTP or HTTPS through libcurl, bounded in size and time, and cancellable at
+/// any moment without blocking: cancelling the task only raises a flag and wakes the
+/// transfer's thread, which ends the transfer itself.
+enum HTTPFetcher {
+    /// What feeds are asked for.
+    static let accept = "application/feed+json, application/json;q=0.9, */*;q=0.1"
+
+    static func fetch(_ request: CurlTransfer.Request) async throws -> HTTPResponse {
+        let control = try TransferControl()
+        let outcome = await withTaskCancellationHandler {
+            await DedicatedThread.run { CurlTransfer(request: request).run(control: control) }
+        } onCancel: {
+            control.cancel()
+        }
+        switch outcome {
+        case .completed(let response): return response
+        case .failed(let failure): throw failure.feedError
+        case .cancelled: throw CancellationError()
+        }
+    }
+
+    /// How a body starts, for "not JSON: the body starts with …".
+    static func preview(of body: Data) -> String {
+        let text = String(decoding: body.prefix(40), as: UTF8.self)
+        let line = TextSanitizer.singleLine(text)
+        return line.isEmpty ? "nothing" : TextWrapper.truncate(line, width: 24)
+    }
+}

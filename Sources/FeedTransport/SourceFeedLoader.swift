@@ -1,0 +1,77 @@
+import FeedCore
+import FoundationEssentials
+
+/// Reads a feed's bytes from its source, bounded by `maxSize`, and decodes them a batch
+/// at a time.
+public struct SourceFeedLoader: FeedLoading {
+    public var source: FeedSource
+    public var format: FeedFormat
+    /// How long an HTTP request may wait for its response, and then for each next byte.
+    public var timeout: Duration
+    /// The most bytes any source may bring (after decompression).
+    public var maxSize: Int
+    /// A file of certificates to trust for https instead of the system's; nil for the
+    /// system's store (`SSL_CERT_FILE` sets it, as for OpenSSL's own tools).
+    public var certificateAuthorities: String?
+    /// The sample feed's bytes (embedded in the executable).
+    public var sampleData: Data
+
+    public init(
+        source: FeedSource, format: FeedFormat = .auto, timeout: Duration = .seconds(15),
+        maxSize: Int = ByteCount.defaultLimit, certificateAuthorities: String? = nil, sampleData: Data = Data()
+    ) {
+        self.source = source
+        self.format = format
+        self.timeout = timeout
+        self.maxSize = maxSize
+        self.certificateAuthorities = certificateAuthorities
+        self.sampleData = sampleData
+    }
+
+    public func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+        try Task.checkCancellation()
+        switch source {
+        case .sample:
+            return SampleFeedDates.rebased(try decode(sampleData, progress: progress), now: Date())
+        case .file(let path):
+            switch try await FileSource.open(path, maxSize: maxSize) {
+            case .mapped(let file): return try decode(file.data, progress: progress, consumed: file.release)
+            case .streamed(let data): return try decode(data, progress: progress)
+            }
+        case .standardInput:
+            let data = try await StreamReader.read(0, what: "standard input", maxSize: maxSize)
+            return try decode(data, progress: progress)
+        case .url(let url):
+            return try await loadPage(url.absoluteString, progress: progress)
+        }
+    }
+
+    public func loadPage(_ url: String) async throws -> Feed {
+        try await loadPage(url, progress: { _, _, _ in })
+    }
+
+    private func loadPage(_ url: String, progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+        let response = try await HTTPFetcher.fetch(
+            CurlTransfer.Request(
+                url: url, timeout: timeout, maxSize: maxSize, accept: HTTPFetcher.accept,
+                certificateAuthorities: certificateAuthorities))
+        var feed = try decode(response.body, progress: progress, bodyOfURL: url)
+        if let next = response.nextPage { feed.nextPage = next }
+        return feed
+    }
+
+    private func decode(
+        _ data: Data, progress: @escaping @Sendable (Feed, Int, Int) -> Void, bodyOfURL: String? = nil,
+        consumed: ((Range<Int>) -> Void)? = nil
+    ) throws -> Feed {
+        do {
+            return try FeedDocumentDecoder.decode(data, format: format, consumed: consumed) { feed, decoded, total in
+                try Task.checkCancellation()
+                progress(feed, decoded, total)
+            }
+        } catch let error as FeedError where bodyOfURL != nil && error.message.hasPrefix("not JSON") {
+            // An HTTP body that is not JSON is usually an error page: say how it starts.
+            throw FeedError("not JSON: the body starts with \(HTTPFetcher.preview(of: data))")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# After `make test`: fails when anything the tests started is still there: a tmux server
+# of theirs, a feed server, a viewer from this build, or a scratch folder in the
+# temporary directory. The tests end what they start by its id; this checks they did.
+set -u
+bin_dir=${1:?usage: leftovers.sh BIN_DIR}
+tmp=${TMPDIR:-/tmp}
+found=0
+report() { echo "left running after the tests: $1" >&2; found=1; }
+
+# Ending takes a moment: the last tmux server gets its SIGTERM as the last test ends.
+for _ in $(seq 50); do
+    pgrep -f 'tmux -L shimmerfeed-e2e-|feed_server\.py' >/dev/null || break
+    sleep 0.1
+done
+while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af 'tmux -L shimmerfeed-e2e-')
+while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af 'feed_server\.py')
+while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "^$bin_dir/shimmerfeed( |\$)")
+for folder in "$tmp"/shimmerfeed-e2e-* "$tmp"/shimmerfeed-tls-* "$tmp"/mapped-*; do
+    [ -e "$folder" ] && report "scratch $folder" && rm -rf "$folder"
+done
+[ "$found" = 0 ] && echo "nothing the tests started is left"
+exit "$found"
