@@ -18,6 +18,12 @@ let package = Package(
             // -D flags pkg-config reports are dropped by SwiftPM with a warning anyway.
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // The bundled sample feed, embedded in the binary so that an installed copy needs
         // no files beside it.
         .target(
@@ -30,6 +36,12 @@ let package = Package(
             name: "FeedCore",
             swiftSettings: swift6
         ),
+        // Where feed bytes come from: files, standard input and HTTP through libcurl.
+        .target(
+            name: "FeedTransport",
+            dependencies: ["FeedCore", "CCurl"],
+            swiftSettings: swift6
+        ),
         .target(
             name: "FeedTerminal",
             dependencies: ["FeedCore", "CNcurses"],
@@ -37,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "shimmerfeed",
-            dependencies: ["FeedCore", "FeedTerminal", "SampleFeed"],
+            dependencies: ["FeedCore", "FeedTransport", "FeedTerminal", "SampleFeed"],
             swiftSettings: swift6
         ),
         // What more than one test target uses: the loopback feed server.
@@ -56,6 +68,11 @@ let package = Package(
             name: "FeedCoreTests",
             dependencies: ["FeedCore", "SampleFeed", "TestSupport"],
             exclude: ["Fixtures", "Snapshots"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FeedTransportTests",
+            dependencies: ["FeedTransport", "FeedCore", "TestSupport"],
             swiftSettings: swift6
         ),
         .testTarget(

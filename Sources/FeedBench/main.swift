@@ -1,5 +1,6 @@
 import FeedCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // `make bench`'s in-process figures: render time per frame, and decoding time and memory.
 // Prints medians; the terminal figures come from Tests/bench/terminal_bench.py.
@@ -20,6 +21,9 @@ func microseconds(runs: Int = 9, iterations: Int, _ body: () -> Void) -> Double 
     }
     return median(samples)
 }
+
+/// A figure rounded to a whole number, as the bench prints it.
+func whole(_ value: Double) -> Int { Int(value.rounded()) }
 
 func peakResidentMiB() -> Double {
     var usage = rusage()
@@ -43,26 +47,24 @@ func renderBench(feedData: Data) throws {
             _ = FeedRenderer.render(loaded, size: size, elapsed: .zero)
         }
         print(
-            String(
-                format: "render %@ (rows x cols %dx%d): loading %.0f µs, loaded %.0f µs per frame",
-                size.description, size.height, size.width, loadingTime, loadedTime))
+            "render \(size.description) (rows x cols \(size.height)x\(size.width)): "
+                + "loading \(whole(loadingTime)) µs, loaded \(whole(loadedTime)) µs per frame")
     }
 }
 
 func decodeBench(path: String) throws {
     let clock = ContinuousClock()
     let start = clock.now
-    let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+    let data = try Data(contentsOf: URL(filePath: path), options: .mappedIfSafe)
     var firstReport: Duration?
     let feed = try FeedDocumentDecoder.decode(data, format: .auto) { _, _, _ in
         if firstReport == nil { firstReport = clock.now - start }
     }
     let total = clock.now - start
+    let name = path.split(separator: "/").last.map(String.init) ?? path
     print(
-        String(
-            format: "decode %@: %d posts, first batch %.0f ms, all %.0f ms, peak RSS %.0f MiB",
-            (path as NSString).lastPathComponent, feed.posts.count, (firstReport ?? total).seconds * 1000,
-            total.seconds * 1000, peakResidentMiB()))
+        "decode \(name): \(feed.posts.count) posts, first batch \(whole((firstReport ?? total).seconds * 1000)) ms, "
+            + "all \(whole(total.seconds * 1000)) ms, peak RSS \(whole(peakResidentMiB())) MiB")
     navigationBench(feed)
 }
 
@@ -82,18 +84,18 @@ func navigationBench(_ feed: Feed) {
         _ = FeedRenderer.render(state, size: size, elapsed: .zero)
     }
     print(
-        String(
-            format: "navigate %d posts at 200x50: page down + frame %.0f µs, g/G + frame %.0f µs",
-            feed.posts.count, pageDown, toEnds))
+        "navigate \(feed.posts.count) posts at 200x50: page down + frame \(whole(pageDown)) µs, "
+            + "g/G + frame \(whole(toEnds)) µs")
 }
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "render":
-    try renderBench(feedData: try Data(contentsOf: URL(fileURLWithPath: arguments.dropFirst().first ?? "")))
+    try renderBench(feedData: try Data(contentsOf: URL(filePath: arguments.dropFirst().first ?? "")))
 case "decode":
     try decodeBench(path: arguments.dropFirst().first ?? "")
 default:
-    FileHandle.standardError.write(Data("usage: shimmerfeed-bench render FEED | decode FEED\n".utf8))
+    let usage = "usage: shimmerfeed-bench render FEED | decode FEED\n"
+    _ = usage.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FeedCore
+import FoundationEssentials
 import Glibc
 
 /// Opens a link in the reader's browser: `$BROWSER` when set, else `xdg-open`. The URL
@@ -23,7 +24,7 @@ public enum LinkOpener {
                 let path = resolve(program, environment: environment, isExecutable: isExecutable)
             {
                 let hasPlaceholder = words.contains { $0.contains("%s") }
-                let arguments = words.map { $0.replacingOccurrences(of: "%s", with: url) }
+                let arguments = words.map { $0.replacing("%s", with: url) }
                 return Command(path: path, arguments: hasPlaceholder ? arguments : arguments + [url])
             }
         }
@@ -53,7 +54,7 @@ public enum LinkOpener {
             return "Link: \(url) (the browser did not start)"
         }
         // Reap the opener when it exits, off the main thread.
-        Thread.detachNewThread {
+        DedicatedThread.start {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         }

@@ -1,6 +1,8 @@
 import FeedCore
 import FeedTerminal
-import Foundation
+import FeedTransport
+import FoundationEssentials
+import Glibc
 import SampleFeed
 
 // Options, wiring and exit codes; everything else lives in FeedCore and FeedTerminal.
@@ -8,7 +10,8 @@ import SampleFeed
 let environment = ProcessInfo.processInfo.environment
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
-    FileHandle.standardError.write(Data("shimmerfeed: \(message)\n".utf8))
+    let line = "shimmerfeed: \(message)\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(code)
 }
 
@@ -32,16 +35,17 @@ case .run:
 
 let source = FeedSource(argument: options.source)
 let loader = DelayedFeedLoader(
-    SourceFeedLoader(source: source, format: options.format, timeout: options.timeout, sampleData: SampleFeed.data),
+    SourceFeedLoader(
+        source: source, format: options.format, timeout: options.timeout, maxSize: options.maxSize,
+        certificateAuthorities: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
+        sampleData: SampleFeed.data),
     delay: options.effectiveDelay)
 
 if options.dump {
-    let dumpLoader = SourceFeedLoader(
-        source: source, format: options.format, timeout: options.timeout, sampleData: SampleFeed.data)
     let (text, failed) = await FrameDump.render(
-        loader: dumpLoader, source: source.label, size: options.dumpSize, loadingAt: options.dumpAt,
+        loader: loader.base, source: source.label, size: options.dumpSize, loadingAt: options.dumpAt,
         animation: options.animation)
-    FileHandle.standardOutput.write(Data(text.utf8))
+    print(text, terminator: "")
     exit(failed ? 1 : 0)
 }
 

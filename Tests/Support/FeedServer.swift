@@ -1,42 +1,106 @@
 import Foundation
+import Glibc
 
 /// The loopback feed server (FeedCoreTests/Fixtures/feed_server.py), started by the tests
 /// themselves on a free port of 127.0.0.1. It ends when this object goes, or after a
 /// minute.
 public final class FeedServer {
     public let port: Int
+    /// A port on 127.0.0.1 whose listener never accepts: a connect to it hangs.
+    public let hangingPort: Int
+    /// With `tls`: the HTTPS port, and the certificate to trust for it.
+    public let tlsPort: Int?
+    public let certificate: String?
     private let process: Process
     private let input: Pipe
 
     public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("FeedCoreTests/Fixtures")
 
-    public init() throws {
+    public init(tls: Bool = false) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.fixtures.appendingPathComponent("feed_server.py").path]
+        process.arguments =
+            ["python3", Self.fixtures.appendingPathComponent("feed_server.py").path] + (tls ? ["--tls"] : [])
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The first line is the port.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line += byte
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
+        // The port, the hanging port, and with TLS its port and certificate: a line each.
+        let reader = output.fileHandleForReading
+        let lines = try (0..<(tls ? 4 : 2)).map { _ in try Self.readLine(reader) }
+        let ports = lines.prefix(tls ? 3 : 2).compactMap { Int($0) }
+        guard ports.count == (tls ? 3 : 2) else {
+            try? input.fileHandleForWriting.close()
             throw StartFailed()
         }
-        self.port = port
+        port = ports[0]
+        hangingPort = ports[1]
+        tlsPort = tls ? ports[2] : nil
+        certificate = tls ? lines[3] : nil
     }
+
+    private static func readLine(_ handle: FileHandle) throws -> String {
+        var line = Data()
+        while let byte = try handle.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line += byte
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// The server's process id, to check that it ends.
+    public var processIdentifier: Int32 { process.processIdentifier }
 
     public struct StartFailed: Error {}
 
     public func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// An https URL of the TLS server.
+    public func secureURL(_ path: String) -> URL {
+        URL(string: "https://127.0.0.1:\(tlsPort ?? 0)\(path)")!
+    }
+
+    /// A URL whose connect never completes.
+    public var hangingURL: URL { URL(string: "http://127.0.0.1:\(hangingPort)/feed.json")! }
+
+    /// How many bodies the server streams now, the most it streamed at once, and how many
+    /// it began in all.
+    public func streams() throws -> (open: Int, most: Int, total: Int) {
+        struct Streams: Decodable { var open, most, total: Int }
+        let body = try get("/streams")
+        let streams = try JSONDecoder().decode(Streams.self, from: Data(body.utf8))
+        return (streams.open, streams.most, streams.total)
+    }
+
+    /// The body of a plain HTTP/1.0 GET, over a socket of its own: the tests check the
+    /// transport, so they do not ask it.
+    public func get(_ path: String) throws -> String {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw StartFailed() }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw StartFailed() }
+        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        guard send(socket, request, request.count, 0) == request.count else { throw StartFailed() }
+        var response = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = recv(socket, &buffer, buffer.count, 0), count > 0 {
+            response += buffer[0..<count]
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        return text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
     }
 
     deinit {

@@ -10,17 +10,6 @@ extension EndToEndTests {
             try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
         }
 
-        /// Checks that the pane is back at its shell with the terminal as it was.
-        private func expectRestored(_ tmux: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            #expect(try tmux.paneVariable("alternate_on") == "0", sourceLocation: sourceLocation)
-            #expect(try tmux.paneVariable("cursor_flag") == "1", sourceLocation: sourceLocation)
-            try tmux.run("stty -a | tr ' ' '\\n' | grep -xE -- '-?(echo|icanon)' | tr '\\n' ' '; echo ST\"\"TY")
-            let screen = try tmux.waitFor("stty's answer") { ViewerEndToEndTests.sttyAnswer(in: $0) != nil }
-            #expect(
-                Set(ViewerEndToEndTests.sttyAnswer(in: screen) ?? []) == ["echo", "icanon"],
-                sourceLocation: sourceLocation)
-        }
-
         @Test(arguments: [("TERM", 143), ("INT", 130), ("HUP", 129), ("SEGV", 139)])
         func aSignalWhileShimmeringRestoresTheTerminal(signal: String, status: Int) throws {
             let tmux = try TmuxSession(width: 80, height: 24)
@@ -32,7 +21,7 @@ extension EndToEndTests {
             if signal == "SEGV" {
                 #expect(screen.contains("shimmerfeed: crashed with a segmentation fault; the terminal was restored"))
             }
-            try expectRestored(tmux)
+            try tmux.expectRestored()
         }
 
         private func signalNumber(_ name: String) -> Int32 {
@@ -63,7 +52,7 @@ extension EndToEndTests {
             try tmux.waitFor("the shell") { !$0.contains("Ada Park") }
             try tmux.run("echo EXIT=$?")
             try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
-            try expectRestored(tmux)
+            try tmux.expectRestored()
         }
 
         @Test func aBurstOfAHundredRTogglesEndsOnTheRows() throws {
@@ -111,7 +100,7 @@ extension EndToEndTests {
             let screen = try tmux.waitFor("the refusal") { $0.contains(#/EXIT=\d/#) }
             #expect(screen.contains(message))
             #expect(screen.contains("EXIT=2"))
-            try expectRestored(tmux)
+            try tmux.expectRestored()
         }
 
         @Test func dumpPrintsAFrameWithoutTheTerminal() throws {

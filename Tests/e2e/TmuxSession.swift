@@ -64,6 +64,17 @@ final class TmuxSession {
         return output.split(separator: "\n").first.flatMap { Int32($0) }
     }
 
+    /// Waits for the pane's shell to start its program, and returns its id.
+    func waitForProgram(timeout: Duration = .seconds(10)) throws -> Int32? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if let pid = try programPID() { return pid }
+            usleep(20_000)
+        }
+        return nil
+    }
+
     private static func run(_ path: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -90,6 +101,17 @@ final class TmuxSession {
     /// A tmux format variable of the pane, such as `alternate_on` or `cursor_flag`.
     func paneVariable(_ name: String) throws -> String {
         try tmux("display-message", "-p", "-t", "main", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Checks that the pane is back at its shell with the terminal as it was.
+    func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try paneVariable("alternate_on") == "0", sourceLocation: sourceLocation)
+        #expect(try paneVariable("cursor_flag") == "1", sourceLocation: sourceLocation)
+        try run("stty -a | tr ' ' '\\n' | grep -xE -- '-?(echo|icanon)' | tr '\\n' ' '; echo ST\"\"TY")
+        let screen = try waitFor("stty's answer") { EndToEndTests.ViewerEndToEndTests.sttyAnswer(in: $0) != nil }
+        #expect(
+            Set(EndToEndTests.ViewerEndToEndTests.sttyAnswer(in: screen) ?? []) == ["echo", "icanon"],
+            sourceLocation: sourceLocation)
     }
 
     /// Polls the screen until `condition` holds or the deadline passes; returns the screen.

@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// Dates in feeds: ISO 8601 (RFC 3339) with or without fractional seconds, with `Z` or
 /// an offset. Foundation's parser accepts one or the other depending on its options,
 /// so both are tried.
 public enum FeedDate {
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if let date = try? Date(trimmed, strategy: withFraction) { return date }
         if let date = try? Date(trimmed, strategy: withoutFraction) { return date }
         return nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// From bytes to a feed, in any of the formats, a batch of posts at a time.
 ///

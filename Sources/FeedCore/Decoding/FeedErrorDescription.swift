@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns decoding failures into sentences a user can act on.
 enum FeedErrorDescription {
@@ -43,7 +43,7 @@ enum FeedErrorDescription {
 
     private static func htmlHint(_ data: Data) -> String {
         let head = String(decoding: data.prefix(64), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            .trimmingWhitespace().lowercased()
         return head.hasPrefix("<") ? " (the document looks like HTML)" : ""
     }
 

@@ -69,7 +69,7 @@ public enum HTMLText {
             isClosing = trimmed.first == "/"
             let body = isClosing ? trimmed.dropFirst() : trimmed
             name = String(body.prefix { $0.isLetter || $0.isNumber }).lowercased()
-            if let classStart = body.range(of: "class=\"") ?? body.range(of: "class='") {
+            if let classStart = body.firstRange(of: "class=\"") ?? body.firstRange(of: "class='") {
                 let rest = body[classStart.upperBound...]
                 let value = rest.prefix { $0 != "\"" && $0 != "'" }
                 classes = value.split(separator: " ")

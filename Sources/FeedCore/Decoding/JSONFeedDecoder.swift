@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One item of a JSON Feed (jsonfeed.org, version 1.1; 1.0's `author` is read too).
 struct JSONFeedItem: Decodable, FeedEntry {

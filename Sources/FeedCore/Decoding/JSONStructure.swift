@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds the parts of a JSON document without decoding it: the members of the top-level
 /// object, the elements of an array. It lets a large feed be decoded a batch of posts at

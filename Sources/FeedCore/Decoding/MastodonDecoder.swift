@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One Mastodon Status entity. A boost carries the boosted status in `reblog`.
 struct MastodonStatus: Decodable, FeedEntry {
@@ -49,7 +49,7 @@ struct MastodonStatus: Decodable, FeedEntry {
 extension MastodonStatus.Account {
     /// The display name, or the username when it is empty.
     var name: String {
-        guard let displayName, !displayName.trimmingCharacters(in: .whitespaces).isEmpty else { return username }
+        guard let displayName, !displayName.trimmingWhitespace().isEmpty else { return username }
         return displayName
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One element of our posts array.
 struct PostRecord: Decodable, FeedEntry {

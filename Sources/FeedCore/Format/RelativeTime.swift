@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// "now", "5m", "3h", "2d", "4mo", "2y": how long ago, in the fewest cells.
 public enum RelativeTime {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A position in the list: the row at the top of the rows area, and how many of its lines
 /// are scrolled off above.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one row shows, ready for layout: the strings of a real post, or the lengths of a
 /// placeholder. Both go through the same `RowLayout.make`, so a skeleton has the exact

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a feed comes from.
 public enum FeedSource: Hashable, Sendable {

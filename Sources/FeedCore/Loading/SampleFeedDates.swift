@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The bundled sample feed's dates are in the past; shifting them so that the newest is a
 /// few minutes old makes the demo read like a live feed on any day.

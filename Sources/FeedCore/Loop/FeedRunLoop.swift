@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The render loop: events → `AppState.apply` → `FeedRenderer.render` → `present`.
@@ -257,7 +257,7 @@ public final class FeedRunLoop {
         } catch let error as FeedError {
             outcome = .failure(error)
         } catch {
-            outcome = .failure(FeedError(error.localizedDescription))
+            outcome = .failure(FeedError(String(describing: error)))
         }
         return Task.isCancelled ? nil : outcome
     }

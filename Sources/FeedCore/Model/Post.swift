@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A post's identity as the feed spells it: numbers and strings are both common, and a
 /// string id must stay a string (Mastodon ids overflow 64-bit floats).

@@ -28,8 +28,10 @@ public struct CommandLineOptions: Hashable, Sendable {
     /// A file path, `-` or a URL; nil for the bundled sample feed.
     public var source: String?
     public var format: FeedFormat = .auto
-    /// How long an HTTP request may take.
+    /// How long an HTTP request may wait for its response, and then for each next byte.
     public var timeout: Duration = .seconds(15)
+    /// The most bytes a load may bring, after decompression (`--max-size`).
+    public var maxSize = ByteCount.defaultLimit
     /// Simulated latency; nil for the default (1.5 s for the sample, none otherwise).
     public var delay: Duration?
     public var animation: AnimationStyle = .slide
@@ -132,6 +134,13 @@ public struct CommandLineOptions: Hashable, Sendable {
                 options.shimmerTilt = try number(in: 0...8, of: "cells per row")
             case "--timeout":
                 options.timeout = try seconds(in: 0...3600, excludingZero: true)
+            case "--max-size":
+                let text = try value()
+                guard let bytes = ByteCount.parse(text), bytes >= 1024 else {
+                    throw ParseError(
+                        description: "--max-size takes a size of at least 1K, such as 64M or 1G, not '\(text)'")
+                }
+                options.maxSize = bytes
             case "--shimmer-speed":
                 options.shimmerSpeed = try number(in: 1...1000, of: "cells per second")
             case "--shimmer-pause":
@@ -195,7 +204,10 @@ public struct CommandLineOptions: Hashable, Sendable {
 
         Options:
           --format FORMAT       auto (default), posts, jsonfeed or mastodon
-          --timeout SECONDS     how long an HTTP request may take (default 15)
+          --timeout SECONDS     how long an HTTP request may wait for its response, and
+                                then for each next byte of it (default 15)
+          --max-size SIZE       the most a feed may weigh, decompressed: 64M, 1G, ...
+                                (default 256M); for URLs, files and standard input
           --delay SECONDS       simulated network latency before the feed arrives
                                 (default 1.5 for the sample feed, 0 otherwise)
           --animation STYLE     slide (default), pulse, calm (a slow breath) or none;

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `--dump`: one frame as plain text, without a terminal: the loading skeleton at a
 /// chosen time, or the loaded feed. For scripts, pipes and bug reports.
@@ -19,7 +19,7 @@ public enum FrameDump {
             } catch let error as FeedError {
                 result = .failure(error)
             } catch {
-                result = .failure(FeedError(error.localizedDescription))
+                result = .failure(FeedError(String(describing: error)))
             }
             if case .failure = result { failed = true }
             _ = state.apply(.loaded(generation: 1, result: result, duration: clock.now - start, at: Date()))

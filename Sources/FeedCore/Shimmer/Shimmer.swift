@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How the skeleton animates.
 public enum AnimationStyle: String, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that can change the state. `AppState.apply` is the only consumer.
 public enum AppEvent: Sendable {

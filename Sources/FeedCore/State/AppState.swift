@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the screen shows, as a value. `apply` is the only place it changes.
 public struct AppState: Sendable {

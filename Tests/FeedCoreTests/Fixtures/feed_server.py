@@ -1,6 +1,10 @@
-"""A feed server on loopback for the tests: prints its port, serves until its standard
-input closes (the test process ended) or a minute passes."""
-import http.server, json, os, sys, threading, time
+"""A feed server on loopback for the tests: prints its port, then the port of a listener
+that never answers (its backlog is full, so a connect hangs), and serves until its
+standard input closes (the test process ended) or a minute passes.
+
+With --tls it also serves HTTPS, with a certificate for 127.0.0.1 made at start, and
+prints that port and the certificate's path (in a folder it removes when it ends)."""
+import http.server, json, os, select, shutil, socket, ssl, subprocess, sys, tempfile, threading, time, zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -15,9 +19,59 @@ def generated_posts(start, count):
              "likes": i, "created_at": "2026-11-29T10:00:00Z"} for i in range(start, start + count)]
 
 
+class Streams:
+    """Bodies that are being streamed now, and the most at once: a client that cancels
+    must close one before it opens the next."""
+    lock = threading.Lock()
+    open = 0
+    most = 0
+    total = 0
+    served_feed = False
+
+    @classmethod
+    def enter(cls):
+        with cls.lock:
+            cls.open += 1
+            cls.total += 1
+            cls.most = max(cls.most, cls.open)
+
+    @classmethod
+    def leave(cls):
+        with cls.lock:
+            cls.open -= 1
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
+
+    def client_gone(self):
+        """Whether the client closed its end (readable with nothing to read)."""
+        ready, _, _ = select.select([self.connection], [], [], 0)
+        return bool(ready) and not self.connection.recv(1, socket.MSG_PEEK)
+
+    def stream(self, chunks, content_type="application/json", headers=(), interval=0.0):
+        """Sends `chunks` (an iterator of bytes) without a length until the client goes."""
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Connection", "close")
+        self.end_headers()
+        Streams.enter()
+        try:
+            for chunk in chunks:
+                if self.client_gone():
+                    break
+                self.wfile.write(chunk)
+                if interval:
+                    # Wait, but wake as soon as the client closes its end.
+                    select.select([self.connection], [], [], interval)
+        except OSError:
+            pass
+        finally:
+            Streams.leave()
+            self.close_connection = True
 
     def send(self, status, body, content_type="application/json", headers=()):
         self.send_response(status)
@@ -59,6 +113,57 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(500, b"<html><body>Oops</body></html>", "text/html")
         elif path == "/html":
             self.send(200, b"<!doctype html><html><body>A web page</body></html>", "text/html")
+        elif path == "/endless":
+            # A JSON array that never ends, as fast as the client reads.
+            def endless():
+                yield b"["
+                chunk = (json.dumps(generated_posts(0, 1)[0]).encode() + b",") * 64
+                while True:
+                    yield chunk
+            self.stream(endless())
+        elif path == "/drip":
+            # A body that streams slowly and never ends: a load in progress.
+            self.stream(iter(lambda: b" " * 64, None), interval=0.02)
+        elif path == "/feed-then-drip":
+            # The feed the first time, then a body that never ends: a reload in progress.
+            with Streams.lock:
+                first = not Streams.served_feed
+                Streams.served_feed = True
+            if first:
+                self.send(200, fixture("small-feed.json"))
+            else:
+                self.stream(iter(lambda: b" " * 64, None), interval=0.02)
+        elif path == "/gzip-bomb":
+            # Zeros, gzip-compressed about a thousand to one: a megabyte of gzip per
+            # gigabyte decoded, made as it is sent.
+            def bomb():
+                packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+                zeros = bytes(1 << 20)
+                for _ in range(1024):
+                    yield packer.compress(zeros)
+                yield packer.flush()
+            self.stream(bomb(), headers=[("Content-Encoding", "gzip")])
+        elif path == "/stall":
+            # A kilobyte of a feed, then nothing, until the client gives up.
+            self.stream(iter([b'{"posts":[' + b" " * 1014] + [b""] * 100000), interval=0.05)
+        elif path == "/redirect-loop":
+            self.send(302, b"", headers=[("Location", "/redirect-loop")])
+        elif path == "/moved":
+            self.send(301, b"", headers=[("Location", "/feed.json")])
+        elif path == "/to-http":
+            # Served over HTTPS: down to the plain server.
+            plain = f"http://127.0.0.1:{self.server.plain_port}"
+            self.send(302, b"", headers=[("Location", f"{plain}/feed.json")])
+        elif path == "/streams":
+            with Streams.lock:
+                self.send(200, json.dumps({"open": Streams.open, "most": Streams.most, "total": Streams.total}).encode())
+        elif path == "/user-agent":
+            self.send(200, json.dumps({"user_agent": self.headers.get("User-Agent", ""),
+                                       "accept_encoding": self.headers.get("Accept-Encoding", "")}).encode())
+        elif path == "/gzip":
+            body = fixture("small-feed.json")
+            packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+            self.send(200, packer.compress(body) + packer.flush(), headers=[("Content-Encoding", "gzip")])
         elif path == "/slow":
             time.sleep(5)
             self.send(200, fixture("small-feed.json"))
@@ -66,21 +171,71 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(404, b"no such path", "text/plain")
 
 
+def unanswering_listener():
+    """A listener whose backlog is full: further connects get no answer and hang, on
+    loopback, with no traffic leaving the machine."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(0)
+    port = listener.getsockname()[1]
+    fillers = []
+    for _ in range(4):
+        filler = socket.socket()
+        filler.setblocking(False)
+        try:
+            filler.connect(("127.0.0.1", port))
+        except BlockingIOError:
+            pass
+        fillers.append(filler)
+    return listener, fillers
+
+
+def tls_server(folder, plain_port):
+    """An HTTPS server with a certificate for 127.0.0.1 made here; its port and the
+    certificate's path."""
+    key, cert = os.path.join(folder, "key.pem"), os.path.join(folder, "cert.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                    "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    server.plain_port = plain_port
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server.server_port, cert
+
+
 def main():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    server.plain_port = server.server_port
+    hanging = unanswering_listener()
     print(server.server_port, flush=True)
+    print(hanging[0].getsockname()[1], flush=True)
+    folder = None
+    if "--tls" in sys.argv:
+        folder = tempfile.mkdtemp(prefix="shimmerfeed-tls-")
+        tls_port, cert = tls_server(folder, server.server_port)
+        print(tls_port, flush=True)
+        print(cert, flush=True)
+
+    def end():
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+        os._exit(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     deadline = time.time() + 60
 
     def watch_stdin():
         sys.stdin.read()
-        os._exit(0)
+        end()
 
     threading.Thread(target=watch_stdin, daemon=True).start()
     while time.time() < deadline:
         time.sleep(0.5)
-    os._exit(0)
+    end()
 
 
 if __name__ == "__main__":

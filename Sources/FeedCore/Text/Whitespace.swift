@@ -1,0 +1,10 @@
+extension StringProtocol {
+    /// The text without the white space (spaces, tabs, line breaks) at either end.
+    /// FoundationEssentials has no `trimmingCharacters(in:)`.
+    public func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,41 @@
+import FeedCore
+import FoundationEssentials
+import Glibc
+
+/// A feed named by a path: a regular file is mapped (and checked against the limit
+/// before a byte is read); anything else that can be opened, a FIFO or a device, is read
+/// as a stream, up to the limit.
+enum FileSource {
+    enum Contents {
+        case mapped(MappedFile)
+        case streamed(Data)
+    }
+
+    static func open(_ path: String, maxSize: Int) async throws -> Contents {
+        // Non-blocking, so that opening a FIFO with no writer yet does not wait here.
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw error(errno, path: path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw error(errno, path: path) }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            throw FeedError("\(path) is a directory, not a feed file")
+        case S_IFREG:
+            let size = Int(status.st_size)
+            guard size <= maxSize else { throw TransferFailure.tooLarge(limit: maxSize, what: path).feedError }
+            return .mapped(try MappedFile(descriptor: descriptor, path: path, size: size))
+        default:
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            return .streamed(try await StreamReader.read(descriptor, what: path, maxSize: maxSize))
+        }
+    }
+
+    static func error(_ number: Int32, path: String) -> FeedError {
+        switch number {
+        case ENOENT: FeedError("no such file: \(path)")
+        case EACCES, EPERM: FeedError("permission denied: \(path)")
+        default: FeedError("could not read \(path): \(String(cString: strerror(number)))")
+        }
+    }
+}

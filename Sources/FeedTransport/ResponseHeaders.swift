@@ -1,0 +1,66 @@
+import FeedCore
+
+/// The status and header fields of the last response of a transfer, fed line by line as
+/// libcurl hands them over. A redirect's headers come first: a new status line starts
+/// the next response afresh.
+struct ResponseHeaders: Hashable, Sendable {
+    private(set) var status: Int?
+    /// The reason phrase after the status code, sanitized (HTTP/2 has none).
+    private(set) var reason = ""
+    private(set) var fields: [Field] = []
+
+    struct Field: Hashable, Sendable {
+        var name: String
+        var value: String
+    }
+
+    /// One header line, with or without its CRLF.
+    mutating func consume(_ line: String) {
+        let line = line.trimmingWhitespace()
+        if line.hasPrefix("HTTP/") {
+            self = ResponseHeaders()
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) : nil
+            reason = parts.count > 2 ? TextSanitizer.singleLine(String(parts[2])) : ""
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].trimmingWhitespace().lowercased()
+        let value = line[line.index(after: colon)...].trimmingWhitespace()
+        guard !name.isEmpty else { return }
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// A field's value; several fields of one name are joined with commas, as HTTP allows.
+    subscript(name: String) -> String? {
+        let values = fields.filter { $0.name == name.lowercased() }.map(\.value)
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
+    var isSuccess: Bool { status.map { (200..<300).contains($0) } ?? false }
+
+    /// The failure a response that is not 2xx stands for; nil for a success.
+    func failure(url: String) -> TransferFailure? {
+        guard !isSuccess else { return nil }
+        let code = status ?? 0
+        return .httpStatus(code: code, reason: TransferFailure.reason(for: code, serverSaid: reason), url: url)
+    }
+
+    /// The next page from `Link: <…>; rel="next"` (Mastodon's paging).
+    var nextPage: String? { self["link"].flatMap(Self.nextLink) }
+
+    /// The URL marked `rel="next"` in a Link header's value.
+    static func nextLink(_ header: String) -> String? {
+        for part in header.split(separator: ",") {
+            let pieces = part.split(separator: ";").map { $0.trimmingWhitespace() }
+            guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
+            let isNext = pieces.dropFirst().contains { parameter in
+                let words = parameter.lowercased().filter { $0 != "\"" }
+                guard words.hasPrefix("rel=") else { return false }
+                return words.dropFirst(4).split(separator: " ").contains("next")
+            }
+            if isNext { return String(target.dropFirst().dropLast()) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+@testable import FeedTransport
+
+/// Standard input and other streams: read to the end, up to the limit, cancellable while
+/// the writer sends nothing.
+@Suite(.timeLimit(.minutes(1))) struct StreamReaderTests {
+    /// A pipe whose write end the test holds.
+    private final class TestPipe: Sendable {
+        let readEnd: Int32
+        let writeEnd: Int32
+        init() throws {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { throw FeedError("no pipe") }
+            readEnd = ends[0]
+            writeEnd = ends[1]
+            _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+        }
+        func write(_ bytes: [UInt8]) -> Int { Glibc.write(writeEnd, bytes, bytes.count) }
+        func closeWriteEnd() { close(writeEnd) }
+        deinit {
+            close(readEnd)
+            close(writeEnd)
+        }
+    }
+
+    @Test func aStreamIsReadToItsEnd() async throws {
+        let pipe = try TestPipe()
+        let text = Array(#"{"posts":[]}"#.utf8)
+        #expect(pipe.write(text) == text.count)
+        pipe.closeWriteEnd()
+        let data = try await StreamReader.read(pipe.readEnd, what: "standard input", maxSize: 1 << 20)
+        #expect(Array(data) == text)
+    }
+
+    @Test func aNeverEndingStreamEndsAtTheLimit() async throws {
+        let pipe = try TestPipe()
+        let readEnd = pipe.readEnd
+        let reader = Task { try await StreamReader.read(readEnd, what: "standard input", maxSize: 256 << 10) }
+        // Keep the pipe full until the reader gives up, as `cat /dev/zero` would.
+        let chunk = [UInt8](repeating: 0x20, count: 4096)
+        var written = 0
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while written <= 256 << 10, clock.now < deadline {
+            let count = pipe.write(chunk)
+            if count > 0 { written += count } else { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        await #expect(throws: FeedError("standard input is larger than 256 KiB (--max-size)")) {
+            try await reader.value
+        }
+    }
+
+    @Test func cancellingWhileTheWriterIsSilentEndsAtOnce() async throws {
+        let pipe = try TestPipe()
+        let readEnd = pipe.readEnd
+        let reader = Task { try await StreamReader.read(readEnd, what: "standard input", maxSize: 1 << 20) }
+        try await Task.sleep(for: .milliseconds(200))
+        let clock = ContinuousClock()
+        let start = clock.now
+        reader.cancel()
+        await #expect(throws: CancellationError.self) { try await reader.value }
+        #expect(clock.now - start < .milliseconds(500))
+    }
+}
