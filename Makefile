@@ -23,11 +23,12 @@ test:
 	$(SWIFT) test --skip-build --filter EndToEndTests
 	Tests/leftovers.sh "$$($(SWIFT) build --show-bin-path)"
 
-# Release build, then render/decode figures and the binary in a 200x50 pseudo-terminal.
-# The feeds (200 and 100,000 posts) are generated into a temporary folder and removed.
+# The release build `make install` makes, then render/decode figures and the binary in a
+# 200x50 pseudo-terminal. The feeds (200 and 100,000 posts) are generated into a temporary
+# folder and removed.
 bench:
-	$(SWIFT) build -c release
-	@dir=$$(mktemp -d) && bin=$$($(SWIFT) build -c release --show-bin-path) && \
+	$(SWIFT) build -c release --static-swift-stdlib
+	@dir=$$(mktemp -d) && bin=$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path) && \
 	python3 Tests/bench/terminal_bench.py "$$bin" "$$dir"; status=$$?; rm -rf "$$dir"; exit $$status
 
 # libFuzzer over decode → sanitize → layout → render (Tests/fuzz), seeded with the test

@@ -3,6 +3,9 @@ binary in a pseudo-terminal: bytes written, CPU, start-up and load latencies, pe
 memory. Prints medians over several runs. The feeds are generated into WORKDIR.
 
 usage: terminal_bench.py BIN_DIR WORKDIR
+
+The viewer measured is BIN_DIR/shimmerfeed stripped into WORKDIR, as `make install` makes
+it (BIN_DIR is a --static-swift-stdlib release build).
 """
 import fcntl, json, os, pty, random, re, select, signal, statistics, struct, subprocess, sys, termios, time
 
@@ -158,6 +161,37 @@ def big_feed_run(binary, feed, total):
                 peak_rss_mib=rss, quit_while_decoding_ms=quit_time * 1000)
 
 
+class FeedServer:
+    """The tests' loopback server (Tests/FeedCoreTests/Fixtures/feed_server.py)."""
+
+    def __init__(self):
+        here = os.path.dirname(os.path.abspath(__file__))
+        script = os.path.join(here, "..", "FeedCoreTests", "Fixtures", "feed_server.py")
+        self.process = subprocess.Popen([sys.executable, script], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.port = int(self.process.stdout.readline())
+        self.hanging_port = int(self.process.stdout.readline())
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+def transport_run(binary, server):
+    """Seconds from q to the process's end while a load is in each phase."""
+    figures = {}
+    for name, url in (("connect_never_completes", f"http://127.0.0.1:{server.hanging_port}/feed.json"),
+                      ("body_streaming_slowly", server.url("/drip")),
+                      ("body_streaming_full_speed", server.url("/endless"))):
+        s = Session([binary, "--timeout", "60", "--max-size", "1G", url])
+        s.wait_for(SKELETON, 5)
+        s.pump(0.3)
+        figures[f"q_{name}_ms"] = s.quit() * 1000
+    return figures
+
+
 def report(title, runs):
     print(title)
     for key in runs[0]:
@@ -167,7 +201,9 @@ def report(title, runs):
 
 if __name__ == "__main__":
     bin_dir, workdir = sys.argv[1], sys.argv[2]
-    binary = os.path.join(bin_dir, "shimmerfeed")
+    binary = os.path.join(workdir, "shimmerfeed")
+    subprocess.run(["strip", "-o", binary, os.path.join(bin_dir, "shimmerfeed")], check=True)
+    print(f"viewer: the installed form, {os.path.getsize(binary) / 1e6:.1f} MB stripped")
     runs = int(os.environ.get("BENCH_RUNS", "3"))
     idle_seconds = float(os.environ.get("BENCH_IDLE_SECONDS", "10"))
     small = os.path.join(workdir, "posts-200.json")
@@ -186,3 +222,8 @@ if __name__ == "__main__":
     report("200 posts, --delay 5, --palette (the pulse by redefining palette entries), over a 3 s pulse:",
            [small_feed_run(binary, small, ["--palette"], delay=5.0, window=3.0) for _ in range(runs)])
     report("100,000 posts, --delay 0:", [big_feed_run(binary, big, 100_000) for _ in range(runs)])
+    server = FeedServer()
+    try:
+        report("q during an HTTP load (loopback server):", [transport_run(binary, server) for _ in range(runs)])
+    finally:
+        server.close()
