@@ -164,14 +164,11 @@ public final class CursesBackend: TerminalBackend {
             invalidate()
         }
         // A redefined colour is written with the next update, so it counts as a change.
-        var changed = animatesPalette && setPalette(frame.paletteLevels)
-        for row in 0..<frame.height {
-            guard let columns = changedColumns(row, in: frame) else { continue }
-            draw(row: row, columns: columns, of: frame)
-            changed = true
-        }
+        let paletteChanged = animatesPalette && setPalette(frame.paletteLevels)
+        let runs = FrameDiff.runs(from: lastFrame, to: frame)
+        for run in runs { draw(run, of: frame) }
         lastFrame = frame
-        if changed {
+        if paletteChanged || !runs.isEmpty {
             wnoutrefresh(window)
             doupdate()
         }
@@ -190,35 +187,6 @@ public final class CursesBackend: TerminalBackend {
         }
         if !levels.isEmpty { paletteLevels = levels }
         return changed
-    }
-
-    /// The columns of a row that differ from the last frame, first to last; nil when none
-    /// do. A wide cluster's two cells go together.
-    private func changedColumns(_ row: Int, in frame: ScreenBuffer) -> ClosedRange<Int>? {
-        guard let last = lastFrame else { return frame.width > 0 ? 0...(frame.width - 1) : nil }
-        let stride = MemoryLayout<ScreenBuffer.Cell>.stride
-        let base = row * frame.width
-        var first = -1
-        var final = -1
-        frame.cells.withUnsafeBytes { now in
-            last.cells.withUnsafeBytes { before in
-                let rowNow = now.baseAddress! + base * stride
-                let rowBefore = before.baseAddress! + base * stride
-                guard memcmp(rowNow, rowBefore, frame.width * stride) != 0 else { return }
-                // Cells hold no references, so equal bytes are equal cells; unequal bytes may
-                // still be equal cells (padding), which == settles.
-                for column in 0..<frame.width
-                where memcmp(rowNow + column * stride, rowBefore + column * stride, stride) != 0
-                    && frame[row, column] != last[row, column]
-                {
-                    if first < 0 { first = column }
-                    final = column
-                }
-            }
-        }
-        guard first >= 0 else { return nil }
-        if first > 0, frame[row, first].content.isEmpty || last[row, first].content.isEmpty { first -= 1 }
-        return first...final
     }
 
     /// How a style is drawn here, worked out once per style: mapping a style means
@@ -240,29 +208,25 @@ public final class CursesBackend: TerminalBackend {
         return result
     }
 
-    /// Writes some columns of a row in runs of one style. A run ends after any non-ASCII
-    /// cluster and the next starts with an explicit move, so a terminal that measures a
-    /// cluster differently cannot shift the rest of the row.
-    private func draw(row: Int, columns: ClosedRange<Int>, of frame: ScreenBuffer) {
-        var column = columns.lowerBound
-        let end = columns.upperBound + 1
+    /// Writes one run. A piece ends after any non-ASCII cluster and the next starts with
+    /// an explicit move, so a terminal that measures a cluster differently cannot shift
+    /// the rest of the row.
+    private func draw(_ diffRun: FrameDiff.Run, of frame: ScreenBuffer) {
+        let style = drawn(diffRun.style)
+        let row = diffRun.row
+        var column = diffRun.columns.lowerBound
+        let end = diffRun.columns.upperBound
         while column < end {
-            let cell = frame[row, column]
-            if cell.content.isEmpty {  // the right half of a wide cluster
+            if frame[row, column].content.isEmpty {  // the right half of a wide cluster
                 column += 1
                 continue
             }
-            let style = drawn(cell.style)
             let start = column
             run.removeAll(keepingCapacity: true)
             while column < end {
                 let next = frame[row, column]
-                if next.content.isEmpty {
-                    column += 1
-                    continue
-                }
-                guard next.style == cell.style else { break }
                 column += 1
+                if next.content.isEmpty { continue }
                 if let glyph = style.glyph {
                     run.append(contentsOf: glyph)
                     if glyph.count != 1 || glyph[0] >= 0x80 { break }

@@ -56,17 +56,19 @@ do {
 } catch {
     fail(error.message)
 }
-var state = AppState(source: source.label, animation: options.animation, size: backend.size)
-state.shimmerSpeed = options.shimmerSpeed
-state.shimmerPause = options.shimmerPause
-state.shimmerTilt = options.shimmerTilt
-state.paletteSkeleton = backend.animatesPalette
-if options.palette, !backend.animatesPalette {
-    state.notice = "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
-}
+var viewer = ViewerOptions(source: source.label, animation: options.animation)
+viewer.shimmerSpeed = options.shimmerSpeed
+viewer.shimmerPause = options.shimmerPause
+viewer.shimmerTilt = options.shimmerTilt
+viewer.paletteSkeleton = backend.animatesPalette
+viewer.framesPerSecond = options.framesPerSecond
+let paletteRefused = options.palette && !backend.animatesPalette
+let state = AppState(
+    options: viewer, size: backend.size,
+    notice: paletteRefused
+        ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell" : nil)
 let loop = FeedRunLoop(
-    state: state, backend: backend, loader: loader,
-    configuration: .init(framesPerSecond: options.framesPerSecond, openLink: LinkOpener.open))
+    state: state, backend: backend, loader: loader, configuration: .init(openLink: LinkOpener.open))
 let exitCode = loop.run()
 backend.stop()
 exit(exitCode)

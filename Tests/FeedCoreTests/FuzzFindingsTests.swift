@@ -24,7 +24,7 @@ import Testing
             var state = NavigationTests.loaded(feed, size: size)
             for key in [Key.enter, .character("l"), .pageDown, .character("G"), .character("k"), .character("?")] {
                 _ = state.apply(.key(key))
-                let frame = FeedRenderer.render(state, size: size, elapsed: .zero)
+                let frame = FeedRenderer.render(state, size: size, at: .zero)
                 #expect(frame.lines.count == size.height)
             }
         }
@@ -41,7 +41,7 @@ import Testing
         for _ in 0..<3 { _ = state.apply(.key(.character("j"))) }  // scroll within it
         #expect(state.scroll.row == 0 && state.scroll.line > 3)
         state.expanded = []  // collapsed behind the scroll position's back
-        let frame = FeedRenderer.render(state, size: state.size, elapsed: .zero)
+        let frame = FeedRenderer.render(state, size: state.size, at: .zero)
         #expect(frame.lines.count == 24)
     }
 }

@@ -41,7 +41,7 @@ import Testing
         let (state, effects) = loaded(pagedFeed(0..<0, next: "https://e.org/2"))
         #expect(effects == [])
         #expect(state.page == .idle)
-        let frame = FeedRenderer.render(state, size: state.size, elapsed: .zero)
+        let frame = FeedRenderer.render(state, size: state.size, at: .zero)
         #expect(frame.lines.contains { $0.contains("No posts in this feed.") })
     }
 
@@ -68,7 +68,7 @@ import Testing
         var (state, _) = loaded(pagedFeed(0..<3, next: "https://e.org/2"))
         _ = state.apply(.pageLoaded(generation: 1, result: .failure(FeedError("HTTP 500"))))
         #expect(state.page == .failed(FeedError("HTTP 500")))
-        let frame = FeedRenderer.render(state, size: state.size, elapsed: .zero)
+        let frame = FeedRenderer.render(state, size: state.size, at: .zero)
         #expect(frame.lines.contains { $0.contains("Could not load more: HTTP 500 · r to retry") })
         #expect(state.apply(.key(.character("r"))) == [.startLoad(generation: 2)])
         #expect(state.page == .idle)
@@ -88,7 +88,7 @@ import Testing
     @Test func skeletonRowsShimmerBelowTheLastPostWhileAPageLoads() {
         var (state, _) = loaded(pagedFeed(0..<3, next: "https://e.org/2"))
         _ = state.apply(.key(.character("j")))
-        let frame = FeedRenderer.render(state, size: state.size, elapsed: .milliseconds(300))
+        let frame = FeedRenderer.render(state, size: state.size, at: .milliseconds(300))
         // Three posts of three lines, then skeleton rows.
         let skeletonRows = frame.styleMask.enumerated().filter { $0.element.contains { ("a"..."m").contains($0) } }.map(
             \.offset)
@@ -104,7 +104,7 @@ import Testing
         _ = state.apply(.progress(generation: 1, feed: first, decoded: 100, total: 100_000, at: Fixtures.referenceDate))
         #expect(!state.isLoading)
         #expect(state.feed?.posts.count == 100)
-        let frame = FeedRenderer.render(state, size: state.size, elapsed: .zero)
+        let frame = FeedRenderer.render(state, size: state.size, at: .zero)
         #expect(frame.lines.last?.contains("decoding 100 / 100,000") == true)
         #expect(frame.lines.first?.contains("Author 0") == true)
         _ = state.apply(.key(.character("j")))
@@ -146,7 +146,7 @@ extension PagingStateTests {
         feed.nextPage = "https://e.org/2"
         _ = state.apply(.loaded(generation: 1, result: .success(feed), duration: .zero, at: Fixtures.referenceDate))
         #expect(state.apply(.key(.character("G"))) == [.loadPage(url: "https://e.org/2", generation: 1)])
-        let frame = FeedRenderer.render(state, size: state.size, elapsed: .milliseconds(300))
+        let frame = FeedRenderer.render(state, size: state.size, at: .milliseconds(300))
         let skeletonRows = frame.styleMask.filter { $0.contains { ("a"..."m").contains($0) } }
         #expect(skeletonRows.count >= 4)
         #expect(frame.lines.contains { $0.contains("Author 29") })

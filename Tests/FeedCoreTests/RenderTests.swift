@@ -27,19 +27,19 @@ import Testing
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loadingAtTimeZero(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .zero)
+        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .zero)
         try Snapshot.assertMatches(frame, named: "loading-t0-\(size)")
     }
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loadingAtHalfASecond(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .milliseconds(500))
+        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .milliseconds(500))
         try Snapshot.assertMatches(frame, named: "loading-t500ms-\(size)")
     }
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loaded(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(try Self.loadedState(size: size), size: size, elapsed: .seconds(3))
+        let frame = FeedRenderer.render(try Self.loadedState(size: size), size: size, at: .seconds(3))
         try Snapshot.assertMatches(frame, named: "loaded-\(size)")
     }
 
@@ -50,37 +50,37 @@ import Testing
             .loaded(
                 generation: 1, result: .failure(FeedError("no such file: missing.json")), duration: .zero,
                 at: Fixtures.referenceDate))
-        try Snapshot.assertMatches(FeedRenderer.render(state, size: size, elapsed: .zero), named: "error-60x10")
+        try Snapshot.assertMatches(FeedRenderer.render(state, size: size, at: .zero), named: "error-60x10")
     }
 
     // MARK: properties of frames
 
     @Test func theSkeletonWaitsForTheShowDelayAndAReloadKeepsItsRowsMeanwhile() throws {
         let size = TerminalSize(width: 80, height: 24)
-        let early = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .milliseconds(149))
+        let early = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .milliseconds(149))
         #expect(!early.styleMask.dropLast().contains { $0.contains { ("a"..."m").contains($0) } })
         #expect(early.lines.last?.contains("Loading…") == true)
         var state = try Self.loadedState(size: size)
         _ = state.apply(.key(.character("r")))
-        let reloading = FeedRenderer.render(state, size: size, elapsed: .milliseconds(100))
+        let reloading = FeedRenderer.render(state, size: size, at: .milliseconds(100))
         #expect(reloading.lines.contains { $0.contains("Ada Park") })
         #expect(reloading.lines.last?.contains("Loading…") == true)
-        let skeleton = FeedRenderer.render(state, size: size, elapsed: .milliseconds(150))
+        let skeleton = FeedRenderer.render(state, size: size, at: .milliseconds(150))
         #expect(!skeleton.lines.contains { $0.contains("Ada Park") })
     }
 
     @Test func theSkeletonMovesOverTime() {
         let size = TerminalSize(width: 80, height: 24)
         let state = Self.loadingState(size: size)
-        let early = FeedRenderer.render(state, size: size, elapsed: .milliseconds(200))
-        let later = FeedRenderer.render(state, size: size, elapsed: .milliseconds(600))
+        let early = FeedRenderer.render(state, size: size, at: .milliseconds(200))
+        let later = FeedRenderer.render(state, size: size, at: .milliseconds(600))
         #expect(early.lines == later.lines, "the shapes stay put")
         #expect(early.styleMask != later.styleMask, "the shades move")
     }
 
     @Test func aFirstLoadFillsTheScreenWithSkeletonRows() {
         let size = TerminalSize(width: 80, height: 40)
-        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .milliseconds(300))
+        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .milliseconds(300))
         let rowsWithSkeleton = frame.styleMask.dropLast().filter { $0.contains { $0.isLowercase } }
         #expect(rowsWithSkeleton.count > 25)
         // The last rows area line before the status bar is reached by some row.
@@ -91,9 +91,9 @@ import Testing
     @Test func theReloadSkeletonHasTheRealRowsGeometry() throws {
         let size = TerminalSize(width: 80, height: 24)
         var state = try Self.loadedState(size: size)
-        let real = FeedRenderer.render(state, size: size, elapsed: .zero)
+        let real = FeedRenderer.render(state, size: size, at: .zero)
         _ = state.apply(.key(.character("r")))
-        let skeleton = FeedRenderer.render(state, size: size, elapsed: .milliseconds(300))
+        let skeleton = FeedRenderer.render(state, size: size, at: .milliseconds(300))
         for row in 0..<(size.height - 1) {
             let bars = (0..<size.width).filter {
                 skeleton[row, $0].style.ink.isSkeleton
@@ -124,9 +124,9 @@ import Testing
 
     @Test func statusLineSaysWhatIsHappening() throws {
         let size = TerminalSize(width: 80, height: 24)
-        let loading = FeedRenderer.render(Self.loadingState(size: size), size: size, elapsed: .zero)
+        let loading = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .zero)
         #expect(loading.lines.last?.hasPrefix(" Loading… · small-feed.json") == true)
-        let loaded = FeedRenderer.render(try Self.loadedState(size: size), size: size, elapsed: .zero)
+        let loaded = FeedRenderer.render(try Self.loadedState(size: size), size: size, at: .zero)
         #expect(loaded.lines.last?.hasPrefix(" 3 posts · loaded in 12 ms · small-feed.json") == true)
         #expect(loaded.lines.last?.hasSuffix("r reload · q quit ") == true)
     }
@@ -135,7 +135,7 @@ import Testing
         let state = try Self.loadedState(size: TerminalSize(width: 1, height: 1))
         for width in 0...8 {
             for height in 0...4 {
-                let frame = FeedRenderer.render(state, size: TerminalSize(width: width, height: height), elapsed: .zero)
+                let frame = FeedRenderer.render(state, size: TerminalSize(width: width, height: height), at: .zero)
                 #expect(frame.lines.count == height)
             }
         }
@@ -146,12 +146,22 @@ import Testing
 @Suite struct ShimmerScreenTests {
     let size = TerminalSize(width: 80, height: 24)
 
+    /// Rows that replaced a skeleton shown since 0.15 s, at 2 s: they fade from then.
+    private func fadingState(animation: AnimationStyle = .slide) throws -> AppState {
+        var state = RenderTests.loadingState(size: size, animation: animation)
+        _ = state.apply(.tick, at: .milliseconds(200))
+        _ = state.apply(
+            .loaded(generation: 1, result: .success(try RenderTests.fixtureFeed()), duration: .zero, at: .now),
+            at: .seconds(2))
+        return state
+    }
+
     @Test func rowsFadeInFromTheSkeletonOverAQuarterSecond() throws {
-        var state = try RenderTests.loadedState(size: size)
-        _ = state.apply(.crossFade(from: .seconds(2)))
-        let settled = FeedRenderer.render(state, size: size, elapsed: .seconds(2) + CrossFade.duration)
-        let early = FeedRenderer.render(state, size: size, elapsed: .seconds(2) + .milliseconds(20))
-        let late = FeedRenderer.render(state, size: size, elapsed: .seconds(2) + .milliseconds(200))
+        let state = try fadingState()
+        #expect(state.fadeStart == .seconds(2))
+        let settled = FeedRenderer.render(state, size: size, at: .seconds(2) + CrossFade.duration)
+        let early = FeedRenderer.render(state, size: size, at: .seconds(2) + .milliseconds(20))
+        let late = FeedRenderer.render(state, size: size, at: .seconds(2) + .milliseconds(200))
         // The same text throughout: only the styles fade.
         #expect(early.lines == settled.lines && late.lines == settled.lines)
         let fades = { (frame: ScreenBuffer) in Set(frame.cells.map(\.style.fade)) }
@@ -161,7 +171,7 @@ import Testing
         // The cells that fade are the skeleton's: a reload shows bars on exactly those.
         var reloading = state
         _ = reloading.apply(.key(.character("r")))
-        let skeleton = FeedRenderer.render(reloading, size: size, elapsed: .milliseconds(300))
+        let skeleton = FeedRenderer.render(reloading, size: size, at: .seconds(2) + .milliseconds(300))
         let faded = early.cells.indices.filter { early.cells[$0].style.fade > 0 }
         let barred = skeleton.cells.indices.filter { skeleton.cells[$0].style.ink.isSkeleton }
         #expect(faded == barred)
@@ -170,18 +180,19 @@ import Testing
     }
 
     @Test func reducedMotionHasNoCrossFade() throws {
-        var state = try RenderTests.loadedState(size: size, animation: .calm)
-        _ = state.apply(.crossFade(from: .seconds(2)))
+        let state = try fadingState(animation: .calm)
         #expect(state.fadeStart == nil)
-        let frame = FeedRenderer.render(state, size: size, elapsed: .seconds(2) + .milliseconds(20))
+        let frame = FeedRenderer.render(state, size: size, at: .seconds(2) + .milliseconds(20))
         #expect(frame.cells.allSatisfy { $0.style.fade == 0 })
     }
 
     @Test func thePaletteSkeletonAnimatesTheEntriesNotTheCells() {
-        var state = RenderTests.loadingState(size: size)
-        state.paletteSkeleton = true
-        let first = FeedRenderer.render(state, size: size, elapsed: .milliseconds(400))
-        let second = FeedRenderer.render(state, size: size, elapsed: .milliseconds(900))
+        var options = ViewerOptions(source: "t")
+        options.paletteSkeleton = true
+        var state = AppState(options: options, size: size)
+        _ = state.apply(.start)
+        let first = FeedRenderer.render(state, size: size, at: .milliseconds(400))
+        let second = FeedRenderer.render(state, size: size, at: .milliseconds(900))
         #expect(first.cells == second.cells)
         #expect(first.paletteLevels != second.paletteLevels)
         #expect(first.paletteLevels.count == PaletteShimmer.slotCount)
@@ -190,6 +201,6 @@ import Testing
         // Once loaded, no palette levels: the entries are left as they are.
         var loaded = state
         _ = loaded.apply(.loaded(generation: 1, result: .success(Feed(posts: [])), duration: .zero, at: .now))
-        #expect(FeedRenderer.render(loaded, size: size, elapsed: .seconds(2)).paletteLevels.isEmpty)
+        #expect(FeedRenderer.render(loaded, size: size, at: .seconds(2)).paletteLevels.isEmpty)
     }
 }

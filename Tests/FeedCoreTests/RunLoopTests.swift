@@ -4,19 +4,22 @@ import Testing
 
 @testable import FeedCore
 
-/// A loader that counts its loads and cancellations and answers after a delay.
+/// A loader that counts its loads and cancellations and answers after a delay on the
+/// test's manual clock.
 final class CountingLoader: FeedLoading {
     let feed: Feed
     let delay: Duration
+    let clock: ManualClock
     let started = Atomic<Int>(0)
     let cancelled = Atomic<Int>(0)
     let live = Atomic<Int>(0)
     /// The most loads that ran at once.
     let mostLive = Atomic<Int>(0)
 
-    init(feed: Feed, delay: Duration) {
+    init(feed: Feed, delay: Duration, clock: ManualClock) {
         self.feed = feed
         self.delay = delay
+        self.clock = clock
     }
 
     func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
@@ -25,7 +28,7 @@ final class CountingLoader: FeedLoading {
         mostLive.max(running, ordering: .relaxed)
         defer { live.subtract(1, ordering: .relaxed) }
         do {
-            try await Task.sleep(for: delay)
+            try await clock.sleep(until: clock.now + delay)
         } catch {
             cancelled.add(1, ordering: .relaxed)
             throw error
@@ -34,9 +37,60 @@ final class CountingLoader: FeedLoading {
     }
 }
 
+/// A loader whose loads end when the test lets them go, by number (1 for the first):
+/// with the backend's schedule, at an exact instant of the manual clock, however late the
+/// load's task started in real time.
+final class GatedLoader: FeedLoading {
+    let feed: Feed
+    private struct Gates {
+        var started = 0
+        var opened: Set<Int> = []
+        var waiting: [Int: CheckedContinuation<Void, any Error>] = [:]
+    }
+    private let gates = Mutex(Gates())
+
+    init(feed: Feed) {
+        self.feed = feed
+    }
+
+    var started: Int { gates.withLock { $0.started } }
+
+    /// Lets load `number` return its feed.
+    func release(_ number: Int) {
+        let waiting = gates.withLock { gates in
+            gates.opened.insert(number)
+            return gates.waiting.removeValue(forKey: number)
+        }
+        waiting?.resume()
+    }
+
+    func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+        let number = gates.withLock { gates in
+            gates.started += 1
+            return gates.started
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let open = gates.withLock { gates in
+                    if gates.opened.contains(number) { return true }
+                    gates.waiting[number] = continuation
+                    return false
+                }
+                if open { continuation.resume() }
+            }
+        } onCancel: {
+            let waiting = gates.withLock { $0.waiting.removeValue(forKey: number) }
+            waiting?.resume(throwing: CancellationError())
+        }
+        return feed
+    }
+}
+
+/// The loop on a manual clock: every instant below is exact, and no test sleeps.
 @MainActor
 @Suite struct RunLoopTests {
     let size = TerminalSize(width: 80, height: 24)
+    let clock = ManualClock()
 
     private func shows(_ text: String) -> (ScreenBuffer) -> Bool {
         { frame in frame.lines.contains { $0.contains(text) } }
@@ -46,134 +100,163 @@ final class CountingLoader: FeedLoading {
         frame.cells.contains { $0.style.ink.isSkeleton }
     }
 
-    @Test func showsTheSkeletonThenThePosts() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(300))
-        let backend = MemoryBackend(
-            size: size, script: [.init(until: shows("Ada Park"), send: [.key(.character("q"))])])
+    private func fading(_ frame: ScreenBuffer) -> Bool {
+        frame.cells.contains { $0.style.fade > 0 }
+    }
+
+    private func loop(
+        _ script: [MemoryBackend.Step], loader: any FeedLoading, animation: AnimationStyle = .slide,
+        schedule: [MemoryBackend.Scheduled] = []
+    ) -> (FeedRunLoop, MemoryBackend) {
+        let backend = MemoryBackend(size: size, script: script, clock: clock, schedule: schedule)
         let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+            state: AppState(source: "t", animation: animation, size: size), backend: backend, loader: loader,
+            clock: { [clock] in clock.now })
+        // Loading, and no result already in hand (one held for the skeleton's minimum time).
+        backend.loadInFlight = { [unowned loop] in
+            (loop.state.isLoading && loop.state.timing.heldUntil == nil) || loop.state.page == .loading
+        }
+        return (loop, backend)
+    }
+
+    private func loader(delay: Duration) throws -> CountingLoader {
+        CountingLoader(feed: try RenderTests.fixtureFeed(), delay: delay, clock: clock)
+    }
+
+    /// A first load that ends exactly at `instant`.
+    private func loop(
+        _ script: [MemoryBackend.Step], firstLoadEndsAt instant: Duration, animation: AnimationStyle = .slide
+    ) throws -> (FeedRunLoop, MemoryBackend) {
+        let loader = GatedLoader(feed: try RenderTests.fixtureFeed())
+        return loop(script, loader: loader, animation: animation, schedule: [.init(at: instant) { loader.release(1) }])
+    }
+
+    /// When the first frame that `matches` was presented.
+    private func time(of matches: (ScreenBuffer) -> Bool, in backend: MemoryBackend) -> Duration? {
+        backend.frames.firstIndex(where: matches).map { backend.frameTimes[$0] }
+    }
+
+    @Test func showsLoadingThenTheSkeletonAtItsDelayThenThePostsWhenTheyCome() throws {
+        let (loop, backend) = try loop(
+            [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .seconds(1))
         #expect(loop.run() == 0)
         #expect(!backend.timedOut)
-        // The first frame says it is loading; the skeleton follows after the show delay.
         let first = try #require(backend.frames.first)
         #expect(first.lines.last?.contains("Loading…") == true)
         #expect(!isSkeleton(first))
-        #expect(!shows("Ada Park")(first))
-        // The shimmer animated: several distinct skeleton frames before the posts.
-        let skeletonFrames = backend.frames.filter(isSkeleton)
-        #expect(Set(skeletonFrames.map(\.styleMask)).count > 1)
+        #expect(time(of: isSkeleton, in: backend) == SkeletonTiming.showDelay)
+        #expect(time(of: shows("Ada Park"), in: backend) == .seconds(1))
+        // The shimmer animated at the frame rate in between: 30 frames a second; before the
+        // skeleton showed, nothing moved and no frame was drawn.
+        let skeletonFrames = backend.frames.indices.filter { isSkeleton(backend.frames[$0]) }
+        #expect(Set(skeletonFrames.map { backend.frames[$0].styleMask }).count > 20)
+        let times = skeletonFrames.map { backend.frameTimes[$0] }
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == .seconds(1) / 30 })
+        #expect(backend.frameTimes.filter { $0 < SkeletonTiming.showDelay } == [.zero])
+    }
+
+    @Test func aSkeletonOnceShownStaysItsMinimumTime() throws {
+        let (loop, backend) = try loop(
+            [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .milliseconds(200))
+        _ = loop.run()
+        #expect(time(of: isSkeleton, in: backend) == SkeletonTiming.showDelay)
+        #expect(time(of: shows("Ada Park"), in: backend) == SkeletonTiming.showDelay + SkeletonTiming.minimumVisible)
+    }
+
+    @Test func aLoadFasterThanTheShowDelayShowsNoSkeletonAndNoFade() throws {
+        let (loop, backend) = try loop(
+            [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .milliseconds(100))
+        _ = loop.run()
+        #expect(time(of: shows("Ada Park"), in: backend) == .milliseconds(100))
+        #expect(!backend.frames.contains(where: isSkeleton))
+        #expect(!backend.frames.contains(where: fading))
     }
 
     @Test func rTogglesBetweenReloadSkeletonAndRowsAndCancelsTheLoad() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(400))
-        let clock = ContinuousClock()
-        var rowsBackAt: ContinuousClock.Instant?
-        let backend = MemoryBackend(
-            size: size,
-            script: [
-                .init(until: shows("Ada Park"), send: [.key(.character("r"))]),
+        let loader = try loader(delay: .milliseconds(400))
+        let (loop, backend) = loop(
+            [
+                .init(until: { self.shows("Ada Park")($0) && !self.fading($0) }, send: [.key(.character("r"))]),
                 .init(until: isSkeleton, send: [.key(.character("r"))]),
-                .init(
-                    until: { frame in
-                        guard self.shows("Ada Park")(frame) else { return false }
-                        rowsBackAt = clock.now
-                        return true
-                    }, send: []),
-                // Quit only after the cancelled load would have delivered, to prove that
-                // its result changes nothing.
-                .init(
-                    until: { _ in rowsBackAt.map { clock.now - $0 > .milliseconds(600) } ?? false },
-                    send: [.key(.character("q"))]),
-            ])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+                .init(until: shows("Ada Park"), send: []),
+                .init(until: { _ in true }, send: [.key(.character("q"))]),
+            ], loader: loader)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut)
-        // The reload ran (the first load had ended) and was cancelled mid-way.
-        #expect(loader.started.load(ordering: .relaxed) == 2)
-        #expect(loader.cancelled.load(ordering: .relaxed) == 1)
+        // The reload was cancelled (before its task got to the loader, or while it ran):
+        // never two loads at once, and the rows it had are back.
+        #expect(loader.mostLive.load(ordering: .relaxed) == 1)
+        #expect(!loop.state.isLoading)
         let last = try #require(backend.frames.last)
         #expect(shows("Ada Park")(last) && !isSkeleton(last))
         #expect(loop.state.lastLoadDuration.map { $0 < .milliseconds(600) } == true, "the first load's figure stays")
     }
 
-    @Test func whenNothingMovesTheLoopBlocksOnInput() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(50))
-        let backend = MemoryBackend(
-            size: size,
-            script: [
-                // Rows, and no cross-fade running (there is one when the skeleton showed).
-                .init(
-                    until: { self.shows("Ada Park")($0) && $0.cells.allSatisfy { $0.style.fade == 0 } },
-                    send: [.resize(TerminalSize(width: 60, height: 20))]),
-                .init(until: { $0.width == 60 }, send: [.key(.character("q"))]),
-            ])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
-        _ = loop.run()
-        // While loading it waits at most a frame; once loaded, it blocks (nil timeout).
-        let loadedAt = try #require(backend.frames.firstIndex(where: shows("Ada Park")))
-        #expect(backend.waits.prefix(loadedAt).allSatisfy { $0 != nil && $0! <= .milliseconds(34) })
-        #expect(backend.waits.suffix(from: backend.waits.count - 2).allSatisfy { $0 == nil })
-        // The resize re-laid out the rows at the new width.
-        #expect(backend.frames.last?.width == 60)
-    }
-
-    @Test func rowsThatReplaceAShownSkeletonFadeInThenTheLoopBlocks() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(300))
-        let settled = { (frame: ScreenBuffer) in
-            self.shows("Ada Park")(frame) && frame.cells.allSatisfy { $0.style.fade == 0 }
-        }
-        let backend = MemoryBackend(
-            size: size,
-            script: [
-                .init(until: settled, send: []),
+    @Test func whenNothingMovesTheLoopBlocksAndAnIdleFrameWritesNothing() throws {
+        let settled = { (frame: ScreenBuffer) in self.shows("Ada Park")(frame) && !self.fading(frame) }
+        let (loop, backend) = loop(
+            [
+                .init(until: settled, send: [.resize(TerminalSize(width: 60, height: 20))]),
+                .init(until: { $0.width == 60 }, send: [.key(.character("j"))]),
                 .init(until: { _ in true }, send: [.key(.character("q"))]),
-            ])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+            ], loader: try loader(delay: .milliseconds(50)))
         _ = loop.run()
         #expect(!backend.timedOut)
-        let rows = backend.frames.filter(shows("Ada Park"))
-        // The first frame of rows is all skeleton grey; then lighter steps; the last none.
-        let fades = rows.map { Set($0.cells.map(\.style.fade)).max()! }
+        // While loading it waits at most until the skeleton is due; loaded, it blocks.
+        let loadedAt = try #require(backend.frames.firstIndex(where: shows("Ada Park")))
+        #expect(backend.waits.prefix(loadedAt).allSatisfy { $0 != nil && $0! <= SkeletonTiming.showDelay })
+        #expect(backend.waits.suffix(2).allSatisfy { $0 == nil })
+        #expect(backend.frames.last?.width == 60)
+        // The resize redrew everything; `j` moved only the selection bar.
+        let afterJ = try #require(backend.writes.last)
+        #expect(!afterJ.isEmpty)
+        #expect(afterJ.allSatisfy { $0.columns.lowerBound < 2 || $0.row == 19 }, "\(afterJ)")
+    }
+
+    @Test func rowsThatReplaceAShownSkeletonFadeInFiveStepsThenTheLoopBlocks() throws {
+        let settled = { (frame: ScreenBuffer) in self.shows("Ada Park")(frame) && !self.fading(frame) }
+        let (loop, backend) = try loop(
+            [
+                .init(until: settled, send: []),
+                .init(until: { _ in true }, send: [.key(.character("q"))]),
+            ], firstLoadEndsAt: .milliseconds(600))
+        _ = loop.run()
+        #expect(!backend.timedOut)
+        let rows = backend.frames.indices.filter { shows("Ada Park")(backend.frames[$0]) }
+        let fades = rows.map { Set(backend.frames[$0].cells.map(\.style.fade)).max()! }
         #expect(fades.first == CrossFade.steps)
         #expect(fades.last == 0)
         #expect(zip(fades, fades.dropFirst()).allSatisfy { $0 >= $1 })
-        #expect(Set(fades).count >= 3)
-        // Once the fade is over the loop blocks.
+        #expect(Set(fades) == Set(0...CrossFade.steps))
+        // It ends exactly when the fade does, and the loop blocks after it.
+        let settledAt = try #require(time(of: settled, in: backend))
+        #expect(settledAt == .milliseconds(600) + CrossFade.duration)
         #expect(backend.waits.last == .some(nil))
         #expect(loop.state.fadeStart == nil)
     }
 
     @Test func pHoldsTheCrossFadeAndResumesIt() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(300))
-        let clock = ContinuousClock()
-        var pausedAt: ContinuousClock.Instant?
+        var pausedAt: Duration?
         var fadingWhenResumed = false
-        let fading = { (frame: ScreenBuffer) in frame.cells.contains { $0.style.fade > 0 } }
-        let backend = MemoryBackend(
-            size: size,
-            script: [
+        let (loop, backend) = try loop(
+            [
                 .init(
-                    until: { frame in
-                        guard fading(frame) else { return false }
+                    until: { [clock] frame in
+                        guard self.fading(frame) else { return false }
                         pausedAt = clock.now
                         return true
                     }, send: [.key(.character("p"))]),
-                // Paused for twice the whole fade; then resumed.
+                // Paused: the loop blocks, so the script resumes at the next wait.
                 .init(
                     until: { frame in
-                        guard let pausedAt, clock.now - pausedAt > CrossFade.duration * 2 else { return false }
-                        fadingWhenResumed = fading(frame)
-                        return true
+                        fadingWhenResumed = self.fading(frame)
+                        return frame.lines.last?.contains("paused") == false
                     }, send: [.key(.character("p"))]),
-                .init(until: { self.shows("Ada Park")($0) && !fading($0) }, send: [.key(.character("q"))]),
-            ])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+                .init(until: { self.shows("Ada Park")($0) && !self.fading($0) }, send: [.key(.character("q"))]),
+            ], firstLoadEndsAt: .milliseconds(600))
         _ = loop.run()
         #expect(!backend.timedOut)
+        #expect(pausedAt == .milliseconds(600))
         #expect(fadingWhenResumed, "the pause held the fade where it was")
         #expect(backend.waits.contains(nil), "while paused the loop blocked")
         #expect(backend.frames.last.map(fading) == false, "after the pause the fade ended")
@@ -181,30 +264,28 @@ final class CountingLoader: FeedLoading {
 
     @Test func aPagesPostsFadeInAndTheRowsBeforeThemDoNot() throws {
         struct PagedLoader: FeedLoading {
+            let clock: ManualClock
             func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
                 var first = NavigationTests.shortFeed(count: 3)
                 first.nextPage = "https://e.org/2"
                 return first
             }
             func loadPage(_ url: String) async throws -> Feed {
-                try await Task.sleep(for: .milliseconds(200))
+                try await clock.sleep(until: clock.now + .milliseconds(200))
                 var next = NavigationTests.shortFeed(count: 5)
                 next.posts = Array(next.posts[3...])
                 return next
             }
         }
-        let fading = { (frame: ScreenBuffer) in frame.cells.contains { $0.style.fade > 0 } }
-        let backend = MemoryBackend(
-            size: size,
-            script: [
+        let (loop, backend) = loop(
+            [
                 .init(
-                    until: { $0.lines.last?.contains("5 posts") == true && !fading($0) }, send: [.key(.character("q"))])
-            ])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: PagedLoader())
+                    until: { $0.lines.last?.contains("5 posts") == true && !self.fading($0) },
+                    send: [.key(.character("q"))])
+            ],
+            loader: PagedLoader(clock: clock))
         _ = loop.run()
         #expect(!backend.timedOut)
-        // The frames after the page came: its rows fade, the three rows above stay as they were.
         let pageFrames = backend.frames.filter { $0.lines.last?.contains("5 posts") == true }
         let faded = try #require(pageFrames.first(where: fading))
         let view = loop.state.viewport
@@ -215,62 +296,40 @@ final class CountingLoader: FeedLoading {
         #expect((0..<faded.width).contains { faded[firstNewRowTop, $0].style.fade > 0 })
     }
 
-    @Test func rowsThatNoSkeletonPrecededAppearWithoutAFade() throws {
-        // An instant load: its rows normally come before the skeleton's show delay. (Were
-        // the machine too busy for that, the skeleton shows and a fade is right.)
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .zero)
-        let backend = MemoryBackend(
-            size: size, script: [.init(until: shows("Ada Park"), send: [.key(.character("q"))])])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
-        _ = loop.run()
-        let skeletonShown = backend.frames.contains(where: isSkeleton)
-        let faded = backend.frames.contains { $0.cells.contains { $0.style.fade > 0 } }
-        #expect(skeletonShown || !faded, "a fade without a skeleton before it")
-    }
-
     @Test func withAnimationOffTheSkeletonIsDrawnOnceAndTheLoopBlocks() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(300))
-        let backend = MemoryBackend(
-            size: size, script: [.init(until: shows("Ada Park"), send: [.key(.character("q"))])])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .none, size: size), backend: backend, loader: loader)
+        let (loop, backend) = try loop(
+            [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .seconds(1),
+            animation: .none)
         _ = loop.run()
         #expect(backend.frames.filter(isSkeleton).count == 1)
         // Nothing animates: a frame to say it is loading, one for the skeleton once its
         // show delay passed, one for the posts.
         #expect(backend.frames.count == 3)
+        #expect(backend.frameTimes == [.zero, SkeletonTiming.showDelay, .seconds(1)])
     }
 
     @Test func aBurstOfAHundredRTogglesNeverRunsTwoLoadsOrShowsStalePosts() throws {
-        let first = try RenderTests.fixtureFeed()
-        let loader = CountingLoader(feed: first, delay: .milliseconds(300))
+        let loader = try loader(delay: .milliseconds(300))
         let burst = [InputEvent](repeating: .key(.character("r")), count: 100)
-        let backend = MemoryBackend(
-            size: size,
-            script: [
+        let (loop, backend) = loop(
+            [
                 .init(until: shows("Ada Park"), send: burst),
                 // After an even number of toggles the rows it had are back at once.
                 .init(until: { _ in true }, send: []),
                 .init(until: shows("Ada Park"), send: [.key(.character("r"))]),
                 .init(until: isSkeleton, send: []),
                 .init(until: shows("Ada Park"), send: [.key(.character("q"))]),
-            ])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+            ], loader: loader)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut)
         #expect(loader.mostLive.load(ordering: .relaxed) == 1)
-        #expect(loader.live.load(ordering: .relaxed) == 0)
         #expect(loop.state.generation == 102)
     }
 
     @Test func pHoldsTheShimmerStillAndTheLoopBlocksUntilResumed() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .seconds(5))
         var pausedFrames = 0
-        let backend = MemoryBackend(
-            size: size,
-            script: [
+        let (loop, backend) = loop(
+            [
                 .init(until: isSkeleton, send: [.key(.character("p"))]),
                 .init(
                     until: { frame in
@@ -278,46 +337,33 @@ final class CountingLoader: FeedLoading {
                         pausedFrames += 1
                         return true
                     }, send: [.key(.character("q"))]),
-            ])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+            ], loader: try loader(delay: .seconds(5)))
         _ = loop.run()
         #expect(!backend.timedOut)
         #expect(pausedFrames == 1)
-        // Once paused, the loop waited for input with no timeout: no frames while still.
         let pausedAt = try #require(backend.frames.firstIndex { $0.lines.last?.contains("paused") == true })
         #expect(backend.frames.count == pausedAt + 1)
         #expect(backend.waits.last == .some(nil))
     }
 
-    @Test func aSkeletonOnceShownStaysItsMinimumTime() throws {
-        let loader = CountingLoader(feed: try RenderTests.fixtureFeed(), delay: .milliseconds(200))
-        let clock = ContinuousClock()
-        let start = clock.now
-        var skeletonAt: ContinuousClock.Instant?
-        var rowsAt: ContinuousClock.Instant?
-        let backend = MemoryBackend(
-            size: size,
-            script: [
-                .init(
-                    until: { frame in
-                        guard self.isSkeleton(frame) else { return false }
-                        skeletonAt = clock.now
-                        return true
-                    }, send: []),
-                .init(
-                    until: { frame in
-                        guard self.shows("Ada Park")(frame) else { return false }
-                        rowsAt = clock.now
-                        return true
-                    }, send: [.key(.character("q"))]),
-            ])
-        let loop = FeedRunLoop(
-            state: AppState(source: "t", animation: .slide, size: size), backend: backend, loader: loader)
+    @Test func aBandStepWritesOnlyTheBandsCells() throws {
+        let (loop, backend) = loop(
+            [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], loader: try loader(delay: .seconds(1)))
         _ = loop.run()
-        let shown = try #require(skeletonAt)
-        let replaced = try #require(rowsAt)
-        #expect(shown - start >= SkeletonTiming.showDelay)
-        #expect(replaced - start >= SkeletonTiming.showDelay + SkeletonTiming.minimumVisible)
+        // Two skeleton frames in a row: what the second wrote is what changed, all of it
+        // skeleton cells, and far fewer than the screen.
+        let index = try #require(backend.frames.indices.dropFirst(10).first { isSkeleton(backend.frames[$0]) })
+        let written = backend.writes[index]
+        let cells = written.reduce(0) { $0 + $1.columns.count }
+        #expect(cells > 0)
+        #expect(cells < size.width * size.height / 4, "\(cells) cells")
+        // Each is a cell the band covers now, or one it covered a frame ago (an edge's half
+        // block beside a bar, now blank again), and each differs from the frame before.
+        let before = backend.frames[index - 1]
+        let after = backend.frames[index]
+        for run in written {
+            #expect(run.style.ink.isSkeleton || run.columns.allSatisfy { before[run.row, $0].style.ink.isSkeleton })
+            #expect(run.columns.allSatisfy { before[run.row, $0] != after[run.row, $0] }, "\(run)")
+        }
     }
 }

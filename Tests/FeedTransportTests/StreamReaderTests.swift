@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FeedCore
@@ -7,10 +8,13 @@ import Testing
 /// Standard input and other streams: read to the end, up to the limit, cancellable while
 /// the writer sends nothing.
 @Suite(.timeLimit(.minutes(1))) struct StreamReaderTests {
-    /// A pipe whose write end the test holds.
+    /// A pipe whose write end the test holds. Each end is closed once: a second close
+    /// would close whatever descriptor another test has opened under that number since.
     private final class TestPipe: Sendable {
         let readEnd: Int32
         let writeEnd: Int32
+        private let writeEndOpen = Mutex(true)
+
         init() throws {
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { throw FeedError("no pipe") }
@@ -18,11 +22,19 @@ import Testing
             writeEnd = ends[1]
             _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
         }
+
         func write(_ bytes: [UInt8]) -> Int { Glibc.write(writeEnd, bytes, bytes.count) }
-        func closeWriteEnd() { close(writeEnd) }
+
+        func closeWriteEnd() {
+            writeEndOpen.withLock { open in
+                if open { close(writeEnd) }
+                open = false
+            }
+        }
+
         deinit {
             close(readEnd)
-            close(writeEnd)
+            closeWriteEnd()
         }
     }
 

@@ -12,6 +12,22 @@ public final class RowLayoutCache: Sendable {
     /// Placeholder shapes depend on nothing but their index and the width: one cache for all.
     public static let placeholders = RowLayoutCache()
 
+    /// The caches of the last few contents (`AppState.contentVersion`): a state is a value
+    /// and its copies share a version, so the layouts live here, outside it.
+    private static let byContent = Mutex<[(version: Int, cache: RowLayoutCache)]>([])
+    static let contentsKept = 4
+
+    /// The cache of one content version, made on first use.
+    public static func forContent(_ version: Int) -> RowLayoutCache {
+        byContent.withLock { caches in
+            if let found = caches.first(where: { $0.version == version }) { return found.cache }
+            let made = RowLayoutCache()
+            caches.append((version, made))
+            if caches.count > contentsKept { caches.removeFirst() }
+            return made
+        }
+    }
+
     /// Past this many layouts the cache starts over: a bound, not a policy (a screen holds
     /// a few dozen rows).
     static let capacity = 2048

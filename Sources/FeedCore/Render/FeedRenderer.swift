@@ -1,6 +1,14 @@
 /// Draws a frame. A pure function of the state, the size and the time since loading
 /// began: it reads no clock, no terminal and no network.
 public enum FeedRenderer {
+    /// The frame of `state` at `instant` (time since the loop started): its timers advanced
+    /// to then (the skeleton's show delay, a cross-fade's end), at its animation time then.
+    public static func render(_ state: AppState, size: TerminalSize, at instant: Duration) -> ScreenBuffer {
+        var state = state
+        _ = state.apply(.tick, at: instant)
+        return render(state, size: size, elapsed: state.animationTime(at: instant))
+    }
+
     public static func render(_ state: AppState, size: TerminalSize, elapsed: Duration) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: size.width, height: size.height)
         guard size.width > 0, size.height > 0 else { return buffer }
@@ -22,7 +30,7 @@ public enum FeedRenderer {
         if state.paletteSkeleton, state.isLoading || state.page == .loading {
             buffer.paletteLevels = PaletteShimmer.levels(shimmer, elapsed: elapsed)
         }
-        if state.isLoading, !SkeletonTiming.showsSkeleton(at: elapsed) {
+        if state.isLoading, !state.showsSkeleton {
             // Not yet: a fast load shows no skeleton at all. A reload keeps its rows meanwhile.
             if state.feed != nil { drawFeed(state, into: &buffer, height: height, shimmer: shimmer, elapsed: elapsed) }
             return

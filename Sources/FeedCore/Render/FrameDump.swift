@@ -8,7 +8,7 @@ public enum FrameDump {
         loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle
     ) async -> (text: String, failed: Bool) {
         var state = AppState(source: source, animation: animation, size: size)
-        _ = state.apply(.start)
+        _ = state.apply(.start, at: .zero)
         var failed = false
         if loadingAt == nil {
             let clock = ContinuousClock()
@@ -24,7 +24,9 @@ public enum FrameDump {
             if case .failure = result { failed = true }
             _ = state.apply(.loaded(generation: 1, result: result, duration: clock.now - start, at: Date()))
         }
-        let frame = FeedRenderer.render(state, size: size, elapsed: loadingAt ?? .zero)
+        // The skeleton as it stands at that time: past its show delay or not yet.
+        if let loadingAt { _ = state.apply(.tick, at: loadingAt) }
+        let frame = FeedRenderer.render(state, size: size, elapsed: state.animationTime(at: loadingAt ?? .zero))
         // Skeleton cells are coloured spaces; in text they are shade glyphs.
         let lines = (0..<frame.height).map { row in
             var line = ""

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// Everything that can change the state. `AppState.apply` is the only consumer.
+/// Everything that can change the state, each applied at an instant (`AppState.apply(_:at:)`).
+/// `AppState.apply` is the only consumer.
 public enum AppEvent: Sendable {
     /// The program started: begin the first load.
     case start
@@ -17,10 +18,11 @@ public enum AppEvent: Sendable {
     case signal(Int32)
     /// Something to tell the reader in the status line (the loop's answer to an effect).
     case notice(String)
-    /// Rows replaced a skeleton that was on screen, at this animation time: they fade in,
-    /// from post `firstRow` on (0 for a load; a page's first new post for a page). Nil:
-    /// the fade is over.
-    case crossFade(from: Duration?, firstRow: Int = 0)
+    /// Time passed: timers due by now fire (the skeleton's show delay, a held result, the
+    /// end of a cross-fade). The loop sends it whenever it wakes.
+    case tick
+    /// The loop drew a frame of this state.
+    case frameDrawn
 }
 
 /// What the state asks the loop to do; the loop owns tasks, clocks and the terminal.

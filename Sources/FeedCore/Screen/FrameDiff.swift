@@ -1,0 +1,86 @@
+import Glibc
+
+/// What changes from one frame to the next, as runs of cells of one style: the only thing
+/// a backend draws. Pure, so that a test sees exactly what a frame would write; the
+/// ncurses backend and the memory backend run the same diff.
+public enum FrameDiff {
+    /// Columns `columns` of `row` to be drawn, all in `style` (a wide cluster's right
+    /// half goes with its cluster, whatever its style).
+    public struct Run: Hashable, Sendable {
+        public var row: Int
+        public var columns: Range<Int>
+        public var style: Style
+    }
+
+    /// The runs that turn `previous` into `next`: the cells that changed, in stretches of
+    /// one style; every cell when there is no previous frame, or it had another size.
+    public static func runs(from previous: ScreenBuffer?, to next: ScreenBuffer) -> [Run] {
+        let previous = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
+        var runs: [Run] = []
+        for row in 0..<next.height {
+            guard let range = changedColumns(row, from: previous, to: next) else { continue }
+            var column = range.lowerBound
+            while column <= range.upperBound {
+                guard changed(row, column, from: previous, to: next) else {
+                    column += 1
+                    continue
+                }
+                let style = next[row, column].style
+                let start = column
+                column += 1
+                while column <= range.upperBound, changed(row, column, from: previous, to: next),
+                    next[row, column].content.isEmpty || next[row, column].style == style
+                {
+                    column += 1
+                }
+                runs.append(Run(row: row, columns: start..<column, style: style))
+            }
+        }
+        return runs
+    }
+
+    /// Whether a cell must be drawn: it differs, or it is one half of a wide cluster whose
+    /// other half differs.
+    private static func changed(_ row: Int, _ column: Int, from previous: ScreenBuffer?, to next: ScreenBuffer)
+        -> Bool
+    {
+        guard let previous else { return true }
+        func differs(_ column: Int) -> Bool { next[row, column] != previous[row, column] }
+        if differs(column) { return true }
+        // A cluster's right half, or the cell holding the cluster whose right half changed.
+        if next[row, column].content.isEmpty, column > 0, differs(column - 1) { return true }
+        if column + 1 < next.width, next[row, column + 1].content.isEmpty, differs(column + 1) { return true }
+        return false
+    }
+
+    /// The columns of a row that differ, first to last; nil when none do. A wide
+    /// cluster's two cells go together.
+    static func changedColumns(_ row: Int, from previous: ScreenBuffer?, to frame: ScreenBuffer) -> ClosedRange<Int>? {
+        guard frame.width > 0 else { return nil }
+        guard let last = previous else { return 0...(frame.width - 1) }
+        let stride = MemoryLayout<ScreenBuffer.Cell>.stride
+        let base = row * frame.width
+        var first = -1
+        var final = -1
+        frame.cells.withUnsafeBytes { now in
+            last.cells.withUnsafeBytes { before in
+                let rowNow = now.baseAddress! + base * stride
+                let rowBefore = before.baseAddress! + base * stride
+                guard memcmp(rowNow, rowBefore, frame.width * stride) != 0 else { return }
+                // Cells hold no references, so equal bytes are equal cells; unequal bytes may
+                // still be equal cells (padding), which == settles.
+                for column in 0..<frame.width
+                where memcmp(rowNow + column * stride, rowBefore + column * stride, stride) != 0
+                    && frame[row, column] != last[row, column]
+                {
+                    if first < 0 { first = column }
+                    final = column
+                }
+            }
+        }
+        guard first >= 0 else { return nil }
+        if first > 0, frame[row, first].content.isEmpty || last[row, first].content.isEmpty { first -= 1 }
+        if final + 1 < frame.width, frame[row, final + 1].content.isEmpty { final += 1 }
+        return first...final
+    }
+}

@@ -1,0 +1,124 @@
+/// `apply`: every event, at the instant it happened. Timers are decided here from those
+/// instants; `nextWake` tells the loop when it must wake if nothing else happens.
+extension AppState {
+    /// Applies `event` at `now` (a duration since the loop started; never earlier than an
+    /// instant applied before). Returns what the loop must do.
+    public mutating func apply(_ event: AppEvent, at now: Duration) -> [AppEffect] {
+        let now = max(now, timing.now)
+        timing.now = now
+        var effects = advanceTimers(to: now)
+        effects += handle(event, at: now)
+        switch event {
+        case .tick, .frameDrawn: break
+        default: timing.needsFrame = true
+        }
+        return effects
+    }
+
+    /// Applies `event` at the latest instant applied so far: for callers without a clock.
+    public mutating func apply(_ event: AppEvent) -> [AppEffect] {
+        apply(event, at: timing.now)
+    }
+
+    /// Whether a frame is due at `now`: something changed, or an animation's next frame.
+    public func frameDue(at now: Duration) -> Bool {
+        if timing.needsFrame { return true }
+        guard isAnimating, let last = timing.lastFrameAt else { return isAnimating }
+        return now >= last + options.frameInterval
+    }
+
+    /// When the loop must wake with nothing else happening: the next frame, the skeleton's
+    /// show delay, a held result's release, the end of a cross-fade. Nil: not until input.
+    public func nextWake(after now: Duration) -> Duration? {
+        if timing.needsFrame { return now }
+        var wakes: [Duration] = []
+        if isAnimating { wakes.append((timing.lastFrameAt ?? now) + options.frameInterval) }
+        if isLoading, !timing.skeletonVisible, let start = timing.loadStartedAt {
+            wakes.append(start + SkeletonTiming.showDelay)
+        }
+        if let heldUntil = timing.heldUntil { wakes.append(heldUntil) }
+        if let fadeEnd = timing.fadeEnd, timing.pausedAt == nil { wakes.append(fadeEnd) }
+        return wakes.min()
+    }
+
+    /// The shimmer's time at `now`, for `FeedRenderer.render`.
+    public func animationTime(at now: Duration) -> Duration {
+        timing.animationTime(at: now)
+    }
+
+    /// Whether frames change by themselves: a visible skeleton or page footer that moves,
+    /// or a cross-fade; never while paused.
+    public var isAnimating: Bool {
+        guard !isPaused else { return false }
+        let shimmering = (showsSkeleton || page == .loading) && shimmer.isAnimated
+        return shimmering || timing.fadeEnd != nil
+    }
+
+    /// Fires what is due by `now`, in order.
+    private mutating func advanceTimers(to now: Duration) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        if isLoading, !timing.skeletonVisible, let start = timing.loadStartedAt, now >= start + SkeletonTiming.showDelay
+        {
+            timing.skeletonVisible = true
+            timing.needsFrame = true
+        }
+        if let heldUntil = timing.heldUntil, now >= heldUntil {
+            let events = timing.held
+            timing.held = []
+            timing.heldUntil = nil
+            for event in events { effects += handle(event, at: heldUntil) }
+            timing.needsFrame = true
+        }
+        if let fadeEnd = timing.fadeEnd, timing.pausedAt == nil, now >= fadeEnd {
+            timing.fadeEnd = nil
+            fadeStart = nil
+            timing.needsFrame = true
+        }
+        return effects
+    }
+
+    private mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
+        switch event {
+        case .start:
+            return startLoad(at: now)
+        case .resize(let newSize):
+            resize(to: newSize)
+            return []
+        case .loaded, .progress, .pageLoaded:
+            return receive(event, at: now)
+        case .signal(let number):
+            return [.cancelLoad, .quit(exitCode: 128 + number)]
+        case .notice(let text):
+            notice = text
+            return []
+        case .tick:
+            return []
+        case .frameDrawn:
+            timing.lastFrameAt = now
+            timing.needsFrame = false
+            return []
+        case .key(let key):
+            notice = nil
+            if showingHelp {
+                // Any key closes the help; quitting keys still quit.
+                showingHelp = false
+                if case .control("c") = key { return [.cancelLoad, .quit(exitCode: 0)] }
+                return []
+            }
+            return apply(key, at: now)
+        }
+    }
+
+    /// `p`: holds the animation where it is; resuming moves its origin (and a running
+    /// cross-fade's end) on by the time paused.
+    mutating func togglePause(at now: Duration) {
+        isPaused.toggle()
+        if isPaused {
+            timing.pausedAt = now
+        } else if let pausedAt = timing.pausedAt {
+            timing.animationOrigin += now - pausedAt
+            timing.fadeEnd = timing.fadeEnd.map { $0 + (now - pausedAt) }
+            timing.pausedAt = nil
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// Keys: what each does to the session, and moving through the list.
+extension AppState {
+    mutating func apply(_ key: Key, at now: Duration) -> [AppEffect] {
+        switch key {
+        case .character("q"), .escape, .control("c"):
+            return [.cancelLoad, .quit(exitCode: 0)]
+        case .character("r"):
+            return toggleLoading(at: now)
+        case .control("l"):
+            return [.redrawAll]
+        case .character("?"):
+            showingHelp = true
+            return []
+        case .character("p"):
+            togglePause(at: now)
+            return []
+        default:
+            break
+        }
+        // The rest act on the rows, which a reload hides.
+        guard !isLoading, let posts = feed?.posts, !posts.isEmpty else { return [] }
+        let view = viewport
+        let page = max(1, view.height - 2)
+        switch key {
+        case .character("j"), .down: moveDown(in: view)
+        case .character("k"), .up: moveUp(in: view)
+        case .character(" "), .character("f"), .pageDown: scrollPage(by: page, in: view)
+        case .character("b"), .pageUp: scrollPage(by: -page, in: view)
+        case .character("d"), .control("d"): scrollPage(by: max(1, view.height / 2), in: view)
+        case .character("u"), .control("u"): scrollPage(by: -max(1, view.height / 2), in: view)
+        case .character("g"), .home: select(0, in: view)
+        case .character("G"), .end: select(posts.count - 1, in: view)
+        case .wheelDown: scrollKeepingSelection(by: 3, in: view)
+        case .wheelUp: scrollKeepingSelection(by: -3, in: view)
+        case .click(let row, _):
+            if let index = view.row(atLine: row, from: scroll) { select(index, in: view) }
+        case .enter:
+            let id = posts[selected].id
+            if expanded.remove(id) == nil { expanded.insert(id) }
+            scroll = viewport.revealing(selected, from: scroll)
+        case .character("l"):
+            let id = posts[selected].id
+            if liked.remove(id) == nil { liked.insert(id) }
+        case .character("o"):
+            return openLink(of: posts[selected])
+        default:
+            break
+        }
+        return pageIfNearTheEnd(at: now)
+    }
+
+    // MARK: moving
+
+    private mutating func select(_ index: Int, in view: FeedViewport) {
+        selected = index
+        scroll = view.revealing(index, from: scroll)
+    }
+
+    /// Down one post; a post taller than the screen scrolls through first.
+    private mutating func moveDown(in view: FeedViewport) {
+        let bottom = view.top(of: selected, from: scroll) + view.layout(at: selected).height
+        if bottom > view.height {
+            scroll = view.scrolled(scroll, by: min(max(1, view.height / 2), bottom - view.height))
+        } else if selected < view.posts.count - 1 {
+            select(selected + 1, in: view)
+        }
+    }
+
+    /// Up one post; a post whose start is scrolled off shows its start first.
+    private mutating func moveUp(in view: FeedViewport) {
+        let top = view.top(of: selected, from: scroll)
+        if top < 0 {
+            scroll = view.scrolled(scroll, by: max(top, -max(1, view.height / 2)))
+        } else if selected > 0 {
+            select(selected - 1, in: view)
+        }
+    }
+
+    /// Scrolls by `lines` and selects the first post whose start is in view; at either
+    /// end of the list the selection goes to that end.
+    private mutating func scrollPage(by lines: Int, in view: FeedViewport) {
+        let moved = view.scrolled(scroll, by: lines)
+        if moved == scroll {
+            selected = lines > 0 ? view.posts.count - 1 : 0
+            scroll = view.revealing(selected, from: scroll)
+            return
+        }
+        scroll = moved
+        selected = view.placements(from: scroll).first { $0.top >= 0 }?.index ?? scroll.row
+    }
+
+    /// The mouse wheel scrolls the view; the selection follows only if it leaves the view.
+    private mutating func scrollKeepingSelection(by lines: Int, in view: FeedViewport) {
+        scroll = view.scrolled(scroll, by: lines)
+        let shown = view.placements(from: scroll)
+        let whole = shown.filter { $0.top >= 0 && $0.top + $0.layout.height <= view.height }.map(\.index)
+        guard let first = whole.first ?? shown.first?.index, let last = whole.last ?? shown.last?.index else { return }
+        selected = min(max(selected, first), last)
+    }
+
+    /// After a resize, the selected post stays in view at about the same line.
+    mutating func resize(to newSize: TerminalSize) {
+        guard feed != nil, !isTooSmall else {
+            size = newSize
+            return
+        }
+        let line = viewport.top(of: selected, from: scroll)
+        size = newSize
+        guard !isTooSmall else { return }
+        let view = viewport
+        scroll = view.scrolled(ScrollPosition(row: selected), by: -max(0, line))
+        scroll = view.revealing(selected, from: scroll)
+    }
+
+    /// A reload keeps the selection on the same post when it is still there.
+    mutating func restoreSelection(of id: PostID?) {
+        guard let id, let index = feed?.posts.firstIndex(where: { $0.id == id }) else {
+            selected = 0
+            scroll = .start
+            return
+        }
+        let view = viewport
+        selected = index
+        scroll = view.revealing(index, from: min(scroll, view.lastPosition))
+    }
+
+    private mutating func openLink(of post: Post) -> [AppEffect] {
+        guard let url = post.url else {
+            notice = "This post has no link."
+            return []
+        }
+        notice = "Link: \(url)"
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return [] }
+        return [.openLink(url)]
+    }
+}

@@ -1,0 +1,32 @@
+/// The state's clocks: when the current load began, when the skeleton became visible,
+/// results held back so that a skeleton stays its minimum time, the cross-fade's end,
+/// the pause, and the last frame. Instants are durations since the loop started; the
+/// loop hands them in with every event, so a test can hand in any it likes.
+public struct FrameTiming: Sendable {
+    /// The latest instant an event came with.
+    public internal(set) var now: Duration = .zero
+    /// When the current load began; the show delay and the minimum time count from it.
+    public internal(set) var loadStartedAt: Duration?
+    /// The shimmer's time zero: the start of the load or page load, moved on by the time
+    /// paused since.
+    public internal(set) var animationOrigin: Duration = .zero
+    /// When `p` paused the animation.
+    public internal(set) var pausedAt: Duration?
+    /// Whether this load's skeleton is past its show delay.
+    public internal(set) var skeletonVisible = false
+    /// Load results that came while the skeleton had not yet shown its minimum time, and
+    /// when they may be applied.
+    var held: [AppEvent] = []
+    public internal(set) var heldUntil: Duration?
+    /// When the running cross-fade ends.
+    public internal(set) var fadeEnd: Duration?
+    /// When the last frame was drawn; nil before the first.
+    public internal(set) var lastFrameAt: Duration?
+    /// Something changed since the last frame.
+    public internal(set) var needsFrame = true
+
+    /// The shimmer's time at `instant`: from its origin, less the time spent paused.
+    public func animationTime(at instant: Duration) -> Duration {
+        (pausedAt ?? instant) - animationOrigin
+    }
+}
