@@ -1,41 +1,7 @@
-import CNcurses
 import FeedCore
 import Testing
 
 @testable import FeedTerminal
-
-@Suite struct KeyMappingTests {
-    @Test func functionKeys() {
-        #expect(KeyMapping.key(forFunctionKey: KEY_UP) == .up)
-        #expect(KeyMapping.key(forFunctionKey: KEY_DOWN) == .down)
-        #expect(KeyMapping.key(forFunctionKey: KEY_NPAGE) == .pageDown)
-        #expect(KeyMapping.key(forFunctionKey: KEY_PPAGE) == .pageUp)
-        #expect(KeyMapping.key(forFunctionKey: KEY_HOME) == .home)
-        #expect(KeyMapping.key(forFunctionKey: KEY_END) == .end)
-        #expect(KeyMapping.key(forFunctionKey: KEY_F0 + 5) == .unknown)
-    }
-
-    @Test func characters() {
-        #expect(KeyMapping.key(forCharacter: 0x71) == .character("q"))
-        #expect(KeyMapping.key(forCharacter: 0x1B) == .escape)
-        #expect(KeyMapping.key(forCharacter: 0x0D) == .enter)
-        #expect(KeyMapping.key(forCharacter: 0x0A) == .enter)
-        #expect(KeyMapping.key(forCharacter: 0x03) == .control("c"))
-        #expect(KeyMapping.key(forCharacter: 0x0C) == .control("l"))
-        #expect(KeyMapping.key(forCharacter: 0x7F) == .backspace)
-        #expect(KeyMapping.key(forCharacter: 0xD55C) == .character("한"))
-    }
-}
-
-@Suite struct MouseMappingTests {
-    @Test func theWheelScrollsAndTheFirstButtonClicks() {
-        #expect(KeyMapping.key(forMouse: CNcurses_BUTTON4_PRESSED(), row: 3, column: 4) == .wheelUp)
-        #expect(KeyMapping.key(forMouse: CNcurses_BUTTON5_PRESSED(), row: 3, column: 4) == .wheelDown)
-        #expect(KeyMapping.key(forMouse: CNcurses_BUTTON1_PRESSED(), row: 3, column: 4) == .click(row: 3, column: 4))
-        #expect(KeyMapping.key(forMouse: CNcurses_BUTTON1_CLICKED(), row: 0, column: 0) == .click(row: 0, column: 0))
-        #expect(KeyMapping.key(forMouse: 0, row: 0, column: 0) == nil)
-    }
-}
 
 @Suite struct LinkOpenerTests {
     private let executables: Set<String> = ["/usr/bin/firefox", "/usr/bin/xdg-open", "/opt/bin/browse"]

@@ -50,11 +50,14 @@ public final class FeedRunLoop {
             handle(.tick)
             if exitCode != nil { break }
             let instant = now()
-            if state.frameDue(at: instant) {
+            // A frame only when the terminal has taken the last one; keys are read first.
+            let due = state.frameDue(at: instant) || backend.hasPendingDrawing
+            if due, backend.isReady {
                 backend.present(FeedRenderer.render(state, size: state.size, elapsed: state.animationTime(at: instant)))
                 handle(.frameDrawn, at: instant)
             }
-            let timeout = state.nextWake(after: instant).map { max(.zero, $0 - now()) }
+            var timeout = state.nextWake(after: instant).map { max(.zero, $0 - now()) }
+            if due, !backend.isReady { timeout = backend.readyAgainIn }
             for input in backend.waitForInput(timeout: timeout) {
                 switch input {
                 case .key(let key): handle(.key(key))

@@ -19,4 +19,17 @@ public protocol TerminalBackend: AnyObject {
     func waitForInput(timeout: Duration?) -> [InputEvent]
     /// Ends a `waitForInput` early, from any thread: a load finished.
     nonisolated var wake: @Sendable () -> Void { get }
+    /// Whether the terminal has taken the last frame, so that another may be sent.
+    var isReady: Bool { get }
+    /// Whether part of the last frame is still to be drawn (a slow terminal gets a frame a
+    /// part at a time).
+    var hasPendingDrawing: Bool { get }
+    /// How long until `isReady` turns true by itself, at the latest; nil when ready.
+    var readyAgainIn: Duration? { get }
+}
+
+extension TerminalBackend {
+    public var isReady: Bool { true }
+    public var hasPendingDrawing: Bool { false }
+    public var readyAgainIn: Duration? { nil }
 }

@@ -83,6 +83,15 @@ public struct ScreenBuffer: Hashable, Sendable {
 
     /// Puts a cluster `count` cells wide at a position, blanking the other half of any
     /// wide cluster it overwrites, so that no half of a wide character is left behind.
+    /// Takes `columns` of `row` from `other` (of the same size): the part of a frame that
+    /// was drawn, when a slow terminal gets a frame a part at a time.
+    public mutating func copy(row: Int, columns: Range<Int>, from other: ScreenBuffer) {
+        guard other.width == width, other.height == height, row >= 0, row < height else { return }
+        let columns = columns.clamped(to: 0..<width)
+        for column in columns { cells[row * width + column] = other.cells[row * width + column] }
+        paletteLevels = other.paletteLevels
+    }
+
     private mutating func place(_ cell: Cell, cells count: Int, row: Int, column: Int) {
         let base = row * width
         if cells[base + column].content.isEmpty, column > 0 {

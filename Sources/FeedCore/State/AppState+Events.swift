@@ -49,7 +49,7 @@ extension AppState {
     /// Whether frames change by themselves: a visible skeleton or page footer that moves,
     /// or a cross-fade; never while paused.
     public var isAnimating: Bool {
-        guard !isPaused else { return false }
+        guard !isPaused, !showingHelp else { return false }
         let shimmering = (showsSkeleton || page == .loading) && shimmer.isAnimated
         return shimmering || timing.fadeEnd != nil
     }
@@ -101,7 +101,7 @@ extension AppState {
             notice = nil
             if showingHelp {
                 // Any key closes the help; quitting keys still quit.
-                showingHelp = false
+                closeHelp(at: now)
                 if case .control("c") = key { return [.cancelLoad, .quit(exitCode: 0)] }
                 return []
             }
@@ -109,16 +109,34 @@ extension AppState {
         }
     }
 
-    /// `p`: holds the animation where it is; resuming moves its origin (and a running
-    /// cross-fade's end) on by the time paused.
+    /// `p`: holds the animation where it is, and resumes it.
     mutating func togglePause(at now: Duration) {
         isPaused.toggle()
-        if isPaused {
-            timing.pausedAt = now
-        } else if let pausedAt = timing.pausedAt {
-            timing.animationOrigin += now - pausedAt
-            timing.fadeEnd = timing.fadeEnd.map { $0 + (now - pausedAt) }
-            timing.pausedAt = nil
-        }
+        if isPaused { freezeAnimation(at: now) } else { thawAnimation(at: now) }
+    }
+
+    /// `?`: the help overlay holds the animation behind it at the last frame drawn, so
+    /// that opening it writes the overlay and nothing else, however slow the terminal.
+    mutating func showHelp(at now: Duration) {
+        showingHelp = true
+        freezeAnimation(at: timing.lastFrameAt ?? now)
+    }
+
+    mutating func closeHelp(at now: Duration) {
+        showingHelp = false
+        thawAnimation(at: now)
+    }
+
+    private mutating func freezeAnimation(at instant: Duration) {
+        if timing.pausedAt == nil { timing.pausedAt = instant }
+    }
+
+    /// Resumes unless something else still holds it; its origin (and a running
+    /// cross-fade's end) move on by the time held.
+    private mutating func thawAnimation(at now: Duration) {
+        guard !isPaused, !showingHelp, let pausedAt = timing.pausedAt else { return }
+        timing.animationOrigin += now - pausedAt
+        timing.fadeEnd = timing.fadeEnd.map { $0 + (now - pausedAt) }
+        timing.pausedAt = nil
     }
 }

@@ -9,7 +9,7 @@ extension AppState {
         case .control("l"):
             return [.redrawAll]
         case .character("?"):
-            showingHelp = true
+            showHelp(at: now)
             return []
         case .character("p"):
             togglePause(at: now)

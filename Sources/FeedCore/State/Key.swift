@@ -3,11 +3,10 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl plus a letter, as the lowercase letter: Ctrl-L is `.control("l")`.
     case control(Character)
-    case up, down, left, right
+    case up, down
     case pageUp, pageDown, home, end
-    case enter, escape, backspace, tab
+    case enter, escape
     case wheelUp, wheelDown
     /// A click at a screen position (0-based).
     case click(row: Int, column: Int)
-    case unknown
 }

@@ -1,0 +1,104 @@
+/// Frames paced by the terminal. After a frame the backend asks for a status report; the
+/// answer comes once the terminal has read the frame, over a local pty and over SSH alike
+/// (a pty cannot tell how much it still holds). Until then no other frame is sent, and
+/// each frame is cut to what the terminal takes in about 100 ms at the rate measured from
+/// those answers, so that a key never waits behind more output than that.
+public struct FramePacer: Sendable {
+    /// How much output a key may wait behind.
+    public static let keyLatency: Duration = .milliseconds(100)
+    /// An answer that has not come by then is taken as lost.
+    public static let answerTimeout: Duration = .seconds(1)
+    /// After this many lost answers in a row the terminal is taken not to answer, and
+    /// frames are sent unpaced.
+    static let lostAnswersToGiveUp = 3
+    /// Too few bytes to measure a rate by: the answer's round trip would dominate.
+    static let smallestMeasured = 1024
+    /// The least a frame may carry, however slow the terminal: a few rows.
+    static let smallestBudget = 512
+
+    /// The frame waiting for its answer: when it was sent and about how many bytes.
+    public private(set) var inFlight: (sentAt: Duration, bytes: Int)?
+    /// Bytes a second the terminal takes, as last measured; nil until measured.
+    public private(set) var rate: Double?
+    public private(set) var answers = true
+    private var lostAnswers = 0
+
+    public init() {}
+
+    /// Whether a frame may be sent at `now`.
+    public func isReady(at now: Duration) -> Bool {
+        guard answers, let inFlight else { return true }
+        return now - inFlight.sentAt >= Self.answerTimeout
+    }
+
+    /// How long until `isReady` turns true by itself (an answer taken as lost).
+    public func readyAgain(after now: Duration) -> Duration? {
+        guard answers, let inFlight else { return nil }
+        return max(.zero, inFlight.sentAt + Self.answerTimeout - now)
+    }
+
+    /// The most bytes the next frame should carry; nil when there is no limit.
+    public var budget: Int? {
+        rate.map { max(Self.smallestBudget, Int($0 * Self.keyLatency.seconds)) }
+    }
+
+    /// A frame of about `bytes` went out at `now`, followed by a status request.
+    public mutating func sent(bytes: Int, at now: Duration) {
+        if let inFlight, now - inFlight.sentAt >= Self.answerTimeout {
+            lostAnswers += 1
+            if lostAnswers >= Self.lostAnswersToGiveUp { answers = false }
+        }
+        inFlight = answers ? (now, bytes) : nil
+    }
+
+    /// The terminal's answer came at `now`: the frame was read.
+    public mutating func answered(at now: Duration) {
+        guard let inFlight else { return }
+        self.inFlight = nil
+        lostAnswers = 0
+        let seconds = (now - inFlight.sentAt).seconds
+        guard inFlight.bytes >= Self.smallestMeasured, seconds > 0 else { return }
+        let measured = Double(inFlight.bytes) / seconds
+        // Smoothed, but quick to follow a link that slows down.
+        rate = rate.map { measured < $0 ? measured : 0.7 * $0 + 0.3 * measured } ?? measured
+    }
+
+    /// The runs to draw now: all of them within the budget, else as many rows as fit,
+    /// starting from `firstRow` and wrapping, so that every row gets its turn.
+    public func select(_ runs: [FrameDiff.Run], in frame: ScreenBuffer, firstRow: Int) -> [FrameDiff.Run] {
+        guard let budget else { return runs }
+        let total = runs.reduce(0) { $0 + Self.estimatedBytes($1, in: frame) }
+        guard total > budget, frame.height > 0 else { return runs }
+        let start = ((firstRow % frame.height) + frame.height) % frame.height
+        let ordered = runs.sorted {
+            (($0.row - start + frame.height) % frame.height) < (($1.row - start + frame.height) % frame.height)
+        }
+        var chosen: [FrameDiff.Run] = []
+        var spent = 0
+        var lastRow: Int?
+        for run in ordered {
+            let cost = Self.estimatedBytes(run, in: frame)
+            // Whole rows only: a row half drawn would show two moments at once.
+            if run.row != lastRow, spent + cost > budget, !chosen.isEmpty { break }
+            chosen.append(run)
+            spent += cost
+            lastRow = run.row
+        }
+        return chosen
+    }
+
+    /// About what drawing a run costs: a cursor move, a colour change, and the cells.
+    static func estimatedBytes(_ run: FrameDiff.Run, in frame: ScreenBuffer) -> Int {
+        var bytes = 8 + 20
+        for column in run.columns where column < frame.width {
+            let cell = frame[run.row, column]
+            bytes += cell.content.ascii != nil ? 1 : max(cell.text.utf8.count, cell.style.ink.isSkeleton ? 3 : 0)
+        }
+        return bytes
+    }
+
+    /// What `estimatedBytes` says of a set of runs.
+    public static func estimatedBytes(_ runs: [FrameDiff.Run], in frame: ScreenBuffer) -> Int {
+        runs.reduce(0) { $0 + estimatedBytes($1, in: frame) }
+    }
+}

@@ -1,0 +1,106 @@
+import CNcurses
+import FeedCore
+import Glibc
+
+/// Taking the terminal, and giving it back as it was.
+extension CursesBackend {
+    /// Starts ncurses on the controlling terminal. Keys come from standard input when it
+    /// is a terminal, else from /dev/tty (so a feed can arrive on a pipe).
+    public static func start(
+        environment: [String: String], color: ColorChoice = .auto, background: BackgroundChoice = .auto,
+        palette: Bool = false
+    ) throws(TerminalError) -> CursesBackend {
+        if let problem = TerminalCheck.problem(outputIsTerminal: isatty(STDOUT_FILENO) == 1, term: environment["TERM"])
+        {
+            throw problem
+        }
+        Locale.useUTF8()
+        let inputFile: UnsafeMutablePointer<FILE>?
+        if isatty(STDIN_FILENO) == 1 {
+            inputFile = fdopen(dup(STDIN_FILENO), "r")
+        } else {
+            inputFile = fopen("/dev/tty", "r")
+        }
+        guard let inputFile else {
+            throw TerminalError(
+                "no terminal to read keys from: standard input is not a terminal and /dev/tty cannot be opened")
+        }
+        guard let outputFile = fdopen(dup(STDOUT_FILENO), "w") else {
+            fclose(inputFile)
+            throw TerminalError("could not open standard output")
+        }
+        var originalModes = termios()
+        tcgetattr(fileno(inputFile), &originalModes)
+        // The most colour the options allow; COLORS is known only after start_color.
+        let wanted = ColorDepth.detect(colors: 1 << 24, hasColors: true, environment: environment, requested: color)
+        // The background decides the skeleton's greys; ask the terminal unless told, or
+        // unless no colour will be drawn.
+        let reported =
+            background == .auto && wanted != .none
+            ? BackgroundQuery.ask(input: fileno(inputFile), output: fileno(outputFile)) : nil
+        let signals = try SignalPipe()
+        signals.installHandlers()
+        // COLORTERM=truecolor: the direct-colour entry of TERM's family, when installed. Not
+        // with --palette: a direct-colour terminal has no palette to animate.
+        let directTerm = palette ? nil : ColorDepth.directColorTerm(environment: environment, requested: color)
+        let directScreen = directTerm.flatMap { newterm($0, outputFile, inputFile) }
+        guard let screen = directScreen ?? newterm(nil, outputFile, inputFile) else {
+            signals.restoreDefaultHandlers()
+            fclose(inputFile)
+            fclose(outputFile)
+            throw TerminalError(
+                "unknown terminal type '\(environment["TERM"] ?? "")'; set TERM to one this system knows, such as xterm-256color"
+            )
+        }
+        set_term(screen)
+        let window = CNcurses_stdscr()!
+        cbreak()
+        noecho()
+        nonl()
+        // Keys are decoded here, not by ncurses (InputDecoder): the terminal's replies to
+        // queries must never read as keys.
+        keypad(window, false)
+        intrflush(window, false)
+        // ncurses would cut a frame short when input is waiting; frames are paced instead.
+        typeahead(-1)
+        leaveok(window, true)
+        curs_set(0)
+        // ncurses turns the terminal's mouse reports on; InputDecoder reads them.
+        mousemask(CNcurses_ALL_MOUSE_EVENTS(), nil)
+        mouseinterval(0)
+        // Without colour, start_color is never called.
+        var depth = ColorDepth.none
+        if has_colors() {
+            if wanted != .none {
+                start_color()
+                use_default_colors()
+                depth = ColorDepth.detect(
+                    colors: Int(CNcurses_COLORS()), hasColors: true, environment: environment, requested: color)
+            }
+        }
+        let animatesPalette =
+            palette && depth == .ansi256 && can_change_color()
+            && StyleMapping.paletteEntries.allSatisfy { $0 < CNcurses_COLORS() }
+        // ncurses puts the palette back on exit; after a crash the guard has to.
+        CrashGuard.install(
+            output: fileno(outputFile), input: fileno(inputFile), modes: originalModes, resetPalette: animatesPalette)
+        return CursesBackend(
+            screen: screen, window: window, inputFile: inputFile, outputFile: outputFile, signals: signals,
+            depth: depth,
+            background: TerminalBackground.detect(environment: environment, requested: background, reported: reported),
+            reportedBackground: reported,
+            animatesPalette: animatesPalette)
+    }
+
+    /// Gives the terminal back as it was: main screen, cursor, echo, line mode.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        endwin()
+        CrashGuard.uninstall()
+        delscreen(screen)
+        fclose(inputFile)
+        fclose(outputFile)
+        signals.restoreDefaultHandlers()
+    }
+}

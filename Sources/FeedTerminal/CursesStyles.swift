@@ -1,0 +1,86 @@
+import CNcurses
+import FeedCore
+
+/// How each `Style` is drawn on this terminal: attributes, a colour pair made on first use,
+/// a glyph where the style is drawn with one (shades without colour), and the reserved
+/// palette entries' greys with `--palette`. Mapping a style means finding palette colours,
+/// too slow to do for every run of every frame, so each is worked out once.
+@MainActor
+final class CursesStyles {
+    struct Drawn {
+        var attributes: attr_t
+        var pair: Int32
+        var glyph: [wchar_t]?
+    }
+
+    private struct PairKey: Hashable {
+        var foreground: Int32
+        var background: Int32
+    }
+
+    let depth: ColorDepth
+    let background: TerminalBackground
+    let reportedBackground: UInt32?
+    private var pairs: [PairKey: Int32] = [:]
+    private var drawn: [Style: Drawn] = [:]
+    /// The level each reserved palette entry was last set to.
+    private var paletteLevels: [Int] = []
+
+    init(depth: ColorDepth, background: TerminalBackground, reportedBackground: UInt32?) {
+        self.depth = depth
+        self.background = background
+        self.reportedBackground = reportedBackground
+    }
+
+    func drawn(_ style: Style) -> Drawn {
+        if let known = drawn[style] { return known }
+        let terminalStyle = StyleMapping.style(
+            for: style, depth: depth, background: background, defaultBackground: reportedBackground)
+        let result = Drawn(
+            attributes: attributes(for: terminalStyle), pair: pair(for: terminalStyle),
+            glyph: terminalStyle.glyph.map { $0.unicodeScalars.map { wchar_t(bitPattern: $0.value) } })
+        drawn[style] = result
+        return result
+    }
+
+    /// Forgets the palette entries' levels, so that the next frame sets them again.
+    func forgetPalette() {
+        paletteLevels = []
+    }
+
+    /// Redefines the reserved entries whose level changed, before any cell uses them;
+    /// says whether any did.
+    func setPalette(_ levels: [Int]) -> Bool {
+        var changed = false
+        for (slot, level) in levels.enumerated() where slot < StyleMapping.paletteEntries.count {
+            if slot < paletteLevels.count, paletteLevels[slot] == level { continue }
+            let grey = background.skeletonGrey(level: level) & 0xFF
+            let scaled = Int16((Int(grey) * 1000 + 127) / 255)  // ncurses takes 0...1000
+            init_color(Int16(StyleMapping.paletteEntries[slot]), scaled, scaled, scaled)
+            changed = true
+        }
+        if !levels.isEmpty { paletteLevels = levels }
+        return changed
+    }
+
+    private func attributes(for style: TerminalStyle) -> attr_t {
+        var attributes = CNcurses_A_NORMAL()
+        if style.bold { attributes |= CNcurses_A_BOLD() }
+        if style.dim { attributes |= CNcurses_A_DIM() }
+        if style.reverse { attributes |= CNcurses_A_REVERSE() }
+        return attributes
+    }
+
+    /// The colour pair for a style's colours, made on first use.
+    private func pair(for style: TerminalStyle) -> Int32 {
+        guard depth != .none, style.foreground >= 0 || style.background >= 0 else { return 0 }
+        let key = PairKey(foreground: style.foreground, background: style.background)
+        if let existing = pairs[key] { return existing }
+        let number = Int32(pairs.count + 1)
+        guard number < CNcurses_COLOR_PAIRS() else { return 0 }
+        // Extended pairs: direct colours do not fit init_pair's shorts.
+        init_extended_pair(number, style.foreground, style.background)
+        pairs[key] = number
+        return number
+    }
+}
