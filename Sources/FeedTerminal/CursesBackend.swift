@@ -104,7 +104,7 @@ public final class CursesBackend: TerminalBackend {
         drawnNow.paletteLevels = target.paletteLevels
         shown = drawnNow
         pending = chosen.count < runs.count
-        if pending, let last = chosen.last { nextRow = last.row + 1 }
+        if pending, let last = chosen.last(where: { $0.style.ink.isSkeleton }) { nextRow = last.row + 1 }
         wnoutrefresh(window)
         doupdate()
         requestStatusReport()

@@ -128,6 +128,63 @@ class Session:
                 return float("inf")
 
 
+class SlowSession(Session):
+    """A terminal at the end of a slow link: it reads the viewer's output at `rate` bytes a
+    second, and answers a query (background colour, status report) only once it has read
+    it, as a terminal over SSH does."""
+
+    def __init__(self, argv, rate, env_extra=None):
+        super().__init__(argv, env_extra)
+        self.rate = rate
+        self.answered = 0  # status requests answered so far
+
+    def pump(self, seconds):
+        deadline = time.monotonic() + seconds
+        read = 0
+        step = 0.01
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.fd], [], [], min(left, step))
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.fd, max(1, int(self.rate * step)))
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.output += chunk
+            read += len(chunk)
+            self.events.append((time.monotonic(), len(self.output)))
+            tail = bytes(self.output[-len(chunk) - 8:])
+            if b"\x1b]11;?" in tail:
+                os.write(self.fd, b"\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?1;2c")
+            requests = self.output.count(b"\x1b[5n")
+            while self.answered < requests:
+                os.write(self.fd, b"\x1b[0n")
+                self.answered += 1
+            time.sleep(step)
+        return read
+
+
+def slow_terminal_run(binary, rate, extra_args=(), env_extra=None):
+    """Over a link of `rate` bytes a second, while the skeleton shimmers: the bytes a
+    second it takes, and how long `?` takes to show the help (its title read)."""
+    s = SlowSession([binary, "--delay", "60", *extra_args], rate, env_extra)
+    s.wait_for(SKELETON, 10)
+    s.pump(2.0)
+    shimmer_bps, _ = s.window(2.0)
+    pressed = time.monotonic() - s.start
+    os.write(s.fd, b"?")
+    shown = s.wait_for(b"Keys", 10)
+    # The help's title in the output read after the key, not an earlier frame's.
+    help_ms = (shown - pressed) * 1000 if shown is not None and shown >= pressed else float("nan")
+    os.write(s.fd, b"q")
+    s.pump(0.5)
+    os.kill(s.pid, signal.SIGKILL)
+    os.waitpid(s.pid, 0)
+    return dict(shimmer_bytes_per_s=shimmer_bps, help_shown_after_key_ms=help_ms)
+
+
 def small_feed_run(binary, feed, extra_args=(), env_extra=None, delay=2.0, window=1.0):
     s = Session([binary, "--delay", str(delay), *extra_args, feed], env_extra)
     first_frame = s.wait_for(b"Loading", 5)
@@ -222,6 +279,14 @@ if __name__ == "__main__":
     report("200 posts, --delay 5, --palette (the pulse by redefining palette entries), over a 3 s pulse:",
            [small_feed_run(binary, small, ["--palette"], delay=5.0, window=3.0) for _ in range(runs)])
     report("100,000 posts, --delay 0:", [big_feed_run(binary, big, 100_000) for _ in range(runs)])
+    for rate in (16_000, 4_000):
+        report(f"a terminal read at {rate // 1000} KB/s, sliding band (default):",
+               [slow_terminal_run(binary, rate) for _ in range(runs)])
+        report(f"a terminal read at {rate // 1000} KB/s, --animation pulse:",
+               [slow_terminal_run(binary, rate, ["--animation", "pulse"]) for _ in range(runs)])
+    report("over SSH (SSH_CONNECTION set, no --animation), 200 posts, --delay 2:",
+           [small_feed_run(binary, small, env_extra={"SSH_CONNECTION": "127.0.0.1 1 127.0.0.1 22"})
+            for _ in range(runs)])
     server = FeedServer()
     try:
         report("q during an HTTP load (loopback server):", [transport_run(binary, server) for _ in range(runs)])

@@ -63,28 +63,31 @@ public struct FramePacer: Sendable {
         rate = rate.map { measured < $0 ? measured : 0.7 * $0 + 0.3 * measured } ?? measured
     }
 
-    /// The runs to draw now: all of them within the budget, else as many rows as fit,
-    /// starting from `firstRow` and wrapping, so that every row gets its turn.
+    /// The runs to draw now: all of them within the budget; else the rows whose content
+    /// changed first (text, the selection, an overlay: what a key did), then skeleton rows
+    /// starting from `firstRow` and wrapping, so that every row of the animation gets its
+    /// turn. Whole rows only: a row half drawn would show two moments at once.
     public func select(_ runs: [FrameDiff.Run], in frame: ScreenBuffer, firstRow: Int) -> [FrameDiff.Run] {
-        guard let budget else { return runs }
-        let total = runs.reduce(0) { $0 + Self.estimatedBytes($1, in: frame) }
-        guard total > budget, frame.height > 0 else { return runs }
+        guard let budget, frame.height > 0 else { return runs }
+        guard Self.estimatedBytes(runs, in: frame) > budget else { return runs }
+        let rows = Dictionary(grouping: runs, by: \.row)
+        let contentRows = Set(runs.filter { !$0.style.ink.isSkeleton }.map(\.row))
         let start = ((firstRow % frame.height) + frame.height) % frame.height
-        let ordered = runs.sorted {
-            (($0.row - start + frame.height) % frame.height) < (($1.row - start + frame.height) % frame.height)
+        let order = rows.keys.sorted { a, b in
+            let (aContent, bContent) = (contentRows.contains(a), contentRows.contains(b))
+            if aContent != bContent { return aContent }
+            return aContent
+                ? a < b : (a - start + frame.height) % frame.height < (b - start + frame.height) % frame.height
         }
         var chosen: [FrameDiff.Run] = []
         var spent = 0
-        var lastRow: Int?
-        for run in ordered {
-            let cost = Self.estimatedBytes(run, in: frame)
-            // Whole rows only: a row half drawn would show two moments at once.
-            if run.row != lastRow, spent + cost > budget, !chosen.isEmpty { break }
-            chosen.append(run)
+        for row in order {
+            let cost = Self.estimatedBytes(rows[row] ?? [], in: frame)
+            if spent + cost > budget, !chosen.isEmpty { break }
+            chosen += rows[row] ?? []
             spent += cost
-            lastRow = run.row
         }
-        return chosen
+        return chosen.sorted { ($0.row, $0.columns.lowerBound) < ($1.row, $1.columns.lowerBound) }
     }
 
     /// About what drawing a run costs: a cursor move, a colour change, and the cells.
