@@ -197,9 +197,9 @@ public struct CommandLineOptions: Hashable, Sendable {
 
     /// The keys as `--help` lists them, from the same list as the `?` overlay.
     private static var keysText: String {
-        let width = (KeyHelp.entries.map { CellWidth.of($0.keys) }.max() ?? 0) + 3
-        return KeyHelp.entries.map { entry in
-            "  " + entry.keys + String(repeating: " ", count: width - CellWidth.of(entry.keys)) + entry.action + "\n"
+        let width = (KeyBinding.all.map { CellWidth.of($0.label) }.max() ?? 0) + 3
+        return KeyBinding.all.map { entry in
+            "  " + entry.label + String(repeating: " ", count: width - CellWidth.of(entry.label)) + entry.summary + "\n"
         }.joined()
     }
 

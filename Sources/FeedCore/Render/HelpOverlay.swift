@@ -4,11 +4,11 @@ enum HelpOverlay {
     static let footer = "any key closes this"
 
     static func draw(into buffer: inout ScreenBuffer, height: Int) {
-        let keysWidth = KeyHelp.entries.map { CellWidth.of($0.keys) }.max() ?? 0
-        let actionsWidth = KeyHelp.entries.map { CellWidth.of($0.action) }.max() ?? 0
+        let keysWidth = KeyBinding.all.map { CellWidth.of($0.label) }.max() ?? 0
+        let actionsWidth = KeyBinding.all.map { CellWidth.of($0.summary) }.max() ?? 0
         let innerWidth = min(buffer.width - 4, keysWidth + 3 + actionsWidth)
         let boxWidth = innerWidth + 4
-        let boxHeight = min(height, KeyHelp.entries.count + 4)
+        let boxHeight = min(height, KeyBinding.all.count + 4)
         guard innerWidth > 4, boxHeight > 4 else { return }
         let left = (buffer.width - boxWidth) / 2
         let top = max(0, (height - boxHeight) / 2)
@@ -22,12 +22,12 @@ enum HelpOverlay {
             buffer.write("│", row: row, column: left + boxWidth - 1, style: frame)
         }
         buffer.write("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: frame)
-        for (offset, entry) in KeyHelp.entries.prefix(boxHeight - 4).enumerated() {
+        for (offset, entry) in KeyBinding.all.prefix(boxHeight - 4).enumerated() {
             let row = top + 2 + offset
-            buffer.write(entry.keys, row: row, column: left + 2, style: Style(.helpKey), maxWidth: keysWidth)
+            buffer.write(entry.label, row: row, column: left + 2, style: Style(.helpKey), maxWidth: keysWidth)
             let actionColumn = left + 2 + min(keysWidth + 3, innerWidth)
             buffer.write(
-                entry.action, row: row, column: actionColumn, style: frame,
+                entry.summary, row: row, column: actionColumn, style: frame,
                 maxWidth: left + 2 + innerWidth - actionColumn)
         }
         let footerText = TextWrapper.truncate(footer, width: innerWidth)

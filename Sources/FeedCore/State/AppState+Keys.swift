@@ -1,17 +1,18 @@
 /// Keys: what each does to the session, and moving through the list.
 extension AppState {
     mutating func apply(_ key: Key, at now: Duration) -> [AppEffect] {
-        switch key {
-        case .character("q"), .escape, .control("c"):
+        guard let action = KeyBinding.action(for: key) else { return [] }
+        switch action {
+        case .quit:
             return [.cancelLoad, .quit(exitCode: 0)]
-        case .character("r"):
+        case .reload:
             return toggleLoading(at: now)
-        case .control("l"):
+        case .redraw:
             return [.redrawAll]
-        case .character("?"):
+        case .help:
             showHelp(at: now)
             return []
-        case .character("p"):
+        case .pause:
             togglePause(at: now)
             return []
         default:
@@ -21,29 +22,32 @@ extension AppState {
         guard !isLoading, let posts = feed?.posts, !posts.isEmpty else { return [] }
         let view = viewport
         let page = max(1, view.height - 2)
-        switch key {
-        case .character("j"), .down: moveDown(in: view)
-        case .character("k"), .up: moveUp(in: view)
-        case .character(" "), .character("f"), .pageDown: scrollPage(by: page, in: view)
-        case .character("b"), .pageUp: scrollPage(by: -page, in: view)
-        case .character("d"), .control("d"): scrollPage(by: max(1, view.height / 2), in: view)
-        case .character("u"), .control("u"): scrollPage(by: -max(1, view.height / 2), in: view)
-        case .character("g"), .home: select(0, in: view)
-        case .character("G"), .end: select(posts.count - 1, in: view)
-        case .wheelDown: scrollKeepingSelection(by: 3, in: view)
-        case .wheelUp: scrollKeepingSelection(by: -3, in: view)
-        case .click(let row, _):
-            if let index = view.row(atLine: row, from: scroll) { select(index, in: view) }
-        case .enter:
+        let halfPage = max(1, view.height / 2)
+        switch action {
+        case .next: moveDown(in: view)
+        case .previous: moveUp(in: view)
+        case .pageDown: scrollPage(by: page, in: view)
+        case .pageUp: scrollPage(by: -page, in: view)
+        case .halfPageDown: scrollPage(by: halfPage, in: view)
+        case .halfPageUp: scrollPage(by: -halfPage, in: view)
+        case .first: select(0, in: view)
+        case .last: select(posts.count - 1, in: view)
+        case .scrollDown: scrollKeepingSelection(by: 3, in: view)
+        case .scrollUp: scrollKeepingSelection(by: -3, in: view)
+        case .select:
+            if case .click(let row, _) = key, let index = view.row(atLine: row, from: scroll) {
+                select(index, in: view)
+            }
+        case .toggleExpanded:
             let id = posts[selected].id
             if expanded.remove(id) == nil { expanded.insert(id) }
             scroll = viewport.revealing(selected, from: scroll)
-        case .character("l"):
+        case .like:
             let id = posts[selected].id
             if liked.remove(id) == nil { liked.insert(id) }
-        case .character("o"):
+        case .openLink:
             return openLink(of: posts[selected])
-        default:
+        case .quit, .reload, .redraw, .help, .pause:
             break
         }
         return pageIfNearTheEnd(at: now)

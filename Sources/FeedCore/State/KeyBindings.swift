@@ -1,0 +1,91 @@
+/// What a key does. `AppState` gives each its meaning.
+public enum KeyAction: Hashable, Sendable {
+    case next, previous, pageDown, pageUp, halfPageDown, halfPageUp, first, last
+    case toggleExpanded, like, openLink, reload, pause, redraw, help, quit
+    case scrollDown, scrollUp, select
+}
+
+/// Every key, written once: the keys, what they do, and the words for them. The `?`
+/// overlay, `--help` and the README's key table all come from this list (a test holds the
+/// README to it), and `AppState` looks keys up here.
+public struct KeyBinding: Sendable {
+    /// The keys as the help shows them: words, with two spaces between groups.
+    public var label: String
+    /// What they do, in a few words, for the overlay and `--help`.
+    public var summary: String
+    /// More for the README, when there is more to say.
+    public var detail: String?
+    public var keys: [Key: KeyAction]
+
+    public static let all: [KeyBinding] = [
+        KeyBinding(
+            label: "j k ↓ ↑", summary: "next, previous post",
+            detail: "a post taller than the screen scrolls through first",
+            keys: [.character("j"): .next, .down: .next, .character("k"): .previous, .up: .previous]),
+        KeyBinding(
+            label: "Space f PgDn  b PgUp", summary: "page down, up",
+            keys: [
+                .character(" "): .pageDown, .character("f"): .pageDown, .pageDown: .pageDown,
+                .character("b"): .pageUp, .pageUp: .pageUp,
+            ]),
+        KeyBinding(
+            label: "d Ctrl-D  u Ctrl-U", summary: "half a page down, up",
+            keys: [
+                .character("d"): .halfPageDown, .control("d"): .halfPageDown, .character("u"): .halfPageUp,
+                .control("u"): .halfPageUp,
+            ]),
+        KeyBinding(
+            label: "g Home  G End", summary: "first, last post",
+            keys: [.character("g"): .first, .home: .first, .character("G"): .last, .end: .last]),
+        KeyBinding(
+            label: "Enter", summary: "expand or collapse the post",
+            detail: "the whole content of the selected post, or back to its first lines",
+            keys: [.enter: .toggleExpanded]),
+        KeyBinding(
+            label: "l", summary: "like or unlike",
+            detail: "kept across reloads of the same post, while the program runs", keys: [.character("l"): .like]),
+        KeyBinding(
+            label: "o", summary: "show and open the post's link",
+            detail:
+                "in the status line, and with `$BROWSER` or `xdg-open`: the URL is one argument to the program, never a shell's; http and https only",
+            keys: [.character("o"): .openLink]),
+        KeyBinding(
+            label: "r", summary: "reload; while loading, back to the rows",
+            detail:
+                "the skeleton, shaped like the rows it hides, while the feed loads; while loading, the load is cancelled and the rows it had come back",
+            keys: [.character("r"): .reload]),
+        KeyBinding(label: "p", summary: "pause or resume the animation", keys: [.character("p"): .pause]),
+        KeyBinding(label: "Ctrl-L", summary: "redraw the screen", keys: [.control("l"): .redraw]),
+        KeyBinding(
+            label: "?", summary: "all the keys, in an overlay", detail: "any key closes it",
+            keys: [.character("?"): .help]),
+        KeyBinding(
+            label: "q Esc Ctrl-C", summary: "quit", detail: "the terminal is left as it was",
+            keys: [.character("q"): .quit, .escape: .quit, .control("c"): .quit]),
+        KeyBinding(
+            label: "mouse", summary: "wheel scrolls, click selects",
+            keys: [.wheelDown: .scrollDown, .wheelUp: .scrollUp]),
+    ]
+
+    /// What `key` does; nil for a key bound to nothing.
+    public static func action(for key: Key) -> KeyAction? {
+        if case .click = key { return .select }
+        for binding in all {
+            if let action = binding.keys[key] { return action }
+        }
+        return nil
+    }
+
+    /// The README's key table, in Markdown.
+    public static var markdownTable: String {
+        var lines = ["| key | does |", "| --- | --- |"]
+        for binding in all {
+            let keys = binding.label.components(separatedBy: "  ").map { group in
+                group.split(separator: " ").map { $0 == "mouse" ? "mouse" : "`\($0)`" }.joined(separator: " ")
+            }.joined(separator: ", ")
+            let does = binding.detail.map { "\(binding.summary): \($0)" } ?? binding.summary
+            lines.append("| \(keys) | \(does) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
