@@ -96,11 +96,29 @@ extension CursesBackend {
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        awaitLastStatusReport()
         endwin()
         CrashGuard.uninstall()
         delscreen(screen)
         fclose(inputFile)
         fclose(outputFile)
         signals.restoreDefaultHandlers()
+    }
+
+    /// The answer to the last status request, if it is still on its way, is read here:
+    /// arriving after the program ends, it would reach the shell as typed text.
+    private func awaitLastStatusReport() {
+        let deadline = now + .milliseconds(200)
+        while pacer.inFlight != nil, pacer.answers, now < deadline {
+            var descriptor = pollfd(fd: fileno(inputFile), events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(1, ((deadline - now).seconds * 1000).rounded(.up)))
+            guard poll(&descriptor, 1, left) > 0 else { break }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(fileno(inputFile), &buffer, buffer.count)
+            guard count > 0 else { break }
+            for token in decoder.feed(buffer[0..<count], at: now) where token == .statusReport {
+                pacer.answered(at: now)
+            }
+        }
     }
 }

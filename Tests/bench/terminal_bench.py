@@ -44,6 +44,8 @@ class Session:
         self.output = bytearray()
         self.task_cpu = {}  # thread id: nanoseconds on the CPU, as last seen
         self.events = []  # (time, total bytes)
+        self.answered = 0  # status requests answered so far
+        self.scanned = 0  # where the next scan for a status request starts
 
     def pump(self, seconds):
         """Reads output for `seconds`; returns the bytes read in that time."""
@@ -62,10 +64,22 @@ class Session:
             self.output += chunk
             read += len(chunk)
             self.events.append((time.monotonic(), len(self.output)))
-            # Answer as xterm does: the background colour (OSC 11) and the device attributes.
-            if b"\x1b]11;?" in chunk:
-                os.write(self.fd, b"\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?1;2c")
+            self.answer_queries(len(chunk))
         return read
+
+    def answer_queries(self, new_bytes):
+        """Answers as xterm does, once the query has been read: the background colour
+        (OSC 11) with the device attributes, and each status request (`CSI 5 n`)."""
+        tail = bytes(self.output[-new_bytes - 8:])
+        if b"\x1b]11;?" in tail:
+            os.write(self.fd, b"\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?1;2c")
+        # Each request once: scan only what came since, from where a request could start.
+        start = max(self.scanned, len(self.output) - new_bytes - 3)
+        while (found := self.output.find(b"\x1b[5n", start)) >= 0:
+            os.write(self.fd, b"\x1b[0n")
+            self.answered += 1
+            start = found + 4
+        self.scanned = max(start, len(self.output) - 3)
 
     def wait_for(self, needle, timeout=30.0):
         """Seconds from start until `needle` (bytes or a compiled pattern) appears in the
@@ -136,7 +150,6 @@ class SlowSession(Session):
     def __init__(self, argv, rate, env_extra=None):
         super().__init__(argv, env_extra)
         self.rate = rate
-        self.answered = 0  # status requests answered so far
 
     def pump(self, seconds):
         deadline = time.monotonic() + seconds
@@ -155,13 +168,7 @@ class SlowSession(Session):
             self.output += chunk
             read += len(chunk)
             self.events.append((time.monotonic(), len(self.output)))
-            tail = bytes(self.output[-len(chunk) - 8:])
-            if b"\x1b]11;?" in tail:
-                os.write(self.fd, b"\x1b]11;rgb:0000/0000/0000\x1b\\\x1b[?1;2c")
-            requests = self.output.count(b"\x1b[5n")
-            while self.answered < requests:
-                os.write(self.fd, b"\x1b[0n")
-                self.answered += 1
+            self.answer_queries(len(chunk))
             time.sleep(step)
         return read
 
