@@ -9,7 +9,7 @@ extension CursesBackend {
     public static func start(
         environment: [String: String], color: ColorChoice = .auto, background: BackgroundChoice = .auto,
         palette: Bool = false
-    ) throws(TerminalError) -> CursesBackend {
+    ) throws(Failure) -> CursesBackend {
         if let problem = TerminalCheck.problem(outputIsTerminal: isatty(STDOUT_FILENO) == 1, term: environment["TERM"])
         {
             throw problem
@@ -22,12 +22,11 @@ extension CursesBackend {
             inputFile = fopen("/dev/tty", "r")
         }
         guard let inputFile else {
-            throw TerminalError(
-                "no terminal to read keys from: standard input is not a terminal and /dev/tty cannot be opened")
+            throw Failure.noKeyboard
         }
         guard let outputFile = fdopen(dup(STDOUT_FILENO), "w") else {
             fclose(inputFile)
-            throw TerminalError("could not open standard output")
+            throw Failure.system(what: "open standard output", reason: String(cString: strerror(errno)))
         }
         var originalModes = termios()
         tcgetattr(fileno(inputFile), &originalModes)
@@ -48,9 +47,7 @@ extension CursesBackend {
             signals.restoreDefaultHandlers()
             fclose(inputFile)
             fclose(outputFile)
-            throw TerminalError(
-                "unknown terminal type '\(environment["TERM"] ?? "")'; set TERM to one this system knows, such as xterm-256color"
-            )
+            throw Failure.unknownTerminal(environment["TERM"] ?? "")
         }
         set_term(screen)
         let window = CNcurses_stdscr()!

@@ -1,3 +1,4 @@
+import FeedCore
 import Glibc
 
 /// The write end of the self-pipe, read by the signal handler. A handler may touch only
@@ -23,10 +24,10 @@ final class SignalPipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
 
-    init() throws(TerminalError) {
+    init() throws(Failure) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
-            throw TerminalError("could not create a pipe: \(String(cString: strerror(errno)))")
+            throw Failure.system(what: "create a pipe", reason: String(cString: strerror(errno)))
         }
         for end in ends {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)

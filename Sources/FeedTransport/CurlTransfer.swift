@@ -20,7 +20,7 @@ struct CurlTransfer {
 
     enum Outcome: Sendable {
         case completed(HTTPResponse)
-        case failed(TransferFailure)
+        case failed(Failure)
         case cancelled
     }
 
@@ -36,11 +36,11 @@ struct CurlTransfer {
 
     func run(control: TransferControl) -> Outcome {
         guard Self.globalInit == CURLE_OK, let easy = curl_easy_init() else {
-            return .failed(.other(url: request.url, detail: "libcurl could not start"))
+            return .failed(.transfer(url: request.url, detail: "libcurl could not start"))
         }
         defer { curl_easy_cleanup(easy) }
         guard let multi = curl_multi_init() else {
-            return .failed(.other(url: request.url, detail: "libcurl could not start"))
+            return .failed(.transfer(url: request.url, detail: "libcurl could not start"))
         }
         defer { curl_multi_cleanup(multi) }
 
@@ -63,7 +63,7 @@ struct CurlTransfer {
         while result == nil {
             var running: Int32 = 0
             guard curl_multi_perform(multi, &running) == CURLM_OK else {
-                return .failed(.other(url: request.url, detail: "libcurl failed"))
+                return .failed(.transfer(url: request.url, detail: "libcurl failed"))
             }
             if control.isCancelled { return .cancelled }
             if running == 0 {
@@ -156,7 +156,7 @@ struct CurlTransfer {
         case CURLE_UNSUPPORTED_PROTOCOL:
             let target = string(easy, CURLINFO_REDIRECT_URL) ?? string(easy, CURLINFO_EFFECTIVE_URL)
             if let target, target != request.url { return .failed(.refusedRedirect(from: request.url, to: target)) }
-            return .failed(.other(url: request.url, detail: detail))
+            return .failed(.transfer(url: request.url, detail: detail))
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR:
             return .failed(.secureConnection(host: host, detail: detail))
@@ -167,7 +167,7 @@ struct CurlTransfer {
             return .failed(.undecodable(host: host))
         default:
             let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-            return .failed(.other(url: request.url, detail: text))
+            return .failed(.transfer(url: request.url, detail: text))
         }
     }
 
@@ -194,7 +194,7 @@ private final class TransferState {
     /// When the body's last byte came; nil until the body starts.
     var lastBodyByte: ContinuousClock.Instant?
     /// Why a callback stopped the transfer.
-    var failure: TransferFailure?
+    var failure: Failure?
     let url: String
     let control: TransferControl
 

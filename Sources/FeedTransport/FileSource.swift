@@ -20,10 +20,10 @@ enum FileSource {
         guard fstat(descriptor, &status) == 0 else { throw error(errno, path: path) }
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
-            throw FeedError("\(path) is a directory, not a feed file")
+            throw Failure.isDirectory(path: path)
         case S_IFREG:
             let size = Int(status.st_size)
-            guard size <= maxSize else { throw TransferFailure.tooLarge(limit: maxSize, what: path).feedError }
+            guard size <= maxSize else { throw Failure.tooLarge(limit: maxSize, what: path) }
             return .mapped(try MappedFile(descriptor: descriptor, path: path, size: size))
         default:
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
@@ -31,11 +31,11 @@ enum FileSource {
         }
     }
 
-    static func error(_ number: Int32, path: String) -> FeedError {
+    static func error(_ number: Int32, path: String) -> Failure {
         switch number {
-        case ENOENT: FeedError("no such file: \(path)")
-        case EACCES, EPERM: FeedError("permission denied: \(path)")
-        default: FeedError("could not read \(path): \(String(cString: strerror(number)))")
+        case ENOENT: .notFound(path: path)
+        case EACCES, EPERM: .permissionDenied(path: path)
+        default: .unreadable(what: path, reason: String(cString: strerror(number)))
         }
     }
 }

@@ -17,7 +17,7 @@ enum HTTPFetcher {
         }
         switch outcome {
         case .completed(let response): return response
-        case .failed(let failure): throw failure.feedError
+        case .failed(let failure): throw failure
         case .cancelled: throw CancellationError()
         }
     }

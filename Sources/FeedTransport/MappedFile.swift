@@ -12,7 +12,7 @@ final class MappedFile: Sendable {
     private let length: Int
 
     /// Maps the regular file open at `descriptor` (the caller closes it).
-    init(descriptor: Int32, path: String, size: Int) throws(FeedError) {
+    init(descriptor: Int32, path: String, size: Int) throws(Failure) {
         length = size
         guard length > 0 else {
             (data, address) = (Data(), 0)

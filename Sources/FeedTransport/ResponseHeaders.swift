@@ -40,10 +40,32 @@ struct ResponseHeaders: Hashable, Sendable {
     var isSuccess: Bool { status.map { (200..<300).contains($0) } ?? false }
 
     /// The failure a response that is not 2xx stands for; nil for a success.
-    func failure(url: String) -> TransferFailure? {
+    func failure(url: String) -> Failure? {
         guard !isSuccess else { return nil }
         let code = status ?? 0
-        return .httpStatus(code: code, reason: TransferFailure.reason(for: code, serverSaid: reason), url: url)
+        return .httpStatus(code: code, reason: Self.reasonPhrase(for: code, serverSaid: reason), url: url)
+    }
+
+    /// The reason phrase of the common statuses; the server's own where it sent one and
+    /// the status is not listed (HTTP/2 sends none).
+    static func reasonPhrase(for status: Int, serverSaid: String) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 408: "Request Timeout"
+        case 410: "Gone"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: serverSaid
+        }
     }
 
     /// The next page from `Link: <…>; rel="next"` (Mastodon's paging).

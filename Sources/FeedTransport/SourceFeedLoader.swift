@@ -69,9 +69,9 @@ public struct SourceFeedLoader: FeedLoading {
                 try Task.checkCancellation()
                 progress(feed, decoded, total)
             }
-        } catch let error as FeedError where bodyOfURL != nil && error.message.hasPrefix("not JSON") {
+        } catch Failure.notJSON where bodyOfURL != nil {
             // An HTTP body that is not JSON is usually an error page: say how it starts.
-            throw FeedError("not JSON: the body starts with \(HTTPFetcher.preview(of: data))")
+            throw Failure.notJSONBody(preview: HTTPFetcher.preview(of: data))
         }
     }
 }

@@ -25,7 +25,7 @@ enum StreamReader {
 
     /// nil when cancelled.
     private static func readAll(_ descriptor: Int32, what: String, maxSize: Int, control: TransferControl)
-        -> Result<Data, FeedError>?
+        -> Result<Data, Failure>?
     {
         var body = BodyBuffer(limit: maxSize)
         var chunk = [UInt8](repeating: 0, count: chunkSize)
@@ -42,10 +42,10 @@ enum StreamReader {
             if count == 0 { return .success(body.data) }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                return .failure(FeedError("could not read \(what): \(String(cString: strerror(errno)))"))
+                return .failure(.unreadable(what: what, reason: String(cString: strerror(errno))))
             }
             let fits = chunk.withUnsafeBytes { body.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            if !fits { return .failure(TransferFailure.tooLarge(limit: maxSize, what: what).feedError) }
+            if !fits { return .failure(Failure.tooLarge(limit: maxSize, what: what)) }
         }
     }
 }

@@ -13,10 +13,10 @@ final class TransferControl: Sendable {
     let wakeReadEnd: Int32
     private let wakeWriteEnd: Int32
 
-    init() throws(FeedError) {
+    init() throws(Failure) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
-            throw FeedError("could not create a pipe: \(String(cString: strerror(errno)))")
+            throw Failure.system(what: "create a pipe", reason: String(cString: strerror(errno)))
         }
         for end in ends {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)

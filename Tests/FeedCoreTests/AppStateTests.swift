@@ -84,13 +84,13 @@ import Testing
         _ = state.apply(.start)
         _ = state.apply(
             .loaded(
-                generation: 1, result: .failure(FeedError("no such file: x")), duration: .zero,
+                generation: 1, result: .failure(Failure.notFound(path: "x")), duration: .zero,
                 at: Fixtures.referenceDate))
         guard case .failure(let error) = state.content else {
             Issue.record("expected a failure, got \(state.content)")
             return
         }
-        #expect(error.message == "no such file: x")
+        #expect(error == .notFound(path: "x"))
         #expect(state.apply(.key(.character("r"))) == [.startLoad(generation: 2)])
     }
 

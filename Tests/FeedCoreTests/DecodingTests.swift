@@ -5,7 +5,7 @@ import Testing
 @testable import FeedCore
 
 @Suite struct DecodingTests {
-    private func decode(_ json: String) throws(FeedError) -> Feed {
+    private func decode(_ json: String) throws(Failure) -> Feed {
         try FeedDocumentDecoder.decode(Data(json.utf8))
     }
 
@@ -59,40 +59,41 @@ import Testing
     }
 
     @Test func whenNoPostCanBeReadTheErrorSaysWhy() {
-        #expect(throws: FeedError("no post could be read; post 1: created_at is missing")) {
+        #expect(throws: Failure.noPostReadable(reason: "post 1: created_at is missing")) {
             try decode(#"[{"id":1,"author":{"name":"A"},"content":"x","likes":1}]"#)
         }
     }
 
     @Test func invalidJSONNamesTheLineAndColumn() {
-        #expect(throws: FeedError("not JSON: line 2, column 13: expected \"true\", found \"}\"")) {
+        #expect(throws: Failure.notJSON("line 2, column 13: expected \"true\", found \"}\"")) {
             try decode("{\"posts\":[{\"id\":1,\n\"likes\": tru}]}")
         }
     }
 
     @Test func anHTMLPageIsRecognised() {
         #expect(
-            throws: FeedError(
-                "not JSON: line 1, column 1: expected a value, found \"<\" (the document looks like HTML)")
+            throws: Failure.notJSON("line 1, column 1: expected a value, found \"<\" (the document looks like HTML)")
         ) {
             try decode("<!doctype html><html><body>502 Bad Gateway</body></html>")
         }
     }
 
     @Test func emptyAndWrongShapedDocumentsSayWhatWasExpected() {
-        #expect(throws: FeedError("the feed is empty")) { try decode("  \n") }
-        #expect(throws: FeedError("expected an object with \"posts\" or an array of posts, found null")) {
+        #expect(throws: Failure.empty) { try decode("  \n") }
+        #expect(throws: Failure.unexpectedShape("expected an object with \"posts\" or an array of posts, found null")) {
             try decode("null")
         }
-        #expect(throws: FeedError("expected an object with \"posts\" or an array of posts, found a string")) {
+        #expect(
+            throws: Failure.unexpectedShape("expected an object with \"posts\" or an array of posts, found a string")
+        ) {
             try decode("\"posts\"")
         }
         #expect(
-            throws: FeedError(
+            throws: Failure.unexpectedShape(
                 "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", or an array of posts or Mastodon statuses"
             )
         ) { try decode("{\"other\":[]}") }
-        #expect(throws: FeedError("\"posts\" should be an array")) { try decode("{\"posts\":{}}") }
+        #expect(throws: Failure.unexpectedShape("\"posts\" should be an array")) { try decode("{\"posts\":{}}") }
     }
 
     @Test func anUnparseableDateShowsNoTimeButKeepsThePost() throws {

@@ -103,7 +103,7 @@ import Testing
 }
 
 @Suite struct FormatDetectionTests {
-    private func decode(_ json: String, _ format: FeedFormat = .auto) throws(FeedError) -> Feed {
+    private func decode(_ json: String, _ format: FeedFormat = .auto) throws(Failure) -> Feed {
         try FeedDocumentDecoder.decode(Data(json.utf8), format: format)
     }
 
@@ -122,13 +122,15 @@ import Testing
     }
 
     @Test func anExplicitFormatIsHeldToItsShape() {
-        #expect(throws: FeedError("expected a JSON Feed (an object with \"items\"), found an array")) {
+        #expect(throws: Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")) {
             try decode("[]", .jsonfeed)
         }
-        #expect(throws: FeedError("expected an array of Mastodon statuses, found an object")) {
+        #expect(throws: Failure.unexpectedShape("expected an array of Mastodon statuses, found an object")) {
             try decode(#"{"posts":[]}"#, .mastodon)
         }
-        #expect(throws: FeedError("expected an object with \"items\"")) { try decode(#"{"posts":[]}"#, .jsonfeed) }
+        #expect(throws: Failure.unexpectedShape("expected an object with \"items\"")) {
+            try decode(#"{"posts":[]}"#, .jsonfeed)
+        }
     }
 
     @Test func anEmptyListIsAnEmptyFeed() throws {

@@ -109,7 +109,7 @@ import Testing
 
     @Test(arguments: cases)
     func givesAClearMessageOrASafeRendering(_ testCase: Case) throws {
-        let result = Result { () throws(FeedError) -> Feed in try FeedDocumentDecoder.decode(Data(testCase.bytes)) }
+        let result = Result { () throws(Failure) -> Feed in try FeedDocumentDecoder.decode(Data(testCase.bytes)) }
         switch (testCase.outcome, result) {
         case (.error(let expected), .failure(let error)):
             #expect(error.message.contains(expected), "\(error.message)")

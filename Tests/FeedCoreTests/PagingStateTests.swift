@@ -66,10 +66,12 @@ import Testing
 
     @Test func aFailedPageShowsAnErrorRowAndRReloadsFromTheFirstPage() {
         var (state, _) = loaded(pagedFeed(0..<3, next: "https://e.org/2"))
-        _ = state.apply(.pageLoaded(generation: 1, result: .failure(FeedError("HTTP 500"))))
-        #expect(state.page == .failed(FeedError("HTTP 500")))
+        _ = state.apply(
+            .pageLoaded(
+                generation: 1, result: .failure(Failure.httpStatus(code: 500, reason: "", url: "https://e.org/2"))))
+        #expect(state.page == .failed(Failure.httpStatus(code: 500, reason: "", url: "https://e.org/2")))
         let frame = FeedRenderer.render(state, size: state.size, at: .zero)
-        #expect(frame.lines.contains { $0.contains("Could not load more: HTTP 500 · r to retry") })
+        #expect(frame.lines.contains { $0.contains("Could not load more: HTTP 500 from https://e.org/2 · r to retry") })
         #expect(state.apply(.key(.character("r"))) == [.startLoad(generation: 2)])
         #expect(state.page == .idle)
     }

@@ -48,7 +48,7 @@ import Testing
         var state = Self.loadingState(size: size)
         _ = state.apply(
             .loaded(
-                generation: 1, result: .failure(FeedError("no such file: missing.json")), duration: .zero,
+                generation: 1, result: .failure(Failure.notFound(path: "missing.json")), duration: .zero,
                 at: Fixtures.referenceDate))
         try Snapshot.assertMatches(FeedRenderer.render(state, size: size, at: .zero), named: "error-60x10")
     }

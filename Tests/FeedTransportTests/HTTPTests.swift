@@ -29,7 +29,7 @@ import Testing
         do {
             _ = try await loader(url, timeout: timeout, maxSize: maxSize).load { _, _, _ in }
             return nil
-        } catch let error as FeedError {
+        } catch let error as Failure {
             return error.message
         } catch {
             return "\(error)"

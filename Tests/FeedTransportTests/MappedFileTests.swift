@@ -14,7 +14,7 @@ import Testing
 
     private func mapped(_ path: String, maxSize: Int = ByteCount.defaultLimit) async throws -> MappedFile {
         guard case .mapped(let file) = try await FileSource.open(path, maxSize: maxSize) else {
-            throw FeedError("\(path) was not mapped")
+            throw Failure.unexpected("\(path) was not mapped")
         }
         return file
     }
@@ -32,11 +32,11 @@ import Testing
     }
 
     @Test func missingEmptyAndUnreadableFilesSayWhat() async throws {
-        await #expect(throws: FeedError("no such file: /nonexistent/feed.json")) {
+        await #expect(throws: Failure.notFound(path: "/nonexistent/feed.json")) {
             try await FileSource.open("/nonexistent/feed.json", maxSize: 1 << 20)
         }
         let folder = FileManager.default.temporaryDirectory.path
-        await #expect(throws: FeedError("\(folder) is a directory, not a feed file")) {
+        await #expect(throws: Failure.isDirectory(path: folder)) {
             try await FileSource.open(folder, maxSize: 1 << 20)
         }
         let empty = try temporaryFile(Data())
@@ -47,14 +47,14 @@ import Testing
     @Test func aFileOverTheLimitIsRefusedBeforeItIsRead() async throws {
         let path = try temporaryFile(Data(count: 3000))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        await #expect(throws: FeedError("\(path) is larger than 2 KiB (--max-size)")) {
+        await #expect(throws: Failure.tooLarge(limit: 2048, what: path)) {
             try await FileSource.open(path, maxSize: 2048)
         }
         #expect(try await mapped(path, maxSize: 3000).data.count == 3000)
     }
 
     @Test func aDeviceIsReadAsAStreamUpToTheLimit() async throws {
-        await #expect(throws: FeedError("/dev/zero is larger than 64 KiB (--max-size)")) {
+        await #expect(throws: Failure.tooLarge(limit: 64 << 10, what: "/dev/zero")) {
             try await FileSource.open("/dev/zero", maxSize: 64 << 10)
         }
     }

@@ -29,7 +29,7 @@ import Testing
         do {
             _ = try await loader("/feed.json", trusting: false).load { _, _, _ in }
             Issue.record("an untrusted certificate was accepted")
-        } catch let error as FeedError {
+        } catch let error as Failure {
             #expect(error.message.hasPrefix("the secure connection to 127.0.0.1 failed"), "\(error.message)")
         } catch {
             Issue.record("\(error)")
@@ -42,7 +42,7 @@ import Testing
         do {
             _ = try await loader("/to-http").load { _, _, _ in }
             Issue.record("the redirect to http was followed")
-        } catch let error as FeedError {
+        } catch let error as Failure {
             #expect(error.message == "refused a redirect from \(from) to \(to): it would leave https")
         } catch {
             Issue.record("\(error)")

@@ -17,7 +17,7 @@ import Testing
 
         init() throws {
             var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { throw FeedError("no pipe") }
+            guard pipe(&ends) == 0 else { throw Failure.system(what: "create a pipe", reason: "") }
             readEnd = ends[0]
             writeEnd = ends[1]
             _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
@@ -60,7 +60,7 @@ import Testing
             let count = pipe.write(chunk)
             if count > 0 { written += count } else { try await Task.sleep(for: .milliseconds(1)) }
         }
-        await #expect(throws: FeedError("standard input is larger than 256 KiB (--max-size)")) {
+        await #expect(throws: Failure.tooLarge(limit: 256 << 10, what: "standard input")) {
             try await reader.value
         }
     }

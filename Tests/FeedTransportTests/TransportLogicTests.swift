@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (TransferFailure.timedOut(seconds: 15, url: "http://a/f"), "timed out after 15 s waiting for http://a/f"),
+        (Failure.timedOut(seconds: 15, url: "http://a/f"), "timed out after 15 s waiting for http://a/f"),
         (.connectTimedOut(seconds: 0.5, host: "a"), "timed out after 0.5 s connecting to a"),
         (.stalled(seconds: 15, url: "http://a/f"), "stalled: no data for 15 s from http://a/f"),
         (.tooLarge(limit: 256 << 20, what: "the response"), "the response is larger than 256 MiB (--max-size)"),
@@ -86,15 +86,15 @@ import Testing
         ),
         (.undecodable(host: "a"), "the response from a could not be decompressed"),
     ])
-    func eachFailureHasItsSentence(failure: TransferFailure, message: String) {
+    func eachFailureHasItsSentence(failure: Failure, message: String) {
         #expect(failure.message == message)
     }
 
     @Test func reasonPhrasesComeFromTheTableBeforeTheServer() {
-        #expect(TransferFailure.reason(for: 404, serverSaid: "Nope") == "Not Found")
+        #expect(ResponseHeaders.reasonPhrase(for: 404, serverSaid: "Nope") == "Not Found")
         #expect(
-            TransferFailure.reason(for: 451, serverSaid: "Unavailable For Legal Reasons")
+            ResponseHeaders.reasonPhrase(for: 451, serverSaid: "Unavailable For Legal Reasons")
                 == "Unavailable For Legal Reasons")
-        #expect(TransferFailure.reason(for: 299, serverSaid: "") == "")
+        #expect(ResponseHeaders.reasonPhrase(for: 299, serverSaid: "") == "")
     }
 }

@@ -15,13 +15,13 @@ public enum FeedDocumentDecoder {
     /// decoded; throwing (a cancellation) stops the decoding.
     public typealias Progress = (_ feed: Feed, _ decoded: Int, _ total: Int) throws -> Void
 
-    public static func decode(_ data: Data, format: FeedFormat = .auto) throws(FeedError) -> Feed {
+    public static func decode(_ data: Data, format: FeedFormat = .auto) throws(Failure) -> Feed {
         do {
             return try decode(data, format: format, progress: nil)
-        } catch let error as FeedError {
+        } catch let error as Failure {
             throw error
         } catch {
-            throw FeedError("\(error)")
+            throw Failure(error)
         }
     }
 
@@ -40,7 +40,7 @@ public enum FeedDocumentDecoder {
         let plan: Plan
         do {
             plan = try data.withUnsafeBytes { raw in try Plan(bytes: raw.bindMemory(to: UInt8.self), format: format) }
-        } catch let error as FeedError {
+        } catch let error as Failure {
             throw error
         } catch {
             throw FeedErrorDescription.describe(error, data: data)
@@ -66,7 +66,7 @@ public enum FeedDocumentDecoder {
 
         init(bytes: UnsafeBufferPointer<UInt8>, format requested: FeedFormat) throws {
             let start = JSONStructure.skipWhitespace(bytes, from: JSONStructure.startOfDocument(bytes))
-            guard start < bytes.count else { throw FeedError("the feed is empty") }
+            guard start < bytes.count else { throw Failure.empty }
             /// Anything after the document's one value makes it not JSON.
             func checkNothingAfter(_ end: Int) throws {
                 if JSONStructure.skipWhitespace(bytes, from: end) < bytes.count { throw NotStructured() }
@@ -80,7 +80,7 @@ public enum FeedDocumentDecoder {
                 elements = list.elements
                 switch requested {
                 case .jsonfeed:
-                    throw FeedError("expected a JSON Feed (an object with \"items\"), found an array")
+                    throw Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")
                 case .posts, .mastodon:
                     format = requested
                 case .auto:
@@ -96,14 +96,14 @@ public enum FeedDocumentDecoder {
                 try checkNothingAfter(scan.end)
                 let keys = Set(scan.members.map(\.key))
                 if requested == .mastodon {
-                    throw FeedError("expected an array of Mastodon statuses, found an object")
+                    throw Failure.unexpectedShape("expected an array of Mastodon statuses, found an object")
                 }
                 let isJSONFeed =
                     requested == .jsonfeed || (requested == .auto && !keys.contains("posts") && keys.contains("items"))
                 format = isJSONFeed ? .jsonfeed : .posts
                 let listKey = isJSONFeed ? "items" : "posts"
                 guard let list = scan.members.last(where: { $0.key == listKey }) else {
-                    throw FeedError(
+                    throw Failure.unexpectedShape(
                         requested == .auto
                             ? "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", or an array of posts or Mastodon statuses"
                             : "expected an object with \"\(listKey)\"")
@@ -111,14 +111,14 @@ public enum FeedDocumentDecoder {
                 guard let listElements = scan.lists[listKey],
                     JSONStructure.firstByte(of: bytes, in: list.value) == UInt8(ascii: "[")
                 else {
-                    throw FeedError("\"\(listKey)\" should be an array")
+                    throw Failure.unexpectedShape("\"\(listKey)\" should be an array")
                 }
                 elements = listElements
                 header = scan.members.filter { $0.key != listKey }
             default:
                 // A lone value: say which, unless it is not JSON at all.
                 guard JSONSyntaxLocator.firstProblem(in: bytes) == nil else { throw NotStructured() }
-                throw FeedError(
+                throw Failure.unexpectedShape(
                     "expected an object with \"posts\" or an array of posts, found \(JSONValueKind.describe(bytes[start]))"
                 )
             }
@@ -154,8 +154,8 @@ public enum FeedDocumentDecoder {
                     if case .unknown = syntax {
                         syntax = JSONSyntaxLocator.firstProblem(in: data).map(SyntaxCheck.problem) ?? .clean
                     }
-                    if case .problem(let problem) = syntax { throw FeedError("not JSON: \(problem.description)") }
-                    result = .failure(FeedError("a value the decoder cannot hold, such as a number like 1e999"))
+                    if case .problem(let problem) = syntax { throw Failure.notJSON(problem.description) }
+                    result = .failure(.unrepresentableNumber)
                 }
                 switch result {
                 case .success(let post?):
@@ -172,14 +172,14 @@ public enum FeedDocumentDecoder {
             if decoded < plan.elements.count { try progress?(feed, decoded, plan.elements.count) }
         }
         if feed.posts.isEmpty, let reason = feed.firstSkipReason {
-            throw FeedError("no post could be read; \(reason)")
+            throw Failure.noPostReadable(reason: reason)
         }
         return feed
     }
 
     /// Decodes the elements at `ranges` as one array, each element on its own.
     private static func decodeBatch<Entry: FeedEntry>(_ entry: Entry.Type, data: Data, ranges: ArraySlice<Range<Int>>)
-        throws -> [Result<Post?, FeedError>]
+        throws -> [Result<Post?, Failure>]
     {
         var batch = Data()
         batch.reserveCapacity(ranges.reduce(2) { $0 + $1.count + 1 })
@@ -221,7 +221,7 @@ public enum FeedDocumentDecoder {
     /// The document as UTF-8. JSON is UTF-8, but feeds saved by some tools are UTF-16, with
     /// or without a byte-order mark; since a JSON document starts with an ASCII character,
     /// a zero byte first or second tells which end is which.
-    static func utf8(_ data: Data) throws(FeedError) -> Data {
+    static func utf8(_ data: Data) throws(Failure) -> Data {
         guard data.count >= 2 else { return data }
         let first = data[data.startIndex]
         let second = data[data.startIndex + 1]
@@ -237,7 +237,7 @@ public enum FeedDocumentDecoder {
         guard let encoding else { return data }
         let hasMark = (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF)
         guard let text = String(data: hasMark ? data.dropFirst(2) : data, encoding: encoding) else {
-            throw FeedError("the feed looks like UTF-16 but is not valid UTF-16")
+            throw Failure.invalidUTF16
         }
         return Data(text.utf8)
     }

@@ -7,11 +7,11 @@ protocol FeedEntry: Decodable {
 /// An element decoded on its own: a post, nothing (ignored), or why it is not a post. One
 /// bad element is skipped and counted instead of failing the feed.
 struct DecodedEntry<Entry: FeedEntry>: Decodable {
-    var result: Result<Post?, FeedError>
+    var result: Result<Post?, Failure>
 
     /// The failure of an element the parser could not read at all (a syntax error the
     /// structure scan let through, such as a raw control character in a string).
-    static var notJSON: FeedError { FeedError("not JSON") }
+    static var notJSON: Failure { .notJSON("a post the parser cannot read") }
 
     init(from decoder: any Decoder) throws {
         do {

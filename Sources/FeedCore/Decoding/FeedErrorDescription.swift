@@ -3,41 +3,34 @@ import FoundationEssentials
 /// Turns decoding failures into sentences a user can act on.
 enum FeedErrorDescription {
     /// A failure of the whole document.
-    static func describe(_ error: any Error, data: Data) -> FeedError {
-        if let feedError = error as? FeedError { return feedError }
-        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-            return FeedError("the feed is empty")
-        }
+    static func describe(_ error: any Error, data: Data) -> Failure {
+        if let failure = error as? Failure { return failure }
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return .empty }
         if let problem = JSONSyntaxLocator.firstProblem(in: data) {
-            return FeedError("not JSON: \(problem.description)\(htmlHint(data))")
+            return .notJSON("\(problem.description)\(htmlHint(data))")
         }
         let depth = JSONStructure.depth(of: data)
-        if depth > maximumDepth {
-            return FeedError("nested \(depth) levels deep; feeds are read to \(maximumDepth) levels")
-        }
-        return FeedError(describeField(error).message)
+        if depth > maximumDepth { return .tooDeep(depth: depth, limit: maximumDepth) }
+        return describeField(error)
     }
 
     /// How deep JSONDecoder reads before it gives up.
     static let maximumDepth = 512
 
     /// A failure inside one post: the field and what was wrong with it.
-    static func describeField(_ error: any Error) -> FeedError {
-        if let feedError = error as? FeedError { return feedError }
-        guard let decodingError = error as? DecodingError else {
-            return FeedError(String(describing: error))
-        }
+    static func describeField(_ error: any Error) -> Failure {
+        guard let decodingError = error as? DecodingError else { return Failure(error) }
         switch decodingError {
         case .keyNotFound(let key, let context):
-            return FeedError("\(path(context.codingPath + [key])) is missing")
+            return .invalidPost("\(path(context.codingPath + [key])) is missing")
         case .typeMismatch(let type, let context):
-            return FeedError("\(path(context.codingPath)): expected \(name(of: type))")
+            return .invalidPost("\(path(context.codingPath)): expected \(name(of: type))")
         case .valueNotFound(let type, let context):
-            return FeedError("\(path(context.codingPath)): expected \(name(of: type)), found null")
+            return .invalidPost("\(path(context.codingPath)): expected \(name(of: type)), found null")
         case .dataCorrupted(let context):
-            return FeedError("\(path(context.codingPath)): \(context.debugDescription)")
+            return .invalidPost("\(path(context.codingPath)): \(context.debugDescription)")
         @unknown default:
-            return FeedError(String(describing: decodingError))
+            return .invalidPost(String(describing: decodingError))
         }
     }
 

@@ -10,7 +10,7 @@ public protocol FeedLoading: Sendable {
 
 extension FeedLoading {
     public func loadPage(_ url: String) async throws -> Feed {
-        throw FeedError("this source has no further pages")
+        throw Failure.noFurtherPages
     }
 }
 

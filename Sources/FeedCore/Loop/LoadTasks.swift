@@ -72,16 +72,14 @@ final class LoadTasks {
     }
 
     /// A load's outcome as a result, or nil when it was cancelled (nothing to post).
-    private nonisolated static func result(_ load: () async throws -> Feed) async -> Result<Feed, FeedError>? {
-        let outcome: Result<Feed, FeedError>
+    private nonisolated static func result(_ load: () async throws -> Feed) async -> Result<Feed, Failure>? {
+        let outcome: Result<Feed, Failure>
         do {
             outcome = .success(try await load())
         } catch is CancellationError {
             return nil
-        } catch let error as FeedError {
-            outcome = .failure(error)
         } catch {
-            outcome = .failure(FeedError(String(describing: error)))
+            outcome = .failure(Failure(error))
         }
         return Task.isCancelled ? nil : outcome
     }

@@ -13,13 +13,11 @@ public enum FrameDump {
         if loadingAt == nil {
             let clock = ContinuousClock()
             let start = clock.now
-            let result: Result<Feed, FeedError>
+            let result: Result<Feed, Failure>
             do {
                 result = .success(try await loader.load { _, _, _ in })
-            } catch let error as FeedError {
-                result = .failure(error)
             } catch {
-                result = .failure(FeedError(String(describing: error)))
+                result = .failure(Failure(error))
             }
             if case .failure = result { failed = true }
             _ = state.apply(.loaded(generation: 1, result: result, duration: clock.now - start, at: Date()))

@@ -20,7 +20,7 @@ public enum PageFooter {
         }
     }
 
-    static func failedText(_ error: FeedError) -> String {
+    static func failedText(_ error: Failure) -> String {
         "Could not load more: \(error.message) · r to retry"
     }
 }

@@ -8,12 +8,12 @@ public enum AppEvent: Sendable {
     case key(Key)
     case resize(TerminalSize)
     /// A load finished. `generation` says which load; a stale one is dropped.
-    case loaded(generation: Int, result: Result<Feed, FeedError>, duration: Duration, at: Date)
+    case loaded(generation: Int, result: Result<Feed, Failure>, duration: Duration, at: Date)
     /// A large feed is part decoded: elements done of all, and now and then the posts so
     /// far (not every time: each copy of a large list costs).
     case progress(generation: Int, feed: Feed?, decoded: Int, total: Int, at: Date)
     /// A further page arrived, or failed.
-    case pageLoaded(generation: Int, result: Result<Feed, FeedError>)
+    case pageLoaded(generation: Int, result: Result<Feed, Failure>)
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
     case signal(Int32)
     /// Something to tell the reader in the status line (the loop's answer to an effect).

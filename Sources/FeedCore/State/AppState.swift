@@ -8,13 +8,13 @@ public struct AppState: Sendable {
     public enum Content: Sendable {
         case empty
         case feed(Feed)
-        case failure(FeedError)
+        case failure(Failure)
     }
 
     public enum PageState: Sendable, Equatable {
         case idle
         case loading
-        case failed(FeedError)
+        case failed(Failure)
     }
 
     /// Below this size the screen only says it is too small.

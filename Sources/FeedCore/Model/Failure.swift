@@ -1,0 +1,117 @@
+/// Why something could not be shown or started: one case per kind of failure a reader can
+/// act on, and its sentence (for the status line, the rows area, standard error) written
+/// here and nowhere else.
+public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    // Where the bytes come from.
+    case notFound(path: String)
+    case permissionDenied(path: String)
+    case isDirectory(path: String)
+    case unreadable(what: String, reason: String)
+    /// More bytes than `--max-size` allows; `what` names the source ("the response",
+    /// "standard input", a path).
+    case tooLarge(limit: Int, what: String)
+    // HTTP.
+    case httpStatus(code: Int, reason: String, url: String)
+    /// No response began within the timeout.
+    case timedOut(seconds: Double, url: String)
+    /// The TCP (or proxy) connection was not made within the connect timeout.
+    case connectTimedOut(seconds: Double, host: String)
+    /// The body began, then no byte came for the timeout.
+    case stalled(seconds: Double, url: String)
+    case refused(host: String, port: Int?)
+    case unresolvedHost(String)
+    case unresolvedProxy(String)
+    case connectFailed(host: String, reason: String)
+    case connectionLost(host: String)
+    case secureConnection(host: String, detail: String)
+    case tooManyRedirects(limit: Int, url: String)
+    /// A redirect from https to plain http, or to another scheme.
+    case refusedRedirect(from: String, to: String)
+    case undecodable(host: String)
+    case transfer(url: String, detail: String)
+    // The document.
+    case empty
+    /// Not JSON, and where: "line 3, column 14: expected …".
+    case notJSON(String)
+    /// An HTTP body that is not JSON: how it starts (an error page, usually).
+    case notJSONBody(preview: String)
+    case tooDeep(depth: Int, limit: Int)
+    /// JSON of another shape than the format's: "\"posts\" should be an array".
+    case unexpectedShape(String)
+    case invalidUTF16
+    case unrepresentableNumber
+    /// One post's problem: "author.name is missing".
+    case invalidPost(String)
+    /// Not one post could be read; the first one's problem.
+    case noPostReadable(reason: String)
+    case noFurtherPages
+    // The terminal.
+    case outputNotTerminal
+    case termUnset
+    case termDumb
+    case unknownTerminal(String)
+    case noKeyboard
+    /// A call to the system failed: what was being done, and strerror's words.
+    case system(what: String, reason: String)
+    /// Something no case foresaw, in its own words.
+    case unexpected(String)
+
+    public var message: String {
+        switch self {
+        case .notFound(let path): "no such file: \(path)"
+        case .permissionDenied(let path): "permission denied: \(path)"
+        case .isDirectory(let path): "\(path) is a directory, not a feed file"
+        case .unreadable(let what, let reason): "could not read \(what): \(reason)"
+        case .tooLarge(let limit, let what): "\(what) is larger than \(ByteCount.format(limit)) (--max-size)"
+        case .httpStatus(let code, let reason, let url):
+            reason.isEmpty ? "HTTP \(code) from \(url)" : "HTTP \(code) \(reason) from \(url)"
+        case .timedOut(let seconds, let url): "timed out after \(Self.format(seconds)) s waiting for \(url)"
+        case .connectTimedOut(let seconds, let host): "timed out after \(Self.format(seconds)) s connecting to \(host)"
+        case .stalled(let seconds, let url): "stalled: no data for \(Self.format(seconds)) s from \(url)"
+        case .refused(let host, let port): "connection refused by \(host)\(port.map { ":\($0)" } ?? "")"
+        case .unresolvedHost(let host): "could not resolve host \(host)"
+        case .unresolvedProxy(let host): "could not resolve the proxy \(host)"
+        case .connectFailed(let host, let reason): "could not connect to \(host): \(reason)"
+        case .connectionLost(let host): "the connection to \(host) was lost"
+        case .secureConnection(let host, let detail):
+            detail.isEmpty
+                ? "the secure connection to \(host) failed" : "the secure connection to \(host) failed: \(detail)"
+        case .tooManyRedirects(let limit, let url): "more than \(limit) redirects from \(url)"
+        case .refusedRedirect(let from, let to): "refused a redirect from \(from) to \(to): it would leave https"
+        case .undecodable(let host): "the response from \(host) could not be decompressed"
+        case .transfer(let url, let detail): "could not load \(url): \(detail)"
+        case .empty: "the feed is empty"
+        case .notJSON(let problem): "not JSON: \(problem)"
+        case .notJSONBody(let preview): "not JSON: the body starts with \(preview)"
+        case .tooDeep(let depth, let limit): "nested \(depth) levels deep; feeds are read to \(limit) levels"
+        case .unexpectedShape(let description): description
+        case .invalidUTF16: "the feed looks like UTF-16 but is not valid UTF-16"
+        case .unrepresentableNumber: "a value the decoder cannot hold, such as a number like 1e999"
+        case .invalidPost(let problem): problem
+        case .noPostReadable(let reason): "no post could be read; \(reason)"
+        case .noFurtherPages: "this source has no further pages"
+        case .outputNotTerminal: "standard output is not a terminal; shimmerfeed draws a full-screen view and needs one"
+        case .termUnset: "TERM is not set; set it to your terminal's type, such as xterm-256color"
+        case .termDumb:
+            "TERM=dumb cannot draw a full-screen view; set TERM to your terminal's type, such as xterm-256color"
+        case .unknownTerminal(let name):
+            "unknown terminal type '\(name)'; set TERM to one this system knows, such as xterm-256color"
+        case .noKeyboard:
+            "no terminal to read keys from: standard input is not a terminal and /dev/tty cannot be opened"
+        case .system(let what, let reason): "could not \(what): \(reason)"
+        case .unexpected(let words): words
+        }
+    }
+
+    public var description: String { message }
+
+    /// Any error as a failure: a `Failure` as it is, anything else in its own words.
+    public init(_ error: any Error) {
+        self = (error as? Failure) ?? .unexpected(String(describing: error))
+    }
+
+    /// "15", "0.5": seconds as the user wrote them.
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
