@@ -53,6 +53,33 @@ import Testing
                 .animation == .pulse)
     }
 
+    @Test func overSSHThePulseIsTheDefaultAndAChoiceWins() throws {
+        let remote = ["SSH_CONNECTION": "10.0.0.2 52100 10.0.0.1 22"]
+        #expect(try CommandLineOptions.parse([], environment: remote).animation == .pulse)
+        #expect(try CommandLineOptions.parse([], environment: ["SSH_TTY": "/dev/pts/3"]).animation == .pulse)
+        #expect(try CommandLineOptions.parse(["--animation", "slide"], environment: remote).animation == .slide)
+        #expect(try CommandLineOptions.parse([], environment: ["SSH_TTY": ""]).animation == .slide)
+        // Turned off stays off.
+        let off = remote.merging(["SHIMMERFEED_ANIMATIONS": "none"]) { $1 }
+        #expect(try CommandLineOptions.parse([], environment: off).animation == AnimationStyle.none)
+    }
+
+    @Test func maxSizeTakesSizesWithUnits() throws {
+        #expect(try CommandLineOptions.parse([]).maxSize == 256 << 20)
+        #expect(try CommandLineOptions.parse(["--max-size", "64M"]).maxSize == 64 << 20)
+        #expect(try CommandLineOptions.parse(["--max-size=1G"]).maxSize == 1 << 30)
+        #expect(try CommandLineOptions.parse(["--max-size", "10MB"]).maxSize == 10_000_000)
+        #expect(ByteCount.parse("512KiB") == 512 << 10)
+        #expect(ByteCount.parse("12") == 12)
+        #expect(ByteCount.parse("1.5G") == nil)
+        #expect(ByteCount.parse("99999999999999999999G") == nil)
+        #expect(ByteCount.format(256 << 20) == "256 MiB")
+        #expect(ByteCount.format(1536 << 20) == "1.5 GiB")
+        #expect(ByteCount.format(900) == "900 bytes")
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--max-size", "12"]) }
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--max-size", "lots"]) }
+    }
+
     @Test func helpAndVersion() throws {
         #expect(try CommandLineOptions.parse(["--help"]).action == .help)
         #expect(try CommandLineOptions.parse(["-h"]).action == .help)
