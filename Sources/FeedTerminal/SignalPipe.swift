@@ -25,16 +25,7 @@ final class SignalPipe: Sendable {
     let writeEnd: Int32
 
     init() throws(Failure) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw Failure.system(what: "create a pipe", reason: String(cString: strerror(errno)))
-        }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        (readEnd, writeEnd) = try WakePipe.open()
     }
 
     func installHandlers() {

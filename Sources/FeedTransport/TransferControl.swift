@@ -14,16 +14,7 @@ final class TransferControl: Sendable {
     private let wakeWriteEnd: Int32
 
     init() throws(Failure) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw Failure.system(what: "create a pipe", reason: String(cString: strerror(errno)))
-        }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        wakeReadEnd = ends[0]
-        wakeWriteEnd = ends[1]
+        (wakeReadEnd, wakeWriteEnd) = try WakePipe.open()
     }
 
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }

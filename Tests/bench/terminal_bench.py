@@ -47,16 +47,19 @@ class Session:
         self.answered = 0  # status requests answered so far
         self.scanned = 0  # where the next scan for a status request starts
 
+    read_size = 65536  # the most one read takes
+    pause = 0.0  # seconds to wait after each read (a slow link)
+
     def pump(self, seconds):
         """Reads output for `seconds`; returns the bytes read in that time."""
         deadline = time.monotonic() + seconds
         read = 0
         while (left := deadline - time.monotonic()) > 0:
-            ready, _, _ = select.select([self.fd], [], [], left)
+            ready, _, _ = select.select([self.fd], [], [], min(left, self.pause or left))
             if not ready:
                 continue
             try:
-                chunk = os.read(self.fd, 65536)
+                chunk = os.read(self.fd, self.read_size)
             except OSError:
                 break
             if not chunk:
@@ -65,6 +68,8 @@ class Session:
             read += len(chunk)
             self.events.append((time.monotonic(), len(self.output)))
             self.answer_queries(len(chunk))
+            if self.pause:
+                time.sleep(self.pause)
         return read
 
     def answer_queries(self, new_bytes):
@@ -147,30 +152,12 @@ class SlowSession(Session):
     second, and answers a query (background colour, status report) only once it has read
     it, as a terminal over SSH does."""
 
+    STEP = 0.01  # seconds between two reads
+
     def __init__(self, argv, rate, env_extra=None):
         super().__init__(argv, env_extra)
-        self.rate = rate
-
-    def pump(self, seconds):
-        deadline = time.monotonic() + seconds
-        read = 0
-        step = 0.01
-        while (left := deadline - time.monotonic()) > 0:
-            ready, _, _ = select.select([self.fd], [], [], min(left, step))
-            if not ready:
-                continue
-            try:
-                chunk = os.read(self.fd, max(1, int(self.rate * step)))
-            except OSError:
-                break
-            if not chunk:
-                break
-            self.output += chunk
-            read += len(chunk)
-            self.events.append((time.monotonic(), len(self.output)))
-            self.answer_queries(len(chunk))
-            time.sleep(step)
-        return read
+        self.read_size = max(1, int(rate * self.STEP))
+        self.pause = self.STEP
 
 
 def slow_terminal_run(binary, rate, extra_args=(), env_extra=None):
