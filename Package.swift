@@ -55,6 +55,7 @@ let package = Package(
         // What more than one test target uses: the loopback feed server.
         .target(
             name: "TestSupport",
+            dependencies: ["FeedCore"],
             path: "Tests/Support",
             swiftSettings: swift6
         ),
@@ -77,7 +78,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedTerminalTests",
-            dependencies: ["FeedTerminal", "FeedCore"],
+            dependencies: ["FeedTerminal", "FeedCore", "TestSupport"],
+            exclude: ["Snapshots"],
             swiftSettings: swift6
         ),
         // The real binary in tmux; depends on the executable so `swift test` builds it.

@@ -87,6 +87,24 @@ import Testing
         #expect(state.feed?.posts.count == 3)
     }
 
+    @Test func anOlderLoadsPageIsDroppedWhileTheCurrentLoadsPageLoads() {
+        var (state, _) = loaded(pagedFeed(0..<3, next: "https://e.org/2"))
+        #expect(state.page == .loading)  // load 1's page, asked for at once
+        _ = state.apply(.key(.character("r")))  // load 2 replaces load 1
+        let effects = state.apply(
+            .loaded(
+                generation: 2, result: .success(pagedFeed(0..<3, next: "https://e.org/2b")), duration: .zero,
+                at: Fixtures.referenceDate))
+        #expect(effects.contains(.loadPage(url: "https://e.org/2b", generation: 2)))
+        #expect(state.page == .loading)
+        // Load 1's page comes late, while load 2's is loading: it is not load 2's page.
+        _ = state.apply(.pageLoaded(generation: 1, result: .success(pagedFeed(100..<103, next: nil))))
+        #expect(state.feed?.posts.count == 3)
+        #expect(state.page == .loading)
+        _ = state.apply(.pageLoaded(generation: 2, result: .success(pagedFeed(3..<6, next: nil))))
+        #expect(state.feed?.posts.count == 6)
+    }
+
     @Test func skeletonRowsShimmerBelowTheLastPostWhileAPageLoads() {
         var (state, _) = loaded(pagedFeed(0..<3, next: "https://e.org/2"))
         _ = state.apply(.key(.character("j")))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCore
@@ -26,9 +27,9 @@ import Testing
     // MARK: whole screens
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
-    func loadingAtTimeZero(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .zero)
-        try Snapshot.assertMatches(frame, named: "loading-t0-\(size)")
+    func loadingJustAfterTheShowDelay(size: TerminalSize) throws {
+        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, at: SkeletonTiming.showDelay)
+        try Snapshot.assertMatches(frame, named: "loading-t150ms-\(size)")
     }
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
@@ -202,5 +203,32 @@ import Testing
         var loaded = state
         _ = loaded.apply(.loaded(generation: 1, result: .success(Feed(posts: [])), duration: .zero, at: .now))
         #expect(FeedRenderer.render(loaded, size: size, at: .seconds(2)).paletteLevels.isEmpty)
+    }
+}
+
+/// Frames whose every level is pinned by a snapshot: where the band's edges meet the bars,
+/// and the cross-fade half way.
+@Suite struct LevelSnapshotTests {
+    let size = TerminalSize(width: 80, height: 24)
+
+    @Test func theBandsEdgesAtAFrameOfTheSweep() throws {
+        // The first frame after the show delay in which the band's edges are half cells.
+        let state = RenderTests.loadingState(size: size)
+        let frame = try #require(
+            stride(from: 150, to: 2000, by: 10).lazy.map {
+                FeedRenderer.render(state, size: self.size, at: .milliseconds($0))
+            }.first { $0.cells.contains { if case .skeletonEdge = $0.style.ink { true } else { false } } })
+        try Snapshot.assertMatches(frame, named: "band-edges-80x24")
+    }
+
+    @Test func theCrossFadeHalfWay() throws {
+        var state = RenderTests.loadingState(size: size)
+        _ = state.apply(.tick, at: .milliseconds(200))
+        _ = state.apply(
+            .loaded(
+                generation: 1, result: .success(try RenderTests.fixtureFeed()), duration: .zero,
+                at: Fixtures.referenceDate), at: .seconds(1))
+        let frame = FeedRenderer.render(state, size: size, at: .seconds(1) + .milliseconds(120))
+        try Snapshot.assertMatches(frame, named: "cross-fade-80x24")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 extension EndToEndTests {
     /// What the terminal sends that is not a key: replies to queries arriving late, mouse
     /// reports. The bytes are typed into the pane, as the terminal would send them.
-    @Suite(.serialized, .enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+    @Suite(.serialized)
     struct InputEndToEndTests {
         private func binary() throws -> String {
             try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")

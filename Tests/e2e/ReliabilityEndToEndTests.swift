@@ -4,7 +4,7 @@ import Testing
 
 extension EndToEndTests {
     /// Signals, suspend, crashes, bursts and refusals: the terminal always comes back.
-    @Suite(.serialized, .enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+    @Suite(.serialized)
     struct ReliabilityEndToEndTests {
         private func binary() throws -> String {
             try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")

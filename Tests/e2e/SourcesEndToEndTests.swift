@@ -4,7 +4,7 @@ import Testing
 
 extension EndToEndTests {
     /// Feeds from a URL and from a pipe, in the real binary.
-    @Suite(.serialized, .enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+    @Suite(.serialized)
     struct SourcesEndToEndTests {
         private func binary() throws -> String {
             try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")

@@ -6,7 +6,7 @@ import Testing
 extension EndToEndTests {
     /// Loads that never finish, never end, or grow without bound, in the real binary: the
     /// viewer quits at once, holds its memory to the limit, and leaves no load behind.
-    @Suite(.serialized, .enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+    @Suite(.serialized)
     struct TransportEndToEndTests {
         private func binary() throws -> String {
             try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")

@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct EndToEndTests {}
 
 extension EndToEndTests {
-    @Suite(.serialized, .enabled(if: TmuxSession.tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+    @Suite(.serialized)
     struct ViewerEndToEndTests {
         /// Whether the screen has skeleton cells: greys of the 256-colour ramp as
         /// backgrounds, as `capture-pane -e` prints them.

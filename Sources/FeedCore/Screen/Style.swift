@@ -46,7 +46,7 @@ public enum Ink: Hashable, Sendable {
     }
 }
 
-public struct Style: Hashable, Sendable {
+public struct Style: Hashable, Sendable, CustomStringConvertible {
     /// The ink and the fade in 32 bits (kind, two small values, fade), so that a cell stays
     /// small: a frame is ten thousand of them, made and compared thirty times a second.
     private var bits: UInt32
@@ -113,6 +113,30 @@ public struct Style: Hashable, Sendable {
     }
 
     public static let plain = Style(.plain)
+
+    /// The style in words, for snapshot legends: the ink, its grey level or levels, and a
+    /// fade's step.
+    public var description: String {
+        let ink: String =
+            switch self.ink {
+            case .plain: "plain"
+            case .muted: "muted"
+            case .name: "name"
+            case .title: "title"
+            case .likes: "likes"
+            case .liked: "liked"
+            case .selection: "selection"
+            case .avatar(let color): "avatar colour \(color)"
+            case .skeleton(let level): "skeleton level \(level)"
+            case .skeletonEdge(let left, let right): "skeleton edge, left level \(left), right level \(right)"
+            case .skeletonSlot(let slot): "skeleton palette slot \(slot)"
+            case .statusBar: "status bar"
+            case .error: "error"
+            case .help: "help"
+            case .helpKey: "help key"
+            }
+        return fade > 0 ? "\(ink), fading, step \(fade) of \(CrossFade.steps)" : ink
+    }
 
     /// One character per style for snapshot masks.
     public var maskCharacter: Character {
