@@ -117,6 +117,7 @@ import Testing
             #expect(!error.message.isEmpty && error.message.count < 300, "a message a status line can hold")
         case (.posts(let count), .success(let feed)):
             #expect(feed.posts.count == count)
+            for post in feed.posts { SanitizedText.expectSafe(post) }
             for size in [
                 TerminalSize(width: 80, height: 24), TerminalSize(width: 20, height: 6),
                 TerminalSize(width: 3, height: 2),

@@ -75,7 +75,12 @@ import Testing
     @Test func aNarrowScreenNeverCrashesTheLayout() {
         for width in 0...12 {
             let layout = RowLayout.make(RowContent(post: samplePost(), now: Fixtures.referenceDate), screenWidth: width)
-            for span in layout.spans { #expect(span.column + span.width <= max(width, span.column + span.width)) }
+            // Whatever the width, spans have a place and a size, and none overlaps another.
+            for span in layout.spans { #expect(span.column >= 0 && span.width >= 0, "\(span)") }
+            for line in Set(layout.spans.map(\.line)) {
+                let spans = layout.spans.filter { $0.line == line && $0.width > 0 }.sorted { $0.column < $1.column }
+                #expect(zip(spans, spans.dropFirst()).allSatisfy { $0.column + $0.width <= $1.column }, "line \(line)")
+            }
         }
     }
 }

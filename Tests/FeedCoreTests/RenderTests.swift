@@ -137,7 +137,8 @@ import Testing
         for width in 0...8 {
             for height in 0...4 {
                 let frame = FeedRenderer.render(state, size: TerminalSize(width: width, height: height), at: .zero)
-                #expect(frame.lines.count == height)
+                // Every line exactly the width, in cells: no wide cluster cut in half.
+                #expect(frame.lines.allSatisfy { CellWidth.of($0) == width })
             }
         }
     }

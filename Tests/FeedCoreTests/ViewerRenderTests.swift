@@ -63,6 +63,8 @@ import Testing
     @Test func hostilePostsRenderWithoutAnyControlCharacter() throws {
         let size = TerminalSize(width: 80, height: 40)
         let state = try Self.loaded(fixture: "hostile-feed.json", size: size)
+        for post in state.feed?.posts ?? [] { SanitizedText.expectSafe(post) }
+        #expect((state.feed?.posts.count ?? 0) > 3)
         let frame = FeedRenderer.render(state, size: size, at: .zero)
         for cell in frame.cells {
             for scalar in cell.text.unicodeScalars {

@@ -106,14 +106,16 @@ extension EndToEndTests {
         @Test func dumpPrintsAFrameWithoutTheTerminal() throws {
             let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
             let tmux = try TmuxSession(width: 100, height: 30)
-            try tmux.run("\(try binary()) --dump --size 60x12 \(fixture) | cat; echo EXIT=$?")
-            let screen = try tmux.waitFor("the dump") { $0.contains(#/EXIT=\d/#) }
-            #expect(screen.contains("EXIT=0"))
+            try tmux.run("\(try binary()) --dump --size 60x12 \(fixture) | cat; echo DUMP=$?")
+            let screen = try tmux.waitFor("the dump") { $0.contains(#/DUMP=\d/#) }
+            #expect(screen.contains("DUMP=0"))
             #expect(screen.contains("▌ AP   Ada Park  @ada"))
             #expect(screen.contains("3 posts"))
             #expect(try tmux.paneVariable("alternate_on") == "0")
-            try tmux.run("\(try binary()) --dump --size 40x6 --at 0.5 | grep -c '░'; echo EXIT=$?")
-            try tmux.waitFor("the skeleton dump") { $0.contains("EXIT=0") }
+            // Its own marker: the exit code of the grep that counts shade characters.
+            try tmux.run("\(try binary()) --dump --size 40x6 --at 0.5 | grep -c '░'; echo SHADES=$?")
+            try tmux.waitFor("the skeleton dump") { $0.contains(#/SHADES=\d/#) }
+            #expect(try tmux.capture().contains("SHADES=0"), "the skeleton dump held shade characters")
         }
     }
 }
