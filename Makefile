@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test bench fuzz lint format install uninstall clean
+.PHONY: build run test bench fuzz mutate lint format install uninstall clean
 
 build:
 	$(SWIFT) build
@@ -50,6 +50,11 @@ fuzz:
 	cp Tests/FeedCoreTests/Fixtures/*.json Tests/FeedCoreTests/Fixtures/fuzz/* $(FUZZ_DIR)/corpus/
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/feed-fuzzer -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+
+# Plants each bug of Tests/mutate/mutations.py in a scratch copy, one at a time, and runs
+# the tests that should catch it; fails if any survives. Minutes: before a release, not CI.
+mutate:
+	@dir=$$(mktemp -d) && python3 Tests/mutate/mutate.py "$$(pwd)" "$$dir"; status=$$?; rm -rf "$$dir"; exit $$status
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINTED)

@@ -117,3 +117,28 @@ import Testing
         #expect(state.apply(.key(.control("l"))) == [.redrawAll])
     }
 }
+
+/// Timing rules decided by the state from the instants it is given.
+@Suite struct TimingStateTests {
+    let size = TerminalSize(width: 80, height: 24)
+
+    @Test func theHelpOverlayHoldsTheAnimationBehindItAtTheLastFrameDrawn() {
+        var state = RenderTests.loadingState(size: size)
+        _ = state.apply(.tick, at: .milliseconds(400))
+        #expect(state.isAnimating)
+        _ = state.apply(.frameDrawn, at: .milliseconds(400))
+        _ = state.apply(.key(.character("?")), at: .milliseconds(420))
+        #expect(!state.isAnimating)
+        _ = state.apply(.frameDrawn, at: .milliseconds(420))
+        #expect(state.nextWake(after: .milliseconds(420)) == nil, "nothing to wake for behind the overlay")
+        // The rows behind it stay as the last frame drew them, whatever the time.
+        #expect(state.animationTime(at: .milliseconds(900)) == .milliseconds(400))
+        let early = FeedRenderer.render(state, size: size, at: .milliseconds(500))
+        let late = FeedRenderer.render(state, size: size, at: .milliseconds(1500))
+        #expect(early == late)
+        // Closed, the band goes on from where it stood.
+        _ = state.apply(.key(.character("j")), at: .seconds(2))
+        #expect(!state.showingHelp && state.isAnimating)
+        #expect(state.animationTime(at: .seconds(2) + .milliseconds(100)) == .milliseconds(500))
+    }
+}

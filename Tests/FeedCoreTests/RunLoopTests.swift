@@ -58,7 +58,7 @@ import Testing
         let (loop, backend) = try loop(
             [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .seconds(1))
         #expect(loop.run() == 0)
-        #expect(!backend.timedOut)
+        #expect(!backend.timedOut, "the script ran to its end")
         let first = try #require(backend.frames.first)
         #expect(first.lines.last?.contains("Loading…") == true)
         #expect(!isSkeleton(first))
@@ -77,6 +77,7 @@ import Testing
         let (loop, backend) = try loop(
             [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .milliseconds(200))
         _ = loop.run()
+        #expect(!backend.timedOut, "the script ran to its end")
         #expect(time(of: isSkeleton, in: backend) == SkeletonTiming.showDelay)
         #expect(time(of: shows("Ada Park"), in: backend) == SkeletonTiming.showDelay + SkeletonTiming.minimumVisible)
     }
@@ -85,6 +86,7 @@ import Testing
         let (loop, backend) = try loop(
             [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .milliseconds(100))
         _ = loop.run()
+        #expect(!backend.timedOut, "the script ran to its end")
         #expect(time(of: shows("Ada Park"), in: backend) == .milliseconds(100))
         #expect(!backend.frames.contains(where: isSkeleton))
         #expect(!backend.frames.contains(where: fading))
@@ -100,7 +102,7 @@ import Testing
                 .init(until: { _ in true }, send: [.key(.character("q"))]),
             ], loader: loader)
         #expect(loop.run() == 0)
-        #expect(!backend.timedOut)
+        #expect(!backend.timedOut, "the script ran to its end")
         // The reload was cancelled (before its task got to the loader, or while it ran):
         // never two loads at once, and the rows it had are back.
         #expect(loader.mostLive.load(ordering: .relaxed) == 1)
@@ -119,7 +121,7 @@ import Testing
                 .init(until: { _ in true }, send: [.key(.character("q"))]),
             ], loader: try loader(delay: .milliseconds(50)))
         _ = loop.run()
-        #expect(!backend.timedOut)
+        #expect(!backend.timedOut, "the script ran to its end")
         // While loading it waits at most until the skeleton is due; loaded, it blocks.
         let loadedAt = try #require(backend.frames.firstIndex(where: shows("Ada Park")))
         #expect(backend.waits.prefix(loadedAt).allSatisfy { $0 != nil && $0! <= SkeletonTiming.showDelay })
@@ -139,7 +141,7 @@ import Testing
                 .init(until: { _ in true }, send: [.key(.character("q"))]),
             ], firstLoadEndsAt: .milliseconds(600))
         _ = loop.run()
-        #expect(!backend.timedOut)
+        #expect(!backend.timedOut, "the script ran to its end")
         let rows = backend.frames.indices.filter { shows("Ada Park")(backend.frames[$0]) }
         let fades = rows.map { Set(backend.frames[$0].cells.map(\.style.fade)).max()! }
         #expect(fades.first == CrossFade.steps)
@@ -173,7 +175,7 @@ import Testing
                 .init(until: { self.shows("Ada Park")($0) && !self.fading($0) }, send: [.key(.character("q"))]),
             ], firstLoadEndsAt: .milliseconds(600))
         _ = loop.run()
-        #expect(!backend.timedOut)
+        #expect(!backend.timedOut, "the script ran to its end")
         #expect(pausedAt == .milliseconds(600))
         #expect(fadingWhenResumed, "the pause held the fade where it was")
         #expect(backend.waits.contains(nil), "while paused the loop blocked")
@@ -203,7 +205,7 @@ import Testing
             ],
             loader: PagedLoader(clock: clock))
         _ = loop.run()
-        #expect(!backend.timedOut)
+        #expect(!backend.timedOut, "the script ran to its end")
         let pageFrames = backend.frames.filter { $0.lines.last?.contains("5 posts") == true }
         let faded = try #require(pageFrames.first(where: fading))
         let view = loop.state.viewport
@@ -219,6 +221,7 @@ import Testing
             [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .seconds(1),
             animation: .none)
         _ = loop.run()
+        #expect(!backend.timedOut, "the script ran to its end")
         #expect(backend.frames.filter(isSkeleton).count == 1)
         // Nothing animates: a frame to say it is loading, one for the skeleton once its
         // show delay passed, one for the posts.
@@ -239,7 +242,7 @@ import Testing
                 .init(until: shows("Ada Park"), send: [.key(.character("q"))]),
             ], loader: loader)
         #expect(loop.run() == 0)
-        #expect(!backend.timedOut)
+        #expect(!backend.timedOut, "the script ran to its end")
         #expect(loader.mostLive.load(ordering: .relaxed) == 1)
         #expect(loop.state.generation == 102)
     }
@@ -257,7 +260,7 @@ import Testing
                     }, send: [.key(.character("q"))]),
             ], loader: try loader(delay: .seconds(5)))
         _ = loop.run()
-        #expect(!backend.timedOut)
+        #expect(!backend.timedOut, "the script ran to its end")
         #expect(pausedFrames == 1)
         let pausedAt = try #require(backend.frames.firstIndex { $0.lines.last?.contains("paused") == true })
         #expect(backend.frames.count == pausedAt + 1)
@@ -268,6 +271,7 @@ import Testing
         let (loop, backend) = loop(
             [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], loader: try loader(delay: .seconds(1)))
         _ = loop.run()
+        #expect(!backend.timedOut, "the script ran to its end")
         // Two skeleton frames in a row: what the second wrote is what changed, all of it
         // skeleton cells, and far fewer than the screen.
         let index = try #require(backend.frames.indices.dropFirst(10).first { isSkeleton(backend.frames[$0]) })

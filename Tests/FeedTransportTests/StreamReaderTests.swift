@@ -60,6 +60,12 @@ import Testing
             let count = pipe.write(chunk)
             if count > 0 { written += count } else { try await Task.sleep(for: .milliseconds(1)) }
         }
+        // The reader must have given up by now; if not, it would wait for ever: stop it.
+        let stopper = Task {
+            try? await Task.sleep(for: .seconds(5))
+            reader.cancel()
+        }
+        defer { stopper.cancel() }
         await #expect(throws: Failure.tooLarge(limit: 256 << 10, what: "standard input")) {
             try await reader.value
         }

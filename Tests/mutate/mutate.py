@@ -1,0 +1,63 @@
+"""`make mutate`: plants each bug of mutations.py, one at a time, in a scratch copy of the
+working tree, runs the tests that should catch it, and prints a table of caught and
+survived. Exits non-zero if any survived (or a mutation no longer applies). Takes
+minutes: not part of CI; run it before a release.
+
+usage: mutate.py REPO SCRATCH"""
+import os, shutil, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mutations import MUTATIONS
+
+
+def run(command, cwd, log):
+    with open(log, "ab") as out:
+        return subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT).returncode
+
+
+def main():
+    repo, scratch = sys.argv[1], sys.argv[2]
+    copy = os.path.join(scratch, "tree")
+    shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".build", ".git"))
+    log = os.path.join(scratch, "mutate.log")
+    print("building the scratch copy…", flush=True)
+    if run(["swift", "build", "--build-tests"], copy, log) != 0:
+        print(f"the unmutated copy does not build; see {log}")
+        return 2
+    rows, failed = [], False
+    for name, path, original, planted, tests in MUTATIONS:
+        file = os.path.join(copy, path)
+        with open(file) as f:
+            source = f.read()
+        if source.count(original) != 1:
+            rows.append((name, "DOES NOT APPLY", tests, 0))
+            failed = True
+            continue
+        start = time.monotonic()
+        try:
+            with open(file, "w") as f:
+                f.write(source.replace(original, planted))
+            if run(["swift", "build", "--build-tests"], copy, log) != 0:
+                verdict = "DOES NOT BUILD"
+                failed = True
+            else:
+                status = run(["swift", "test", "--skip-build", "--filter", tests], copy, log)
+                verdict = "caught" if status != 0 else "SURVIVED"
+                failed |= status == 0
+        finally:
+            with open(file, "w") as f:
+                f.write(source)
+        rows.append((name, verdict, tests, time.monotonic() - start))
+        print(f"  {verdict:14} {name}", flush=True)
+    width = max(len(row[0]) for row in rows)
+    print(f"\n| {'planted bug':{width}} | result | tests | seconds |")
+    print(f"| {'-' * width} | --- | --- | --- |")
+    for name, verdict, tests, seconds in rows:
+        print(f"| {name:{width}} | {verdict} | {tests} | {seconds:.0f} |")
+    caught = sum(1 for row in rows if row[1] == "caught")
+    print(f"\nmutate: {caught} caught, {len(rows) - caught} not caught, of {len(rows)} planted bugs")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
