@@ -53,7 +53,7 @@ def main():
     print(f"\n| {'planted bug':{width}} | result | tests | seconds |")
     print(f"| {'-' * width} | --- | --- | --- |")
     for name, verdict, tests, seconds in rows:
-        print(f"| {name:{width}} | {verdict} | {tests} | {seconds:.0f} |")
+        print(f"| {name:{width}} | {verdict} | {tests.replace('|', ', ')} | {seconds:.0f} |")
     caught = sum(1 for row in rows if row[1] == "caught")
     print(f"\nmutate: {caught} caught, {len(rows) - caught} not caught, of {len(rows)} planted bugs")
     return 1 if failed else 0
