@@ -34,7 +34,8 @@ test:
 # 200x50 pseudo-terminal. The feeds (200 and 100,000 posts) are generated into a temporary
 # folder and removed.
 bench:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
+	$(SWIFT) build -c release --static-swift-stdlib --product FeedBench
 	@dir=$$(mktemp -d) && bin=$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path) && \
 	python3 Tests/bench/terminal_bench.py "$$bin" "$$dir"; status=$$?; rm -rf "$$dir"; exit $$status
 
@@ -64,7 +65,7 @@ format:
 
 # A standalone binary: the Swift runtime and Foundation linked in, the sample feed embedded.
 install:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
 	install -D -s -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/shimmerfeed" "$(DESTDIR)$(PREFIX)/bin/shimmerfeed"
 
 uninstall:
