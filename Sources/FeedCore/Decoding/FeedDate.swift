@@ -1,14 +1,15 @@
 import FoundationEssentials
 
-/// Dates in feeds: ISO 8601 (RFC 3339) with or without fractional seconds, with `Z` or
-/// an offset. Foundation's parser accepts one or the other depending on its options,
-/// so both are tried.
+/// Dates in feeds, one lenient parser for every format: ISO 8601 (RFC 3339) with or
+/// without fractional seconds, with `Z` or an offset (Foundation's parser accepts one or
+/// the other depending on its options, so both are tried), else RFC 822 and 2822, as RSS
+/// writes them (and some JSON feeds do too).
 public enum FeedDate {
     public static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingWhitespace()
         if let date = try? Date(trimmed, strategy: withFraction) { return date }
         if let date = try? Date(trimmed, strategy: withoutFraction) { return date }
-        return nil
+        return RFC822Date.parse(trimmed)
     }
 
     private static let withoutFraction = Date.ISO8601FormatStyle(timeZone: .gmt)
