@@ -18,7 +18,8 @@ import Testing
     @Test func itemsWithoutAnIdAreIgnoredAndBadOnesSkipped() throws {
         let feed = try feed()
         #expect(feed.skipped == 2)
-        #expect(feed.firstSkipReason == "post 6: content_text: expected a string")
+        // The status line says why, for the id-less item too.
+        #expect(feed.firstSkipReason == "post 4: an item with neither an id nor a url")
         #expect(!feed.posts.contains { $0.content.contains("should not see") })
     }
 
@@ -37,6 +38,39 @@ import Testing
         #expect(posts[0].author.avatarURL == "https://example.org/ada.png")
         #expect(posts[2].author.name == "Old Style Author")
         #expect(posts[0].likes == nil, "JSON Feed counts no likes")
+    }
+
+    private func decode(_ json: String) throws -> Feed {
+        try FeedDocumentDecoder.decode(Data(json.utf8))
+    }
+
+    @Test func itemsWithoutAnAuthorHaveTheFeeds() throws {
+        let oneOne = try decode(
+            #"{"version":"https://jsonfeed.org/version/1.1","authors":[{"name":"Feed Writer","avatar":"https://e.org/a.png"}],"#
+                + #""items":[{"id":"1","content_text":"a"},{"id":"2","content_text":"b","authors":[{"name":"Guest"}]}]}"#)
+        #expect(oneOne.posts.map(\.author.name) == ["Feed Writer", "Guest"])
+        #expect(oneOne.posts[0].author.avatarURL == "https://e.org/a.png")
+        let oneZero = try decode(
+            #"{"version":"https://jsonfeed.org/version/1","author":{"name":"Old Feed Writer"},"items":[{"id":"1","content_text":"a"}]}"#
+        )
+        #expect(oneZero.posts.first?.author.name == "Old Feed Writer")
+    }
+
+    @Test func theHTMLBodyIsPreferredToTheText() throws {
+        let feed = try decode(
+            #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","#
+                + #""content_text":"[a link](https://e.org) <img src='x.png'/>","content_html":"<p>a <a href='https://e.org'>link</a></p>"}]}"#
+        )
+        #expect(feed.posts.first?.content == "a link")
+    }
+
+    @Test func anItemWithoutAnIdTakesItsURL() throws {
+        let feed = try decode(
+            #"{"version":"https://jsonfeed.org/version/1.1","items":[{"url":"https://e.org/p/1","content_text":"a"},{"content_text":"b"}]}"#
+        )
+        #expect(feed.posts.map(\.id) == [.string("https://e.org/p/1")])
+        #expect(feed.skipped == 1)
+        #expect(feed.firstSkipReason == "post 2: an item with neither an id nor a url")
     }
 
     @Test func datesWithFractionsAndOffsetsParseAndBadOnesShowNoTime() throws {

@@ -137,7 +137,8 @@ public enum FeedDocumentDecoder {
         _ entry: Entry.Type, data: Data, plan: Plan, consumed: ((Range<Int>) -> Void)?, progress: Progress?
     ) throws -> Feed {
         var feed = Feed(posts: [])
-        if plan.format == .jsonfeed { feed = jsonFeedHeader(data, members: plan.header) }
+        var inheritedAuthor: Author?
+        if plan.format == .jsonfeed { (feed, inheritedAuthor) = jsonFeedHeader(data, members: plan.header) }
         feed.posts.reserveCapacity(plan.elements.count)
         var decoded = 0
         var elementNumber = 0
@@ -158,10 +159,12 @@ public enum FeedDocumentDecoder {
                     result = .failure(.unrepresentableNumber)
                 }
                 switch result {
-                case .success(let post?):
+                case .success(var post?):
+                    if post.author.name.isEmpty, let inheritedAuthor { post.author = inheritedAuthor }
                     feed.posts.append(post.sanitized())
                 case .success(nil):
                     feed.skipped += 1
+                    if feed.firstSkipReason == nil { feed.firstSkipReason = "post \(elementNumber): \(Entry.ignoredReason)" }
                 case .failure(let reason):
                     feed.skipped += 1
                     if feed.firstSkipReason == nil { feed.firstSkipReason = "post \(elementNumber): \(reason)" }
@@ -201,7 +204,7 @@ public enum FeedDocumentDecoder {
 
     /// A JSON Feed's title and next page, decoded from its members other than the items,
     /// so that a large list of items is not parsed twice.
-    private static func jsonFeedHeader(_ data: Data, members: [(key: String, value: Range<Int>)]) -> Feed {
+    private static func jsonFeedHeader(_ data: Data, members: [(key: String, value: Range<Int>)]) -> (Feed, Author?) {
         var object = Data("{".utf8)
         for (offset, member) in members.enumerated() {
             if offset > 0 { object.append(UInt8(ascii: ",")) }
@@ -213,9 +216,10 @@ public enum FeedDocumentDecoder {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let header = (try? decoder.decode(JSONFeedHeader.self, from: object)) ?? JSONFeedHeader()
-        return Feed(
+        let feed = Feed(
             title: header.title.map(TextSanitizer.singleLine), posts: [],
             nextPage: header.nextUrl.map(TextSanitizer.singleLine))
+        return (feed, header.inheritedAuthor)
     }
 
     /// The document as UTF-8. JSON is UTF-8, but feeds saved by some tools are UTF-16, with

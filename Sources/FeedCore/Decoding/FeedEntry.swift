@@ -2,6 +2,12 @@
 protocol FeedEntry: Decodable {
     /// The post, or nil for an element the format says to ignore.
     var post: Post? { get }
+    /// Why an element is ignored, for the status line's count of skipped posts.
+    static var ignoredReason: String { get }
+}
+
+extension FeedEntry {
+    static var ignoredReason: String { "not a post" }
 }
 
 /// An element decoded on its own: a post, nothing (ignored), or why it is not a post. One

@@ -18,13 +18,17 @@ struct JSONFeedItem: Decodable, FeedEntry {
         var avatar: String?
     }
 
-    /// Items without an id are ignored, as the specification says.
+    static var ignoredReason: String { "an item with neither an id nor a url" }
+
+    /// An item without an id takes its url as one (feeds made by some tools have no ids);
+    /// with neither it is skipped, and the status line says so. The HTML body is preferred:
+    /// some feeds put Markdown or raw HTML in `content_text`.
     var post: Post? {
-        guard let id else { return nil }
+        guard let id = id?.value ?? url.map(PostID.string) else { return nil }
         let writer = authors?.first ?? author
-        let content = contentText ?? contentHtml.map(HTMLText.plainText) ?? summary ?? ""
+        let content = contentHtml.map(HTMLText.plainText) ?? contentText ?? summary ?? ""
         return Post(
-            id: id.value,
+            id: id,
             author: Author(name: writer?.name ?? "", handle: nil, avatarURL: writer?.avatar),
             title: title, content: content, likes: nil,
             createdAt: datePublished.flatMap(FeedDate.parse), url: url)
@@ -35,4 +39,13 @@ struct JSONFeedItem: Decodable, FeedEntry {
 struct JSONFeedHeader: Decodable {
     var title: String?
     var nextUrl: String?
+    /// The feed's author (1.1 `authors`, 1.0 `author`): every item without one of its own
+    /// has it.
+    var authors: [JSONFeedItem.JSONFeedAuthor]?
+    var author: JSONFeedItem.JSONFeedAuthor?
+
+    var inheritedAuthor: Author? {
+        guard let writer = authors?.first ?? author, let name = writer.name, !name.isEmpty else { return nil }
+        return Author(name: name, handle: nil, avatarURL: writer.avatar)
+    }
 }
