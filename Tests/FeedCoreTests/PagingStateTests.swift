@@ -172,3 +172,25 @@ extension PagingStateTests {
         #expect(frame.lines.contains { $0.contains("Author 29") })
     }
 }
+
+/// `--dump` prints the first page as it is: no page load starts, no skeleton rows below.
+@Suite struct DumpPagingTests {
+    struct PagedLoader: FeedLoading {
+        func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+            var feed = NavigationTests.shortFeed(count: 2)
+            feed.nextPage = "https://e.org/2"
+            return feed
+        }
+    }
+
+    @Test func aDumpOfAFeedWithANextPageIsTheFinishedFirstPage() async {
+        let (text, failed) = await FrameDump.render(
+            loader: PagedLoader(), source: "t", size: TerminalSize(width: 80, height: 24), loadingAt: nil,
+            animation: .slide)
+        #expect(!failed)
+        #expect(text.contains("Author 1"))
+        #expect(!text.contains("loading more"))
+        #expect(!text.contains("░") && !text.contains("▒") && !text.contains("▓"), "no skeleton rows")
+        #expect(text.contains("2 posts"))
+    }
+}

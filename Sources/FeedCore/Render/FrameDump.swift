@@ -7,7 +7,9 @@ public enum FrameDump {
     public static func render(
         loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle
     ) async -> (text: String, failed: Bool) {
-        var state = AppState(source: source, animation: animation, size: size)
+        var options = ViewerOptions(source: source, animation: animation)
+        options.loadsMorePages = false
+        var state = AppState(options: options, size: size)
         _ = state.apply(.start, at: .zero)
         var failed = false
         if loadingAt == nil {

@@ -122,7 +122,8 @@ extension AppState {
 
     /// Asks for the next page when the selection is within a screen of the end.
     mutating func pageIfNearTheEnd(at now: Duration) -> [AppEffect] {
-        guard page == .idle, decoding == nil, !isLoading, let feed, let next = feed.nextPage else { return [] }
+        guard options.loadsMorePages, page == .idle, decoding == nil, !isLoading, let feed, let next = feed.nextPage
+        else { return [] }
         // An empty list has no end to come near (and no last row to measure from).
         guard !feed.posts.isEmpty else { return [] }
         let rowsOnScreen = max(1, viewport.placements(from: scroll).count)

@@ -14,6 +14,9 @@ public struct ViewerOptions: Sendable, Equatable {
     public var paletteSkeleton = false
     /// Frames per second while something animates.
     public var framesPerSecond = 30
+    /// Whether the next page loads when the selection nears the end (`--dump` shows the
+    /// first page as it is, and never starts a load).
+    public var loadsMorePages = true
 
     public init(source: String, animation: AnimationStyle = .slide) {
         self.source = source
