@@ -245,3 +245,28 @@ import Testing
         #expect(scan?.end == bytes.count - 1)
     }
 }
+
+/// Mastodon's custom emoji (`:kde:`) are pictures there and words here: they leave names.
+@Suite struct ShortcodeTests {
+    @Test(arguments: [
+        ("Eugen :kde:", "Eugen"), (":blobcat: Ada :verified: Park :party_parrot:", "Ada Park"),
+        ("Time: 10:30", "Time: 10:30"), ("a:b:c", "a:b:c"), ("x:yz:w", "x:yz:w"), ("Ratio 1:2", "Ratio 1:2"),
+        (":only:", ""), (":ok::also:", ""),
+    ])
+    func shortcodesLeaveDisplayNames(_ name: String, _ expected: String) {
+        #expect(MastodonStatus.Account.withoutShortcodes(name) == expected)
+    }
+
+    @Test func aNameOfShortcodesAloneFallsBackToTheUsernameAndInitialsComeFromTheRest() throws {
+        let status = { (name: String) in
+            #"[{"id":"1","created_at":"2026-11-30T10:00:00Z","content":"<p>Hi :wave:</p>","favourites_count":0,"#
+                + #""reblogs_count":0,"replies_count":0,"account":{"username":"eugen","acct":"eugen","display_name":"\#(name)"}}]"#
+        }
+        let named = try FeedDocumentDecoder.decode(Data(status("Eugen :kde:").utf8)).posts[0]
+        #expect(named.author.name == "Eugen")
+        #expect(Avatar.initials(of: named.author.name) == "E")
+        #expect(named.content == "Hi :wave:", "inside content they stay as text")
+        let codes = try FeedDocumentDecoder.decode(Data(status(":ab: :cd:").utf8)).posts[0]
+        #expect(codes.author.name == "eugen")
+    }
+}

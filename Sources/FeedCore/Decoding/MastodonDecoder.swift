@@ -47,9 +47,38 @@ struct MastodonStatus: Decodable, FeedEntry {
 }
 
 extension MastodonStatus.Account {
-    /// The display name, or the username when it is empty.
+    /// The display name without its custom emoji (`:kde:`, drawn as pictures by Mastodon,
+    /// as text here), or the username when nothing else is left.
     var name: String {
-        guard let displayName, !displayName.trimmingWhitespace().isEmpty else { return username }
-        return displayName
+        let name = Self.withoutShortcodes(displayName ?? "")
+        return name.isEmpty ? username : name
+    }
+
+    /// `text` without `:shortcode:` words (two or more letters, digits or `_` between
+    /// colons, standing apart from the words around them, as Mastodon finds them), its
+    /// spaces folded.
+    static func withoutShortcodes(_ text: String) -> String {
+        func isWord(_ character: Character?) -> Bool {
+            character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+        }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.firstIndex(of: ":") {
+            let after = rest.index(after: start)
+            let code = rest[after...].prefix { isWord($0) }
+            let end = code.endIndex
+            let apart = !isWord(result.last ?? rest[..<start].last) && rest[..<start].last != ":"
+            if apart, code.count >= 2, end < rest.endIndex, rest[end] == ":",
+                !isWord(rest[rest.index(after: end)...].first)
+            {
+                result += rest[..<start]
+                rest = rest[rest.index(after: end)...]
+            } else {
+                result += rest[...start]
+                rest = rest[after...]
+            }
+        }
+        result += rest
+        return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
