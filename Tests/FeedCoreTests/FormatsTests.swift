@@ -157,7 +157,7 @@ import Testing
         #expect(throws: Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")) {
             try decode("[]", .jsonfeed)
         }
-        #expect(throws: Failure.unexpectedShape("expected an array of Mastodon statuses, found an object")) {
+        #expect(throws: Failure.unexpectedShape("expected Mastodon statuses, found an object that is not one")) {
             try decode(#"{"posts":[]}"#, .mastodon)
         }
         #expect(throws: Failure.unexpectedShape("expected an object with \"items\"")) {
@@ -268,5 +268,20 @@ import Testing
         #expect(named.content == "Hi :wave:", "inside content they stay as text")
         let codes = try FeedDocumentDecoder.decode(Data(status(":ab: :cd:").utf8)).posts[0]
         #expect(codes.author.name == "eugen")
+    }
+}
+
+/// A single Status, as `/api/v1/statuses/:id` returns it, is a feed of one post.
+@Suite struct SingleStatusTests {
+    @Test func aSingleStatusIsAOnePostFeed() throws {
+        let status =
+            #"{"id":"42","created_at":"2026-11-30T10:00:00Z","content":"<p>One status</p>","favourites_count":5,"#
+            + #""reblogs_count":1,"replies_count":0,"account":{"username":"ada","acct":"ada@e.org","display_name":"Ada"}}"#
+        for format in [FeedFormat.auto, .mastodon] {
+            let feed = try FeedDocumentDecoder.decode(Data(status.utf8), format: format)
+            #expect(feed.posts.map(\.id) == [.string("42")])
+            #expect(feed.posts.first?.content == "One status")
+            #expect(feed.posts.first?.likes == 5)
+        }
     }
 }

@@ -95,8 +95,14 @@ public enum FeedDocumentDecoder {
                 else { throw NotStructured() }
                 try checkNothingAfter(scan.end)
                 let keys = Set(scan.members.map(\.key))
+                // One Status (what /api/v1/statuses/:id returns): a feed of one post.
+                if requested == .mastodon || requested == .auto, keys.isSuperset(of: ["id", "account", "content"]) {
+                    format = .mastodon
+                    elements = [start..<scan.end]
+                    break
+                }
                 if requested == .mastodon {
-                    throw Failure.unexpectedShape("expected an array of Mastodon statuses, found an object")
+                    throw Failure.unexpectedShape("expected Mastodon statuses, found an object that is not one")
                 }
                 let isJSONFeed =
                     requested == .jsonfeed || (requested == .auto && !keys.contains("posts") && keys.contains("items"))
