@@ -47,7 +47,8 @@ import Testing
     @Test func itemsWithoutAnAuthorHaveTheFeeds() throws {
         let oneOne = try decode(
             #"{"version":"https://jsonfeed.org/version/1.1","authors":[{"name":"Feed Writer","avatar":"https://e.org/a.png"}],"#
-                + #""items":[{"id":"1","content_text":"a"},{"id":"2","content_text":"b","authors":[{"name":"Guest"}]}]}"#)
+                + #""items":[{"id":"1","content_text":"a"},{"id":"2","content_text":"b","authors":[{"name":"Guest"}]}]}"#
+        )
         #expect(oneOne.posts.map(\.author.name) == ["Feed Writer", "Guest"])
         #expect(oneOne.posts[0].author.avatarURL == "https://e.org/a.png")
         let oneZero = try decode(

@@ -170,7 +170,9 @@ public enum FeedDocumentDecoder {
                     feed.posts.append(post.sanitized())
                 case .success(nil):
                     feed.skipped += 1
-                    if feed.firstSkipReason == nil { feed.firstSkipReason = "post \(elementNumber): \(Entry.ignoredReason)" }
+                    if feed.firstSkipReason == nil {
+                        feed.firstSkipReason = "post \(elementNumber): \(Entry.ignoredReason)"
+                    }
                 case .failure(let reason):
                     feed.skipped += 1
                     if feed.firstSkipReason == nil { feed.firstSkipReason = "post \(elementNumber): \(reason)" }
