@@ -124,3 +124,21 @@ import Testing
         #expect(DurationFormat.short(.milliseconds(2070)) == "2.07 s")
     }
 }
+
+/// Quotations, lists and preformatted text keep what makes them read as such.
+@Suite struct HTMLStructureTests {
+    @Test(arguments: [
+        ("<p>a<br><br>b</p>", "a\n\nb"),
+        ("<p>She said <q>yes</q>.</p>", "She said “yes”."),
+        ("<blockquote><p>quoted</p><p>two</p></blockquote><p>after</p>", "│ quoted\n\n│ two\n\nafter"),
+        ("<p>before</p><blockquote>deep<blockquote>deeper</blockquote></blockquote>", "before\n\n│ deep\n\n│ │ deeper"),
+        ("<ul><li>one</li><li>two</li></ul><p>after</p>", "• one\n• two\n\nafter"),
+        ("<ol><li>first</li><li>second</li></ol>", "1. first\n2. second"),
+        ("<ul><li>a<ul><li>inner</li></ul></li><li>b</li></ul>", "• a\n\u{00A0}\u{00A0}• inner\n• b"),
+        ("<pre>line 1\nline 2</pre><p>after</p>", "line 1\nline 2\n\nafter"),
+        ("<p>plain\ntext</p>", "plain text"),
+    ])
+    func structureSurvivesAsText(_ html: String, _ expected: String) {
+        #expect(HTMLText.plainText(html) == expected, "\(html)")
+    }
+}

@@ -102,4 +102,7 @@ MUTATIONS = [
     ("custom emoji shortcodes left in display names",
      "Sources/FeedCore/Decoding/MastodonDecoder.swift", "let name = Self.withoutShortcodes(displayName ?? \"\")",
      "let name = (displayName ?? \"\").trimmingWhitespace()", "ShortcodeTests"),
+    ("quotations, lists and <pre> flattened like any other tag",
+     "Sources/FeedCore/Decoding/HTMLText.swift", "if hiddenDepth == 0 { text.append(tag.isClosing ? \"”\" : \"“\") }",
+     "break", "HTMLStructureTests"),
 ]

@@ -1,12 +1,19 @@
 /// HTML, as Mastodon statuses and JSON Feed items carry it, turned into plain text:
 /// paragraphs and `<br>` become line breaks, Mastodon's `invisible` spans (the hidden
 /// parts of long links) go, its `ellipsis` spans end with "…", entities are decoded once,
-/// every other tag is dropped with its markup (and `script`/`style` with their content).
+/// quotations keep their marks (`<q>` in quotation marks, a `<blockquote>` behind a bar),
+/// list items their bullets or numbers, `<pre>` its lines; every other tag is dropped with
+/// its markup (and `script`/`style` with their content).
 public enum HTMLText {
+    /// The bar before each line of a quoted block.
+    static let quoteBar = "│ "
+
     public static func plainText(_ html: String) -> String {
-        var output = ""
+        var text = TextBuilder()
         var hiddenDepth = 0  // inside <span class="invisible">, <script> or <style>
         var spanStack: [SpanKind] = []
+        var lists: [Int?] = []  // per open list: nil for bullets, else the next number
+        var preDepth = 0
         var index = html.startIndex
         while index < html.endIndex {
             let character = html[index]
@@ -15,14 +22,45 @@ public enum HTMLText {
                 index = html.index(after: close)
                 switch tag.name {
                 case "br":
-                    if hiddenDepth == 0 { output.append("\n") }
-                case "p", "div", "blockquote", "li", "h1", "h2", "h3", "h4", "h5", "h6":
-                    if tag.isClosing, hiddenDepth == 0 { output.append("\n\n") }
+                    if hiddenDepth == 0 { text.lineBreak(always: true) }
+                case "p", "div", "h1", "h2", "h3", "h4", "h5", "h6":
+                    if tag.isClosing, hiddenDepth == 0 { text.paragraphBreak() }
+                case "blockquote":
+                    text.paragraphBreak()
+                    text.quoteDepth = max(0, text.quoteDepth + (tag.isClosing ? -1 : 1))
+                case "q":
+                    if hiddenDepth == 0 { text.append(tag.isClosing ? "”" : "“") }
+                case "ul", "ol":
+                    if tag.isClosing {
+                        _ = lists.popLast()
+                        if lists.isEmpty { text.paragraphBreak() }
+                    } else {
+                        text.lineBreak()
+                        lists.append(tag.name == "ol" ? 1 : nil)
+                    }
+                case "li":
+                    guard hiddenDepth == 0 else { break }
+                    if tag.isClosing {
+                        text.lineBreak()
+                    } else {
+                        text.lineBreak()
+                        // No-break spaces: the clean-up of source white space keeps them.
+                        let indent = String(repeating: "\u{00A0}\u{00A0}", count: max(0, lists.count - 1))
+                        if let number = lists.last ?? nil {
+                            text.append("\(indent)\(number). ")
+                            lists[lists.count - 1] = number + 1
+                        } else {
+                            text.append("\(indent)• ")
+                        }
+                    }
+                case "pre":
+                    preDepth = max(0, preDepth + (tag.isClosing ? -1 : 1))
+                    if hiddenDepth == 0 { tag.isClosing ? text.paragraphBreak() : text.lineBreak() }
                 case "span":
                     if tag.isClosing {
                         switch spanStack.popLast() {
                         case .invisible: hiddenDepth -= 1
-                        case .ellipsis: if hiddenDepth == 0 { output.append("…") }
+                        case .ellipsis: if hiddenDepth == 0 { text.append("…") }
                         case .plain, nil: break
                         }
                     } else {
@@ -43,17 +81,45 @@ public enum HTMLText {
             if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
                 let decoded = entity(html[html.index(after: index)..<semicolon])
             {
-                if hiddenDepth == 0 { output.append(decoded) }
+                if hiddenDepth == 0 { text.append(decoded) }
                 index = html.index(after: semicolon)
                 continue
             }
             if hiddenDepth == 0 {
-                // Source line breaks are not line breaks in HTML.
-                output.append(character == "\n" || character == "\r\n" ? " " : character)
+                if character == "\n" || character == "\r\n" {
+                    // Source line breaks are not line breaks in HTML, but for <pre>.
+                    if preDepth > 0 { text.lineBreak() } else { text.append(" ") }
+                } else {
+                    text.append(String(character))
+                }
             }
             index = html.index(after: index)
         }
-        return trimmingBlankLines(output)
+        return trimmingBlankLines(text.output)
+    }
+
+    /// The text as it is built: every line inside a quoted block starts with its bars.
+    private struct TextBuilder {
+        var output = ""
+        var quoteDepth = 0
+        private var atLineStart = true
+
+        mutating func append(_ text: String) {
+            if atLineStart, quoteDepth > 0 { output += String(repeating: HTMLText.quoteBar, count: quoteDepth) }
+            output += text
+            atLineStart = false
+        }
+
+        /// Ends the line; `always`, even an empty one (`<br><br>` is a blank line).
+        mutating func lineBreak(always: Bool = false) {
+            if always || !atLineStart { output += "\n" }
+            atLineStart = true
+        }
+
+        mutating func paragraphBreak() {
+            lineBreak()
+            if !output.hasSuffix("\n\n"), !output.isEmpty { output += "\n" }
+        }
     }
 
     private enum SpanKind { case plain, invisible, ellipsis }
