@@ -142,3 +142,14 @@ import Testing
         #expect(HTMLText.plainText(html) == expected, "\(html)")
     }
 }
+
+/// A collapsed post never hides text without saying so.
+@Suite struct CollapsedTextTests {
+    @Test func linesCutAfterABlankLineEndWithAnEllipsis() {
+        let text = HTMLText.plainText("<p>l1<br>l2<br>l3<br>l4</p><p>more</p>")
+        #expect(TextWrapper.wrap(text, width: 40, maxLines: 4) == ["l1", "l2", "l3", "l4…"])
+        #expect(TextWrapper.wrap("a\nb\n\n\n", width: 40, maxLines: 2) == ["a", "b"], "nothing but blank lines after")
+        #expect(TextWrapper.wrap("a\nb", width: 40, maxLines: 2) == ["a", "b"])
+        #expect(TextWrapper.wrap("a\nb\nc", width: 40, maxLines: 2) == ["a", "b…"])
+    }
+}

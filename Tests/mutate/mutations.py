@@ -105,4 +105,7 @@ MUTATIONS = [
     ("quotations, lists and <pre> flattened like any other tag",
      "Sources/FeedCore/Decoding/HTMLText.swift", "if hiddenDepth == 0 { text.append(tag.isClosing ? \"”\" : \"“\") }",
      "break", "HTMLStructureTests"),
+    ("a collapsed post hiding text after a blank line with no ellipsis",
+     "Sources/FeedCore/Text/TextWrapper.swift", "guard lines.count > maxLines || more else { return lines }",
+     "guard lines.count > maxLines else { return lines }", "CollapsedTextTests|TextTests"),
 ]

@@ -7,16 +7,21 @@ public enum TextWrapper {
     /// split at cluster boundaries. Paragraphs (`\n`) start new lines; runs of blank lines
     /// fold into one, and blank lines at either end are dropped.
     public static func wrap(_ text: String, width: Int) -> [String] {
-        wrap(text, width: width, lineLimit: .max)
+        wrap(text, width: width, lineLimit: .max).lines
     }
 
     /// Wraps until `lineLimit` lines are made, so that a long post shown in a few lines
-    /// costs a few lines of work.
-    private static func wrap(_ text: String, width: Int, lineLimit: Int) -> [String] {
-        guard width > 0 else { return [] }
+    /// costs a few lines of work; `more` says that text was left when it stopped.
+    private static func wrap(_ text: String, width: Int, lineLimit: Int) -> (lines: [String], more: Bool) {
+        guard width > 0 else { return ([], false) }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if lines.count >= lineLimit { break }
+        var more = false
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, paragraph) in paragraphs.enumerated() {
+            if lines.count >= lineLimit {
+                more = paragraphs[number...].contains { $0.contains { !$0.isWhitespace } }
+                break
+            }
             let wrapped = wrapParagraph(Substring(paragraph), width: width, lineLimit: lineLimit - lines.count)
             if wrapped.isEmpty {
                 if let last = lines.last, !last.isEmpty { lines.append("") }
@@ -25,15 +30,15 @@ public enum TextWrapper {
             }
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines
+        return (lines, more)
     }
 
     /// Wraps, then keeps at most `maxLines`, ending the last kept line with "…" when
-    /// anything was cut.
+    /// anything was cut: lines past the limit, or paragraphs after a blank line there.
     public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
-        var lines = wrap(text, width: width, lineLimit: maxLines + 1)
-        guard lines.count > maxLines else { return lines }
-        lines.removeLast(lines.count - maxLines)
+        var (lines, more) = wrap(text, width: width, lineLimit: maxLines + 1)
+        guard lines.count > maxLines || more else { return lines }
+        lines.removeLast(max(0, lines.count - maxLines))
         guard let last = lines.popLast() else { return [] }
         lines.append(appendingEllipsis(to: last, width: width))
         return lines
