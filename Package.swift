@@ -24,6 +24,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // The bundled sample feed, embedded in the binary so that an installed copy needs
         // no files beside it.
         .target(
@@ -36,10 +42,16 @@ let package = Package(
             name: "FeedCore",
             swiftSettings: swift6
         ),
+        // RSS and Atom, read with libxml2's streaming reader.
+        .target(
+            name: "FeedXML",
+            dependencies: ["FeedCore", "CLibXML2"],
+            swiftSettings: swift6
+        ),
         // Where feed bytes come from: files, standard input and HTTP through libcurl.
         .target(
             name: "FeedTransport",
-            dependencies: ["FeedCore", "CCurl"],
+            dependencies: ["FeedCore", "FeedXML", "CCurl"],
             swiftSettings: swift6
         ),
         .target(
@@ -69,6 +81,11 @@ let package = Package(
             name: "FeedCoreTests",
             dependencies: ["FeedCore", "SampleFeed", "TestSupport"],
             exclude: ["Fixtures", "Snapshots"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FeedXMLTests",
+            dependencies: ["FeedXML", "FeedCore", "TestSupport"],
             swiftSettings: swift6
         ),
         .testTarget(

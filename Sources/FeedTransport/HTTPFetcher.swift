@@ -22,7 +22,7 @@ enum HTTPFetcher {
         }
     }
 
-    /// How a body starts, for "not JSON: the body starts with …".
+    /// How a body starts, for "not a feed: the body starts with …".
     static func preview(of body: Data) -> String {
         let text = String(decoding: body.prefix(40), as: UTF8.self)
         let line = TextSanitizer.singleLine(text)

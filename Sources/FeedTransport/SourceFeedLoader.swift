@@ -1,4 +1,5 @@
 import FeedCore
+import FeedXML
 import FoundationEssentials
 
 /// Reads a feed's bytes from its source, bounded by `maxSize`, and decodes them a batch
@@ -64,6 +65,22 @@ public struct SourceFeedLoader: FeedLoading {
         _ data: Data, progress: @escaping @Sendable (Feed, Int, Int) -> Void, bodyOfURL: String? = nil,
         consumed: ((Range<Int>) -> Void)? = nil
     ) throws -> Feed {
+        // RSS and Atom: by their shape, or because the reader said so.
+        let isXML = XMLFeedDecoder.looksLikeXML(data)
+        if format.isXML || (format == .auto && isXML) {
+            guard isXML else {
+                throw Failure.unexpectedShape("--format \(format.rawValue) reads XML; this document is not XML")
+            }
+            do {
+                return try XMLFeedDecoder.decode(data)
+            } catch {
+                // An HTML page where a feed was expected, usually an error page: say how it starts.
+                if case .unexpectedShape = error, bodyOfURL != nil {
+                    throw Failure.notAFeedBody(preview: HTTPFetcher.preview(of: data))
+                }
+                throw error
+            }
+        }
         do {
             return try FeedDocumentDecoder.decode(data, format: format, consumed: consumed) { feed, decoded, total in
                 try Task.checkCancellation()
@@ -71,7 +88,7 @@ public struct SourceFeedLoader: FeedLoading {
             }
         } catch Failure.notJSON where bodyOfURL != nil {
             // An HTTP body that is not JSON is usually an error page: say how it starts.
-            throw Failure.notJSONBody(preview: HTTPFetcher.preview(of: data))
+            throw Failure.notAFeedBody(preview: HTTPFetcher.preview(of: data))
         }
     }
 }

@@ -94,7 +94,7 @@ import Testing
         (["--animation", "spin"], "--animation takes one of slide, pulse, calm, none, not 'spin'"),
         (["--fps", "0"], "--fps takes a whole number from 1 to 120, not '0'"),
         (["--shimmer-pause", "90"], "--shimmer-pause takes seconds from 0 to 60, not '90'"),
-        (["--format", "rss"], "--format takes one of auto, posts, jsonfeed, mastodon, not 'rss'"),
+        (["--format", "xml"], "--format takes one of auto, posts, jsonfeed, mastodon, rss, atom, not 'xml'"),
         (["--color", "8"], "--color takes one of auto, truecolor, 256, 16, none, not '8'"),
         (["a.json", "b.json"], "one source at a time, not 2: a.json b.json"),
         (["--background", "grey"], "--background takes one of auto, dark, light, not 'grey'"),

@@ -108,4 +108,13 @@ MUTATIONS = [
     ("a collapsed post hiding text after a blank line with no ellipsis",
      "Sources/FeedCore/Text/TextWrapper.swift", "guard lines.count > maxLines || more else { return lines }",
      "guard lines.count > maxLines else { return lines }", "CollapsedTextTests|TextTests"),
+    ("HTML entities such as &nbsp; left for libxml2 to give up on",
+     "Sources/FeedXML/XMLFeedDecoder.swift", "let data = LooseEntities.fixed(data)", "let data = data",
+     "HostileXMLTests"),
+    ("an RSS author's e-mail address shown instead of the name in brackets",
+     "Sources/FeedXML/XMLFeedItem.swift", "author = author ?? Self.rssAuthorName(value)", "author = author ?? value",
+     "XMLFeedTests"),
+    ("nesting not bounded by the feed reader",
+     "Sources/FeedXML/XMLFeedDecoder.swift", "public static let maximumDepth = 64",
+     "public static let maximumDepth = 1_000_000", "HostileXMLTests"),
 ]

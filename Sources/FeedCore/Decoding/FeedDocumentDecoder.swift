@@ -51,7 +51,7 @@ public enum FeedDocumentDecoder {
             return try decodeEntries(PostRecord.self, data: data, plan: plan, consumed: consumed, progress: progress)
         case .jsonfeed:
             return try decodeEntries(JSONFeedItem.self, data: data, plan: plan, consumed: consumed, progress: progress)
-        case .mastodon, .auto:
+        case .mastodon, .auto, .rss, .atom:
             return try decodeEntries(
                 MastodonStatus.self, data: data, plan: plan, consumed: consumed, progress: progress)
         }
@@ -65,6 +65,9 @@ public enum FeedDocumentDecoder {
         var header: [(key: String, value: Range<Int>)] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, format requested: FeedFormat) throws {
+            if requested.isXML {
+                throw Failure.unexpectedShape("--format \(requested.rawValue) reads XML; this document is not XML")
+            }
             let start = JSONStructure.skipWhitespace(bytes, from: JSONStructure.startOfDocument(bytes))
             guard start < bytes.count else { throw Failure.empty }
             /// Anything after the document's one value makes it not JSON.
@@ -81,7 +84,7 @@ public enum FeedDocumentDecoder {
                 switch requested {
                 case .jsonfeed:
                     throw Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")
-                case .posts, .mastodon:
+                case .posts, .mastodon, .rss, .atom:
                     format = requested
                 case .auto:
                     let firstKeys =

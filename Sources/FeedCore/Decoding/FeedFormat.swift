@@ -8,4 +8,11 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case jsonfeed
     /// An array of Mastodon statuses, as `/api/v1/timelines/public` returns it.
     case mastodon
+    /// RSS 2.0, 0.9x or 1.0 (RDF), read by FeedXML.
+    case rss
+    /// Atom 1.0 or 0.3, read by FeedXML.
+    case atom
+
+    /// Whether the format is XML (the JSON decoder does not read it).
+    public var isXML: Bool { self == .rss || self == .atom }
 }

@@ -1,7 +1,7 @@
 extension Post {
     /// The post with every string made safe for the terminal (see `TextSanitizer`); every
     /// decoder hands its posts through here.
-    func sanitized() -> Post {
+    public func sanitized() -> Post {
         func line(_ text: String?) -> String? {
             text.map(TextSanitizer.singleLine).flatMap { $0.isEmpty ? nil : $0 }
         }

@@ -33,8 +33,8 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     case empty
     /// Not JSON, and where: "line 3, column 14: expected …".
     case notJSON(String)
-    /// An HTTP body that is not JSON: how it starts (an error page, usually).
-    case notJSONBody(preview: String)
+    /// An HTTP body that is no feed, JSON or XML: how it starts (an error page, usually).
+    case notAFeedBody(preview: String)
     case tooDeep(depth: Int, limit: Int)
     /// JSON of another shape than the format's: "\"posts\" should be an array".
     case unexpectedShape(String)
@@ -82,7 +82,7 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case .transfer(let url, let detail): "could not load \(url): \(detail)"
         case .empty: "the feed is empty"
         case .notJSON(let problem): "not JSON: \(problem)"
-        case .notJSONBody(let preview): "not JSON: the body starts with \(preview)"
+        case .notAFeedBody(let preview): "not a feed: the body starts with \(preview)"
         case .tooDeep(let depth, let limit): "nested \(depth) levels deep; feeds are read to \(limit) levels"
         case .unexpectedShape(let description): description
         case .invalidUTF16: "the feed looks like UTF-16 but is not valid UTF-16"

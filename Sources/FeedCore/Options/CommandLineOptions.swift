@@ -213,7 +213,8 @@ public struct CommandLineOptions: Hashable, Sendable {
         http:// or https:// URL. With no SOURCE, shows the bundled sample feed.
 
         Options:
-          --format FORMAT       auto (default), posts, jsonfeed or mastodon
+          --format FORMAT       auto (default: from the document), posts, jsonfeed,
+                                mastodon, rss or atom
           --timeout SECONDS     how long an HTTP request may wait for its response, and
                                 then for each next byte of it (default 15)
           --max-size SIZE       the most a feed may weigh, decompressed: 64M, 1G, ...

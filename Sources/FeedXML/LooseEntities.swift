@@ -1,0 +1,107 @@
+import FoundationEssentials
+
+/// Feeds written by hand or by HTML tools use HTML's named entities (`&nbsp;`, `&eacute;`)
+/// that XML does not know, and libxml2's reader gives up on the first one. Before parsing,
+/// such a reference becomes its numeric form, and an `&` that starts no reference at all
+/// is escaped, as other feed readers do. CDATA sections and comments are left as they are.
+enum LooseEntities {
+    static let known: [String: UInt32] = [
+        "nbsp": 0xA0, "copy": 0xA9, "reg": 0xAE, "trade": 0x2122, "hellip": 0x2026, "mdash": 0x2014,
+        "ndash": 0x2013, "lsquo": 0x2018, "rsquo": 0x2019, "ldquo": 0x201C, "rdquo": 0x201D, "laquo": 0xAB,
+        "raquo": 0xBB, "bull": 0x2022, "middot": 0xB7, "deg": 0xB0, "euro": 0x20AC, "pound": 0xA3, "yen": 0xA5,
+        "cent": 0xA2, "sect": 0xA7, "para": 0xB6, "times": 0xD7, "divide": 0xF7, "eacute": 0xE9, "egrave": 0xE8,
+        "ecirc": 0xEA, "euml": 0xEB, "aacute": 0xE1, "agrave": 0xE0, "acirc": 0xE2, "auml": 0xE4, "aring": 0xE5,
+        "ccedil": 0xE7, "iacute": 0xED, "igrave": 0xEC, "iuml": 0xEF, "oacute": 0xF3, "ograve": 0xF2,
+        "ocirc": 0xF4, "ouml": 0xF6, "uacute": 0xFA, "ugrave": 0xF9, "uuml": 0xFC, "ntilde": 0xF1,
+        "szlig": 0xDF, "Eacute": 0xC9, "Auml": 0xC4, "Ouml": 0xD6, "Uuml": 0xDC, "shy": 0xAD, "zwj": 0x200D,
+        "zwnj": 0x200C, "thinsp": 0x2009, "ensp": 0x2002, "emsp": 0x2003,
+    ]
+    private static let predefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
+
+    /// The document with its HTML entities made numeric and its stray `&` escaped; the
+    /// same bytes when there is nothing to change. UTF-16 documents are left alone.
+    static func fixed(_ data: Data) -> Data {
+        guard !data.starts(with: [0xFE, 0xFF]), !data.starts(with: [0xFF, 0xFE]),
+            data.contains(UInt8(ascii: "&"))
+        else { return data }
+        let bytes = [UInt8](data)
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count + 64)
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            // Sections whose `&` are not references.
+            for (open, close) in [("<![CDATA[", "]]>"), ("<!--", "-->")] where starts(bytes, at: index, with: open) {
+                let end =
+                    find(close, in: bytes, from: index + open.utf8.count).map { $0 + close.utf8.count }
+                    ?? bytes.count
+                output += bytes[index..<end]
+                index = end
+            }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            let name = bytes[(index + 1)...].prefix(32).prefix { isNameByte($0) }
+            let afterName = index + 1 + name.count
+            let terminated = afterName < bytes.count && bytes[afterName] == UInt8(ascii: ";")
+            let text = String(decoding: name, as: UTF8.self)
+            if terminated, name.first == UInt8(ascii: "#") {
+                // A character XML forbids (ESC, BEL…) would stop the parser: it goes here,
+                // as the sanitizer would take it out anyway.
+                guard let value = numericValue(text), isAllowedInXML(value) else {
+                    index = afterName + 1
+                    changed = true
+                    continue
+                }
+                output.append(byte)
+            } else if terminated, predefined.contains(text) {
+                output.append(byte)  // a reference XML reads
+            } else if terminated, let scalar = known[text] {
+                output += Array("&#\(scalar);".utf8)
+                index = afterName + 1
+                changed = true
+                continue
+            } else {
+                output += Array("&amp;".utf8)
+                changed = true
+            }
+            index += 1
+        }
+        return changed ? Data(output) : data
+    }
+
+    /// `#233` or `#xE9`, as a number.
+    private static func numericValue(_ text: String) -> UInt32? {
+        let digits = text.dropFirst()
+        if digits.first == "x" || digits.first == "X" { return UInt32(digits.dropFirst(), radix: 16) }
+        return UInt32(digits)
+    }
+
+    /// XML 1.0's Char production.
+    private static func isAllowedInXML(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "#")
+    }
+
+    private static func starts(_ bytes: [UInt8], at index: Int, with text: String) -> Bool {
+        let pattern = Array(text.utf8)
+        return index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+    }
+
+    private static func find(_ text: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(text.utf8)
+        guard start + pattern.count <= bytes.count else { return nil }
+        return (start...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    }
+}

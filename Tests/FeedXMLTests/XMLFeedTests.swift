@@ -1,0 +1,154 @@
+import FeedCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedXML
+
+/// RSS 2.0, RSS 1.0 and Atom, from fixtures written to their specifications.
+@Suite struct XMLFeedTests {
+    private func feed(_ name: String) throws -> Feed {
+        try XMLFeedDecoder.decode(Data(contentsOf: FeedServer.fixtures.appendingPathComponent("xml/\(name)")))
+    }
+
+    private func seconds(_ date: Date?) -> TimeInterval? { date?.timeIntervalSince1970 }
+
+    @Test func rss2() throws {
+        let feed = try feed("rss2.xml")
+        #expect(feed.title == "Liftoff News")
+        #expect(feed.posts.count == 4)
+        #expect(feed.skipped == 1)
+        #expect(feed.firstSkipReason == "post 5: an item with neither an id nor a link")
+        let star = feed.posts[0]
+        #expect(star.id == .string("http://liftoff.msfc.nasa.gov/2003/06/03.html#item573"))
+        #expect(star.author.name == "Ellen Expert")
+        #expect(star.title == "Star City")
+        #expect(star.content.hasSuffix("at Russia's Star City."), "the description's HTML as text")
+        #expect(star.url == "http://liftoff.msfc.nasa.gov/news/2003/news-starcity.asp")
+        #expect(seconds(star.createdAt) == 1_054_633_161)
+        #expect(star.likes == nil, "RSS counts no likes")
+        // A guid that is not a permalink: the id, but not the link.
+        #expect(feed.posts[1].id == .string("item572"))
+        #expect(feed.posts[1].url == nil)
+        // content:encoded before the description; dc:creator and dc:date.
+        #expect(
+            feed.posts[2].content
+                == "Before man travels to Mars, NASA hopes to design new engines.\n\nSecond paragraph.")
+        #expect(feed.posts[2].author.name == "Dana Writer")
+        #expect(seconds(feed.posts[2].createdAt) == 1_054_024_652)
+        #expect(feed.posts[3].author.name == "Podcast Host")
+        #expect(feed.posts[3].id == .string("http://liftoff.msfc.nasa.gov/episode"), "no guid: the link")
+    }
+
+    @Test func atom() throws {
+        let feed = try feed("atom.xml")
+        #expect(feed.title == "dive into mark")
+        #expect(feed.nextPage == "http://example.org/feed.atom?page=2")
+        let first = feed.posts[0]
+        #expect(first.id == .string("tag:example.org,2003:3.2397"))
+        #expect(first.author.name == "Sam Ruby")
+        #expect(first.content == "[Update: The Atom draft is finished.]", "XHTML content as its text")
+        #expect(first.url == "http://example.org/2005/04/02/atom", "the alternate link, not the enclosure")
+        #expect(seconds(first.createdAt) == 1_071_318_569, "published before updated")
+        let second = feed.posts[1]
+        #expect(second.title == "Escaped HTML title")
+        #expect(second.content == "Only a summary & no content.")
+        #expect(second.author.name == "Mark Pilgrim", "the feed's author")
+        #expect(seconds(second.createdAt) == 1_122_890_400, "updated, when nothing was published")
+    }
+
+    @Test func rss1() throws {
+        let feed = try feed("rss1.rdf")
+        #expect(feed.title == "XML.com")
+        #expect(feed.posts.count == 1)
+        #expect(feed.posts[0].author.name == "Bob DuCharme")
+        #expect(feed.posts[0].title == "Processing Inclusions with XSLT")
+        #expect(seconds(feed.posts[0].createdAt) == 965_822_400)
+    }
+
+    @Test func detection() {
+        #expect(XMLFeedDecoder.looksLikeXML(Data("\u{FEFF}  <?xml version=\"1.0\"?><rss/>".utf8)))
+        #expect(XMLFeedDecoder.looksLikeXML(Data("\n<!-- a comment --><feed/>".utf8)))
+        #expect(!XMLFeedDecoder.looksLikeXML(Data(" {\"posts\":[]}".utf8)))
+        #expect(XMLFeedDecoder.looksLikeXML(Data([0xFF, 0xFE, 0x3C, 0x00])))
+    }
+}
+
+/// What hostile or sloppy XML does: never reads a file or the network, never expands
+/// entities, stops deep nesting at once, and still reads what other readers read.
+@Suite struct HostileXMLTests {
+    private func decode(_ text: String) throws(Failure) -> Feed {
+        try XMLFeedDecoder.decode(Data(text.utf8))
+    }
+
+    @Test func anExternalEntityIsNeverRead() throws {
+        let feed = try decode(
+            #"<?xml version="1.0"?><!DOCTYPE r [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>"#
+                + "<rss><channel><item><guid>1</guid><title>a&xxe;b</title></item></channel></rss>")
+        #expect(feed.posts.count == 1)
+        #expect(!(feed.posts[0].title ?? "").contains("root:"))
+    }
+
+    @Test func aBillionLaughsStaysAFewWords() throws {
+        var declarations = #"<!ENTITY l0 "lol">"#
+        for level in 1...9 {
+            declarations += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let feed = try decode(
+            "<?xml version=\"1.0\"?><!DOCTYPE r [\(declarations)]>"
+                + "<rss><channel><item><guid>1</guid><title>&l9;</title></item></channel></rss>")
+        #expect(clock.now - start < .seconds(1))
+        #expect((feed.posts.first?.title ?? "").count < 100)
+    }
+
+    @Test func deepNestingIsAClearError() {
+        let deep =
+            "<rss><channel><item><guid>1</guid><description>" + String(repeating: "<a>", count: 100_000) + "x"
+            + String(repeating: "</a>", count: 100_000) + "</description></item></channel></rss>"
+        #expect(throws: Failure.tooDeep(depth: 65, limit: 64)) { try decode(deep) }
+    }
+
+    @Test func sloppyFeedsStillRead() throws {
+        // An unescaped &, HTML entities XML does not know, no closing tags at the end.
+        let feed = try decode(
+            "<rss><channel><title>R&D &amp; more</title><item><guid>1</guid><title>a&nbsp;b &eacute; &bogus;</title></item>"
+        )
+        #expect(feed.title == "R&D & more")
+        #expect(feed.posts.first?.title == "a b é &bogus;", "one-line fields fold the no-break space")
+    }
+
+    @Test func encodingsFromTheDeclaration() throws {
+        let latin1 =
+            Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><item><guid>1</guid><title>Caf".utf8)
+            + Data([0xE9]) + Data("</title></item></channel></rss>".utf8)
+        #expect(try XMLFeedDecoder.decode(latin1).posts.first?.title == "Café")
+        let windows =
+            Data("<?xml version=\"1.0\" encoding=\"windows-1252\"?><rss><channel><item><guid>1</guid><title>".utf8)
+            + Data([0x93, 0x71, 0x94, 0x20, 0x80]) + Data("</title></item></channel></rss>".utf8)
+        #expect(try XMLFeedDecoder.decode(windows).posts.first?.title == "“q” €")
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in "<rss><channel><item><guid>1</guid><title>한글</title></item></channel></rss>".utf16 {
+            utf16.append(UInt8(unit & 0xFF))
+            utf16.append(UInt8(unit >> 8))
+        }
+        #expect(try XMLFeedDecoder.decode(utf16).posts.first?.title == "한글")
+    }
+
+    @Test func notAFeedSaysSo() {
+        #expect(throws: Failure.unexpectedShape("XML of no known feed shape: expected <rss>, <feed> or <rdf:RDF>")) {
+            try decode("<html><body>not a feed</body></html>")
+        }
+        #expect(throws: Failure.self) { try decode("<<<>>>") }
+    }
+
+    @Test func controlCharactersAndEscapesNeverReachThePosts() throws {
+        let feed = try decode(
+            "<rss><channel><item><guid>1</guid><title>a&#x1b;]0;PWNED&#x07;b</title><description>&lt;p&gt;x&#x9b;2Jy&lt;/p&gt;</description></item></channel></rss>"
+        )
+        let post = try #require(feed.posts.first)
+        #expect(!(post.title ?? "").unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(!post.content.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+}
