@@ -17,6 +17,9 @@ enum LooseEntities {
         "zwnj": 0x200C, "thinsp": 0x2009, "ensp": 0x2002, "emsp": 0x2003,
     ]
     private static let predefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
+    private static let sections: [([UInt8], [UInt8])] = [
+        (Array("<![CDATA[".utf8), Array("]]>".utf8)), (Array("<!--".utf8), Array("-->".utf8)),
+    ]
 
     /// The document with its HTML entities made numeric and its stray `&` escaped; the
     /// same bytes when there is nothing to change. UTF-16 documents are left alone.
@@ -31,12 +34,13 @@ enum LooseEntities {
         var changed = false
         while index < bytes.count {
             // Sections whose `&` are not references.
-            for (open, close) in [("<![CDATA[", "]]>"), ("<!--", "-->")] where starts(bytes, at: index, with: open) {
-                let end =
-                    find(close, in: bytes, from: index + open.utf8.count).map { $0 + close.utf8.count }
-                    ?? bytes.count
-                output += bytes[index..<end]
-                index = end
+            if bytes[index] == UInt8(ascii: "<") {
+                for (open, close) in sections where starts(bytes, at: index, with: open) {
+                    let end = find(close, in: bytes, from: index + open.count).map { $0 + close.count } ?? bytes.count
+                    output += bytes[index..<end]
+                    index = end
+                    break
+                }
             }
             guard index < bytes.count else { break }
             let byte = bytes[index]
@@ -94,13 +98,11 @@ enum LooseEntities {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "#")
     }
 
-    private static func starts(_ bytes: [UInt8], at index: Int, with text: String) -> Bool {
-        let pattern = Array(text.utf8)
-        return index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+    private static func starts(_ bytes: [UInt8], at index: Int, with pattern: [UInt8]) -> Bool {
+        index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern)
     }
 
-    private static func find(_ text: String, in bytes: [UInt8], from start: Int) -> Int? {
-        let pattern = Array(text.utf8)
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard start + pattern.count <= bytes.count else { return nil }
         return (start...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }

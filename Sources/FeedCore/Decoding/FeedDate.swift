@@ -7,9 +7,13 @@ import FoundationEssentials
 public enum FeedDate {
     public static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingWhitespace()
+        // "2026-11-30…" is ISO 8601; anything else is tried as RFC 822 first (a failed ISO
+        // parse costs an error thrown, and an RSS feed has a date in every item).
+        let isoShaped = trimmed.utf8.count >= 10 && trimmed.utf8.dropFirst(4).first == UInt8(ascii: "-")
+        if !isoShaped, let date = RFC822Date.parse(trimmed) { return date }
         if let date = try? Date(trimmed, strategy: withFraction) { return date }
         if let date = try? Date(trimmed, strategy: withoutFraction) { return date }
-        return RFC822Date.parse(trimmed)
+        return isoShaped ? RFC822Date.parse(trimmed) : nil
     }
 
     private static let withoutFraction = Date.ISO8601FormatStyle(timeZone: .gmt)

@@ -90,7 +90,7 @@ public enum HTMLText {
                     // Source line breaks are not line breaks in HTML, but for <pre>.
                     if preDepth > 0 { text.lineBreak() } else { text.append(" ") }
                 } else {
-                    text.append(String(character))
+                    text.append(character)
                 }
             }
             index = html.index(after: index)
@@ -105,8 +105,18 @@ public enum HTMLText {
         private var atLineStart = true
 
         mutating func append(_ text: String) {
-            if atLineStart, quoteDepth > 0 { output += String(repeating: HTMLText.quoteBar, count: quoteDepth) }
+            startLine()
             output += text
+        }
+
+        /// One character: the common case, without a string made for it.
+        mutating func append(_ character: Character) {
+            startLine()
+            output.append(character)
+        }
+
+        private mutating func startLine() {
+            if atLineStart, quoteDepth > 0 { output += String(repeating: HTMLText.quoteBar, count: quoteDepth) }
             atLineStart = false
         }
 
@@ -177,6 +187,9 @@ public enum HTMLText {
 
 extension Substring {
     fileprivate func trimmingSpaces() -> Substring {
-        drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().reduce(into: Substring()) { $0.append($1) }
+        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else {
+            return ""
+        }
+        return self[first...last]
     }
 }
