@@ -39,8 +39,10 @@ import Testing
         (.ansi16, .unknown), (.ansi8, .unknown), (.none, .unknown),
     ])
     func theBandOnEachRung(depth: ColorDepth, background: TerminalBackground) throws {
+        let frame = loadingFrame(at: .milliseconds(500))
+        #expect(frame.cells.contains { $0.style.ink.isSkeleton }, "the skeleton is on screen")
         try Snapshot.assertMatches(
-            loadingFrame(at: .milliseconds(500)), named: "band-\(depth)-\(background)", in: Self.directory,
+            frame, named: "band-\(depth)-\(background)", in: Self.directory,
             describe: { describe($0, depth: depth, background: background) })
     }
 
@@ -56,8 +58,10 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_796_000_000)  // fixed, so the relative time is too
         _ = state.apply(.loaded(generation: 1, result: .success(feed), duration: .zero, at: now))
         _ = state.apply(.key(.character("l")))  // the first liked, the second not: two colours
+        let frame = FeedRenderer.render(state, size: size, at: .seconds(1))
+        #expect(frame.lines.contains { $0.contains("Ada Park") } && frame.lines.contains { $0.contains("♥ 7") })
         try Snapshot.assertMatches(
-            FeedRenderer.render(state, size: size, at: .seconds(1)), named: "loaded-\(depth)", in: Self.directory,
+            frame, named: "loaded-\(depth)", in: Self.directory,
             describe: { describe($0, depth: depth, background: .dark) })
     }
 }
