@@ -23,9 +23,5 @@ static inline attr_t CNcurses_A_UNDERLINE(void) { return A_UNDERLINE; }
 static inline attr_t CNcurses_COLOR_PAIR(int n) { return COLOR_PAIR(n); }
 
 static inline mmask_t CNcurses_ALL_MOUSE_EVENTS(void) { return ALL_MOUSE_EVENTS; }
-static inline mmask_t CNcurses_BUTTON1_PRESSED(void) { return BUTTON1_PRESSED; }
-static inline mmask_t CNcurses_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
-static inline mmask_t CNcurses_BUTTON4_PRESSED(void) { return BUTTON4_PRESSED; }
-static inline mmask_t CNcurses_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
 
 #endif

@@ -30,13 +30,13 @@ public enum XMLFeedDecoder {
             return Result { () throws(Failure) in try parse.read(reader) }
         }
         try outcome.get()
-        guard let kind = parse.kind else {
+        guard parse.kind != nil else {
             if parse.unreadable { throw Failure.unexpectedShape("XML that cannot be read as a feed") }
             throw Failure.unexpectedShape("XML of no known feed shape: expected <rss>, <feed> or <rdf:RDF>")
         }
         var feed = Feed(title: parse.feedTitle.map(TextSanitizer.singleLine), posts: [], nextPage: parse.nextPage)
         for (number, item) in parse.items.enumerated() {
-            guard var post = item.post(kind: kind) else {
+            guard var post = item.post else {
                 feed.skipped += 1
                 if feed.firstSkipReason == nil {
                     feed.firstSkipReason = "post \(number + 1): an item with neither an id nor a link"

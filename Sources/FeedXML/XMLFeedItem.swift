@@ -66,7 +66,7 @@ struct XMLFeedItem {
     }
 
     /// The post; nil for an item with nothing to know it by.
-    func post(kind: XMLFeedParse.Kind) -> Post? {
+    var post: Post? {
         let permalink = guidIsLink && guid.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } == true
         let url = link ?? (permalink ? guid : nil)
         guard let identity = guid ?? id ?? url, !identity.isEmpty else { return nil }

@@ -11,6 +11,12 @@ struct XMLFeedParse {
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
     static let iTunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
     static let containers: Set<String> = ["rss", "RDF", "channel", "feed", "item", "entry"]
+    /// The attributes the mapping reads, by element: asked for only there, not of every
+    /// element of a long feed.
+    static let attributesKept: [String: [String]] = [
+        "link": ["href", "rel"], "title": ["type"], "content": ["type"], "summary": ["type"],
+        "guid": ["isPermaLink"],
+    ]
 
     var kind: Kind?
     var feedTitle: String?
@@ -48,7 +54,7 @@ struct XMLFeedParse {
                     }
                 }
                 var open = Open(local: local, namespace: namespace)
-                for name in ["href", "rel", "type", "isPermaLink"] {
+                for name in Self.attributesKept[local] ?? [] {
                     if let value = reader.attribute(name) { open.attributes[name] = value }
                 }
                 if local == "item" || local == "entry" { item = XMLFeedItem() }

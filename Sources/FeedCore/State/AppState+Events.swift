@@ -57,7 +57,8 @@ extension AppState {
     /// Fires what is due by `now`, in order.
     private mutating func advanceTimers(to now: Duration) -> [AppEffect] {
         var effects: [AppEffect] = []
-        if isLoading, !timing.skeletonVisible, let start = timing.loadStartedAt, now >= start + SkeletonTiming.showDelay
+        if isLoading, !timing.skeletonVisible, let start = timing.loadStartedAt,
+            SkeletonTiming.showsSkeleton(at: now - start)
         {
             timing.skeletonVisible = true
             timing.needsFrame = true
