@@ -14,6 +14,7 @@ struct XMLFeedItem {
     private var author: String?
     private var date: String?
     private var fallbackDate: String?
+    private var media = XMLMediaList()
 
     mutating func take(
         _ local: String, namespace: String?, parent: String?, text: String, attributes: [String: String]
@@ -21,13 +22,16 @@ struct XMLFeedItem {
         let value = text.trimmingWhitespace()
         let htmlType = Self.isHTML(attributes["type"])
         switch (local, namespace) {
-        case ("title", _) where parent == "item" || parent == "entry":
+        case ("title", let space) where (parent == "item" || parent == "entry") && space != XMLFeedParse.media:
             title = value
             titleIsHTML = htmlType
         case ("link", _):
             // RSS: the text. Atom: `href`, for the alternate (or unnamed) relation.
             if let href = attributes["href"] {
                 let relation = attributes["rel"] ?? "alternate"
+                if relation == "enclosure" {
+                    media.add(url: href, kind: Attachment.kind(mimeType: attributes["type"]), text: attributes["title"])
+                }
                 if relation == "alternate" || link == nil && relation != "enclosure" && relation != "replies" {
                     link = href
                 }
@@ -41,6 +45,14 @@ struct XMLFeedItem {
             id = value
         case ("encoded", XMLFeedParse.content):
             body = (text, true)
+        case ("content", XMLFeedParse.media):
+            media.add(url: attributes["url"], kind: XMLMediaList.kind(attributes), fromGroup: parent == "group")
+        case ("group", XMLFeedParse.media):
+            media.closeGroup()
+        case ("description", XMLFeedParse.media), ("title", XMLFeedParse.media):
+            media.describe(htmlType ? HTMLText.plainText(text) : value, isTitle: local == "title", parent: parent)
+        case ("enclosure", _):
+            media.add(url: attributes["url"], kind: Attachment.kind(mimeType: attributes["type"]))
         case ("content", _):
             if body == nil { body = (text, htmlType) }
         case ("description", _):
@@ -75,7 +87,8 @@ struct XMLFeedItem {
             id: .string(identity), author: Author(name: author ?? ""),
             title: title.map { titleIsHTML ? HTMLText.plainText($0) : $0 },
             content: content.map { $0.isHTML ? HTMLText.plainText($0.text) : $0.text.trimmingWhitespace() } ?? "",
-            likes: nil, createdAt: (date ?? fallbackDate).flatMap(FeedDate.parse), url: url)
+            likes: nil, createdAt: (date ?? fallbackDate).flatMap(FeedDate.parse), url: url,
+            attachments: media.attachments)
     }
 
     /// Atom's `type`: `html` is escaped markup, to be turned into text; `xhtml` arrives as

@@ -10,12 +10,13 @@ struct XMLFeedParse {
     static let content = "http://purl.org/rss/1.0/modules/content/"
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
     static let iTunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+    static let media = "http://search.yahoo.com/mrss/"
     static let containers: Set<String> = ["rss", "RDF", "channel", "feed", "item", "entry"]
     /// The attributes the mapping reads, by element: asked for only there, not of every
     /// element of a long feed.
     static let attributesKept: [String: [String]] = [
-        "link": ["href", "rel"], "title": ["type"], "content": ["type"], "summary": ["type"],
-        "guid": ["isPermaLink"],
+        "link": ["href", "rel", "type", "title"], "title": ["type"], "content": ["type", "medium", "url"],
+        "summary": ["type"], "guid": ["isPermaLink"], "enclosure": ["type", "url"], "description": ["type"],
     ]
 
     var kind: Kind?

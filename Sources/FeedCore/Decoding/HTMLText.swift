@@ -70,6 +70,12 @@ public enum HTMLText {
                         if kind == .invisible { hiddenDepth += 1 }
                         spanStack.append(kind)
                     }
+                case "img":
+                    // Alt text is the picture for those who cannot see it; an image without
+                    // one is decoration (or a tracking pixel) and leaves nothing.
+                    if hiddenDepth == 0, let alt = tag.attribute("alt").map(decodingEntities), !alt.isEmpty {
+                        text.append("[image: \(alt.split(whereSeparator: \.isWhitespace).joined(separator: " "))]")
+                    }
                 case "script", "style":
                     hiddenDepth += tag.isClosing ? -1 : 1
                 default:
@@ -134,25 +140,75 @@ public enum HTMLText {
 
     private enum SpanKind { case plain, invisible, ellipsis }
 
-    /// A tag's name (lowercased), whether it closes, and its classes.
+    /// A tag's name (lowercased), whether it closes, and its attributes when asked.
     private struct Tag {
         var name: String
         var isClosing: Bool
-        var classes: [Substring]
+        /// What follows the name: the attributes, read only for the tags that need them.
+        private var rest: Substring
 
         init(_ text: Substring) {
             let trimmed = text.drop { $0 == " " }
             isClosing = trimmed.first == "/"
             let body = isClosing ? trimmed.dropFirst() : trimmed
-            name = String(body.prefix { $0.isLetter || $0.isNumber }).lowercased()
-            if let classStart = body.firstRange(of: "class=\"") ?? body.firstRange(of: "class='") {
-                let rest = body[classStart.upperBound...]
-                let value = rest.prefix { $0 != "\"" && $0 != "'" }
-                classes = value.split(separator: " ")
+            let nameEnd = body.firstIndex { !($0.isLetter || $0.isNumber) } ?? body.endIndex
+            name = String(body[..<nameEnd]).lowercased()
+            rest = body[nameEnd...]
+        }
+
+        var classes: [Substring] { attribute("class")?.split(separator: " ") ?? [] }
+
+        /// The value of attribute `wanted` (lowercase): quoted with either quote, or bare.
+        func attribute(_ wanted: String) -> Substring? {
+            var index = rest.startIndex
+            func skip(while test: (Character) -> Bool) {
+                while index < rest.endIndex, test(rest[index]) { index = rest.index(after: index) }
+            }
+            while index < rest.endIndex {
+                skip { $0.isWhitespace || $0 == "/" }
+                let nameStart = index
+                skip { !$0.isWhitespace && $0 != "=" && $0 != "/" }
+                let attributeName = rest[nameStart..<index]
+                skip { $0.isWhitespace }
+                var value: Substring = ""
+                if index < rest.endIndex, rest[index] == "=" {
+                    index = rest.index(after: index)
+                    skip { $0.isWhitespace }
+                    if index < rest.endIndex, rest[index] == "\"" || rest[index] == "'" {
+                        let quote = rest[index]
+                        let valueStart = rest.index(after: index)
+                        let valueEnd = rest[valueStart...].firstIndex(of: quote) ?? rest.endIndex
+                        value = rest[valueStart..<valueEnd]
+                        index = valueEnd < rest.endIndex ? rest.index(after: valueEnd) : valueEnd
+                    } else {
+                        let valueStart = index
+                        skip { !$0.isWhitespace }
+                        value = rest[valueStart..<index]
+                    }
+                }
+                if attributeName.lowercased() == wanted { return value }
+                if attributeName.isEmpty, index < rest.endIndex { index = rest.index(after: index) }
+            }
+            return nil
+        }
+    }
+
+    /// An attribute's text with its entities decoded.
+    private static func decodingEntities(_ value: Substring) -> String {
+        var result = ""
+        var index = value.startIndex
+        while index < value.endIndex {
+            if value[index] == "&", let semicolon = value[index...].prefix(12).firstIndex(of: ";"),
+                let decoded = entity(value[value.index(after: index)..<semicolon])
+            {
+                result += decoded
+                index = value.index(after: semicolon)
             } else {
-                classes = []
+                result.append(value[index])
+                index = value.index(after: index)
             }
         }
+        return result
     }
 
     private static let namedEntities: [Substring: String] = [

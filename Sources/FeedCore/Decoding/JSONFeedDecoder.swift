@@ -11,6 +11,17 @@ struct JSONFeedItem: Decodable, FeedEntry {
     var datePublished: String?
     var authors: [JSONFeedAuthor]?
     var author: JSONFeedAuthor?
+    var attachments: [JSONFeedAttachment]?
+
+    /// A podcast episode, a picture: `title` is optional, `mime_type` says what it is.
+    struct JSONFeedAttachment: Decodable {
+        var mimeType: String?
+        var title: String?
+
+        var attachment: Attachment {
+            Attachment(kind: Attachment.kind(mimeType: mimeType), description: title?.trimmingWhitespace())
+        }
+    }
 
     struct JSONFeedAuthor: Decodable {
         var name: String?
@@ -31,7 +42,8 @@ struct JSONFeedItem: Decodable, FeedEntry {
             id: id,
             author: Author(name: writer?.name ?? "", handle: nil, avatarURL: writer?.avatar),
             title: title, content: content, likes: nil,
-            createdAt: datePublished.flatMap(FeedDate.parse), url: url)
+            createdAt: datePublished.flatMap(FeedDate.parse), url: url,
+            attachments: attachments?.map(\.attachment) ?? [])
     }
 }
 

@@ -13,6 +13,45 @@ struct MastodonStatus: Decodable, FeedEntry {
     var reblogsCount: Int?
     var repliesCount: Int?
     var reblog: Reblog?
+    var mediaAttachments: [Media]?
+    var poll: PollEntity?
+
+    struct Media: Decodable {
+        /// image, gifv, video, audio or unknown.
+        var type: String?
+        var description: String?
+
+        var attachment: Attachment {
+            let kind: Attachment.Kind =
+                switch type {
+                case "image": .image
+                case "gifv", "video": .video
+                case "audio": .audio
+                default: .file
+                }
+            return Attachment(kind: kind, description: description?.trimmingWhitespace())
+        }
+    }
+
+    struct PollEntity: Decodable {
+        var expiresAt: String?
+        var expired: Bool?
+        var votesCount: Int?
+        var votersCount: Int?
+        var options: [Option]?
+
+        struct Option: Decodable {
+            var title: String?
+            var votesCount: Int?
+        }
+
+        var poll: Poll {
+            Poll(
+                options: (options ?? []).map { Poll.Option(title: $0.title ?? "", votes: $0.votesCount) },
+                votes: votesCount,
+                voters: votersCount, closed: expired ?? false, closesAt: expiresAt.flatMap(FeedDate.parse))
+        }
+    }
 
     struct Account: Decodable {
         var username: String
@@ -42,7 +81,7 @@ struct MastodonStatus: Decodable, FeedEntry {
             author: Author(name: account.name, handle: account.acct, avatarURL: account.avatar),
             title: spoiler, content: HTMLText.plainText(content), likes: favouritesCount,
             createdAt: FeedDate.parse(createdAt), url: url ?? uri, boosts: reblogsCount, replies: repliesCount,
-            hidesContent: spoiler != nil)
+            hidesContent: spoiler != nil, attachments: mediaAttachments?.map(\.attachment) ?? [], poll: poll?.poll)
     }
 }
 

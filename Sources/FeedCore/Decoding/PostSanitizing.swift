@@ -16,6 +16,16 @@ extension Post {
         post.replies = replies.map { max(0, $0) }
         post.url = line(url)
         post.boostedBy = line(boostedBy)
+        post.attachments = attachments.map { Attachment(kind: $0.kind, description: line($0.description)) }
+        post.poll = poll.map { poll in
+            var poll = poll
+            poll.options = poll.options.map {
+                Poll.Option(title: TextSanitizer.singleLine($0.title), votes: $0.votes.map { max(0, $0) })
+            }
+            poll.votes = poll.votes.map { max(0, $0) }
+            poll.voters = poll.voters.map { max(0, $0) }
+            return poll
+        }
         return post
     }
 }

@@ -18,6 +18,9 @@ public struct RowContent: Hashable, Sendable {
     public var meta: String
     public var title: String?
     public var body: Body
+    /// Lines after the body: attachments and a poll, each wrapped on its own (a collapsed
+    /// row shows one line of each).
+    public var extras: [String]
     /// "♥ 128".
     public var likes: String
     /// Whether the reader liked the post here (drawn in the accent colour).
@@ -25,7 +28,7 @@ public struct RowContent: Hashable, Sendable {
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,
-        body: Body, likes: String, liked: Bool = false
+        body: Body, extras: [String] = [], likes: String, liked: Bool = false
     ) {
         self.initials = initials
         self.avatarColor = avatarColor
@@ -33,6 +36,7 @@ public struct RowContent: Hashable, Sendable {
         self.meta = meta
         self.title = title
         self.body = body
+        self.extras = extras
         self.likes = likes
         self.liked = liked
     }
@@ -45,7 +49,8 @@ public struct RowContent: Hashable, Sendable {
     public static let hiddenContent = "Content hidden · Enter shows it"
 
     /// The row of a post; a post the reader liked counts one more like. `expanded` shows a
-    /// post's hidden content.
+    /// post's hidden content, each attachment and the poll's options; collapsed, they are
+    /// summed up in a line each.
     public init(post: Post, now: Date, liked: Bool = false, expanded: Bool = false) {
         let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
@@ -60,13 +65,23 @@ public struct RowContent: Hashable, Sendable {
         if post.likes != nil || liked {
             counts.append("\(RowContent.heart) \(CountFormat.compact((post.likes ?? 0) + (liked ? 1 : 0)))")
         }
+        let hidden = post.hidesContent && !expanded
+        var extras: [String] = []
+        if expanded {
+            extras += post.attachments.map(AttachmentText.line)
+            extras += post.poll.map { PollText.lines($0, now: now) } ?? []
+        } else {
+            extras += [AttachmentText.summary(post.attachments, hidesText: hidden)].compactMap { $0 }
+            extras += [post.poll.map { PollText.summary($0, now: now) }].compactMap { $0 }
+        }
         self.init(
             initials: Avatar.initials(of: post.author.name),
             avatarColor: Avatar.colorIndex(of: post.author.name),
             name: post.author.name,
             meta: [handle, time, boost].compactMap { $0 }.joined(separator: " · "),
             title: post.title,
-            body: .text(post.hidesContent && !expanded ? RowContent.hiddenContent : post.content),
+            body: .text(hidden ? RowContent.hiddenContent : post.content),
+            extras: extras,
             likes: counts.joined(separator: "  "),
             liked: liked)
     }

@@ -79,8 +79,10 @@ public struct RowLayout: Hashable, Sendable {
             line += 1
         }
 
-        let bodyLines: [String]
+        var bodyLines: [String]
         switch content.body {
+        case .text(let text) where text.isEmpty && !content.extras.isEmpty:
+            bodyLines = []  // a post that is all pictures: no blank line above them
         case .text(let text):
             if let maxContentLines {
                 bodyLines = TextWrapper.wrap(text, width: textWidth, maxLines: maxContentLines)
@@ -91,6 +93,14 @@ public struct RowLayout: Hashable, Sendable {
             let lastWidth = max(1, Int((Double(textWidth) * RowGeometry.lastLineFraction).rounded()))
             bodyLines = (0..<count).map { index in
                 String(repeating: "x", count: index == count - 1 ? lastWidth : textWidth)
+            }
+        }
+        for extra in content.extras {
+            if maxContentLines == nil {
+                // A line that fits stays as it is: a poll's columns are aligned with spaces.
+                bodyLines += CellWidth.of(extra) <= textWidth ? [extra] : TextWrapper.wrap(extra, width: textWidth)
+            } else {
+                bodyLines.append(TextWrapper.truncate(extra, width: textWidth))
             }
         }
         for text in bodyLines {

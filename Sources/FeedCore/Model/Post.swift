@@ -45,11 +45,14 @@ public struct Post: Hashable, Sendable, Identifiable {
     /// A content warning: the title says what the content is, and the content stays
     /// hidden until the reader expands the post.
     public var hidesContent: Bool
+    /// Pictures, videos, sounds and files, in the feed's order.
+    public var attachments: [Attachment]
+    public var poll: Poll?
 
     public init(
         id: PostID, author: Author, title: String? = nil, content: String, likes: Int?,
         createdAt: Date?, url: String? = nil, boosts: Int? = nil, replies: Int? = nil,
-        boostedBy: String? = nil, hidesContent: Bool = false
+        boostedBy: String? = nil, hidesContent: Bool = false, attachments: [Attachment] = [], poll: Poll? = nil
     ) {
         self.id = id
         self.author = author
@@ -62,5 +65,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         self.replies = replies
         self.boostedBy = boostedBy
         self.hidesContent = hidesContent
+        self.attachments = attachments
+        self.poll = poll
     }
 }

@@ -1,0 +1,32 @@
+import FoundationEssentials
+
+/// A Mastodon poll: its options with their votes, and whether voting has ended.
+public struct Poll: Hashable, Sendable {
+    public struct Option: Hashable, Sendable {
+        public var title: String
+        /// Nil while the server hides the counts (until the poll ends, for some polls).
+        public var votes: Int?
+
+        public init(title: String, votes: Int?) {
+            self.title = title
+            self.votes = votes
+        }
+    }
+
+    public var options: [Option]
+    /// All votes cast; more than the options' sum when several choices are allowed.
+    public var votes: Int?
+    /// People who voted: the base of the percentages for multiple-choice polls, as Mastodon
+    /// counts them.
+    public var voters: Int?
+    public var closed: Bool
+    public var closesAt: Date?
+
+    public init(options: [Option], votes: Int?, voters: Int? = nil, closed: Bool, closesAt: Date? = nil) {
+        self.options = options
+        self.votes = votes
+        self.voters = voters
+        self.closed = closed
+        self.closesAt = closesAt
+    }
+}

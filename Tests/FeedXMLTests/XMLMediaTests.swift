@@ -1,0 +1,53 @@
+import FeedCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedXML
+
+/// Enclosures, Media RSS and Atom's enclosure links become attachments.
+@Suite struct XMLMediaTests {
+    private func feed(_ name: String) throws -> Feed {
+        try XMLFeedDecoder.decode(Data(contentsOf: FeedServer.fixtures.appendingPathComponent("xml/\(name)")))
+    }
+
+    @Test func anRSSEnclosureIsAnAttachment() throws {
+        let episode = try feed("rss2.xml").posts[3]
+        #expect(episode.attachments == [Attachment(kind: .audio)])
+    }
+
+    @Test func anAtomEnclosureLinkIsAnAttachmentNotTheLink() throws {
+        let entry = try feed("atom.xml").posts[0]
+        #expect(entry.attachments == [Attachment(kind: .audio)])
+        #expect(entry.url == "http://example.org/2005/04/02/atom")
+    }
+
+    @Test func mediaObjectsTakeTheirNearestDescription() throws {
+        let posts = try feed("media-rss.xml").posts
+        // The object's own description wins over its title.
+        #expect(posts[0].attachments == [Attachment(kind: .image, description: "A grey cat asleep on a wooden chair.")])
+        #expect(posts[0].title == "A photo", "media:title is not the item's title")
+        // An image's alt text stays in the text; an image without one leaves nothing.
+        #expect(posts[0].content == "Look: [image: a cat asleep on a \"chair\"]")
+        // A group's description, which comes after its objects, is theirs, as text.
+        let clip = Attachment(kind: .video, description: "A kite over the bay.")
+        #expect(posts[1].attachments == [clip, clip])
+        // One file named by an enclosure and by Media RSS is one attachment; the item's
+        // description is for its objects.
+        #expect(
+            posts[2].attachments == [Attachment(kind: .audio, description: "Episode one, in which nothing happens.")])
+    }
+
+    @Test func aYouTubeStyleFlashObjectIsAVideo() throws {
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+            <entry><id>yt:video:abc</id><title>My video</title>
+            <media:group><media:title>My video</media:title>
+            <media:content url="https://www.youtube.com/v/abc" type="application/x-shockwave-flash"/>
+            <media:description>We build a shimmer.</media:description></media:group></entry></feed>
+            """
+        let post = try #require(try XMLFeedDecoder.decode(Data(atom.utf8)).posts.first)
+        #expect(post.attachments == [Attachment(kind: .video, description: "We build a shimmer.")])
+        #expect(post.title == "My video")
+    }
+}
