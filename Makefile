@@ -39,16 +39,23 @@ bench:
 	@dir=$$(mktemp -d) && bin=$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path) && \
 	python3 Tests/bench/terminal_bench.py "$$bin" "$$dir"; status=$$?; rm -rf "$$dir"; exit $$status
 
-# libFuzzer over decode → sanitize → layout → render (Tests/fuzz), seeded with the test
-# fixtures, for SECONDS seconds. A crash is written to .build/fuzz/crash-*: add it to
+# libFuzzer over decode (JSON, and XML through libxml2) → sanitize → layout → render
+# (Tests/fuzz), seeded with the test fixtures, for SECONDS seconds. FeedXML is compiled
+# with FeedCore as one module (its `import FeedCore` dropped) so that one swiftc call
+# instruments both. A crash is written to .build/fuzz/crash-*: add it to
 # Tests/FeedCoreTests/Fixtures/fuzz, where FuzzFindingsTests replays it.
 SECONDS ?= 60
 FUZZ_DIR = .build/fuzz
 fuzz:
-	mkdir -p $(FUZZ_DIR)/corpus
+	rm -rf $(FUZZ_DIR)/xml-sources && mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/xml-sources
+	for file in Sources/FeedXML/*.swift; do \
+		grep -v '^import FeedCore$$' "$$file" > $(FUZZ_DIR)/xml-sources/$$(basename "$$file"); done
 	swiftc -swift-version 6 -O -sanitize=fuzzer,address -use-ld=lld -parse-as-library -module-name FeedFuzz \
-		$$(find Sources/FeedCore -name '*.swift') Tests/fuzz/FeedFuzzer.swift -o $(FUZZ_DIR)/feed-fuzzer
-	cp Tests/FeedCoreTests/Fixtures/*.json Tests/FeedCoreTests/Fixtures/fuzz/* $(FUZZ_DIR)/corpus/
+		-I Sources/CLibXML2 $$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
+		$$(find Sources/FeedCore -name '*.swift') $(FUZZ_DIR)/xml-sources/*.swift Tests/fuzz/FeedFuzzer.swift \
+		-o $(FUZZ_DIR)/feed-fuzzer
+	cp Tests/FeedCoreTests/Fixtures/*.json Tests/FeedCoreTests/Fixtures/xml/* Tests/FeedCoreTests/Fixtures/fuzz/* \
+		$(FUZZ_DIR)/corpus/
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/feed-fuzzer -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
 

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// transfer's thread, which ends the transfer itself.
 enum HTTPFetcher {
     /// What feeds are asked for.
-    static let accept = "application/feed+json, application/json;q=0.9, */*;q=0.1"
+    static let accept = MediaType.accept
 
     static func fetch(_ request: CurlTransfer.Request) async throws -> HTTPResponse {
         let control = try TransferControl()

@@ -56,28 +56,34 @@ public struct SourceFeedLoader: FeedLoading {
             CurlTransfer.Request(
                 url: url, timeout: timeout, maxSize: maxSize, accept: HTTPFetcher.accept,
                 certificateAuthorities: certificateAuthorities))
-        var feed = try decode(response.body, progress: progress, bodyOfURL: url)
+        let mediaType = MediaType(contentType: response.headers["content-type"])
+        var feed = try decode(response.body, progress: progress, bodyOfURL: url, mediaType: mediaType)
         if let next = response.nextPage { feed.nextPage = next }
         return feed
     }
 
+    /// Decodes by `format`; in `.auto`, by the body's shape, and the server's `mediaType`
+    /// where the shape leaves room: XML said to be XML is read past stray bytes before
+    /// its first tag (a blank line or a warning some servers print first).
     private func decode(
         _ data: Data, progress: @escaping @Sendable (Feed, Int, Int) -> Void, bodyOfURL: String? = nil,
-        consumed: ((Range<Int>) -> Void)? = nil
+        mediaType: MediaType = .unknown, consumed: ((Range<Int>) -> Void)? = nil
     ) throws -> Feed {
-        // RSS and Atom: by their shape, or because the reader said so.
+        func notAFeed() -> Failure {
+            let preview = HTTPFetcher.preview(of: data)
+            return mediaType == .html ? .webPage(preview: preview) : .notAFeedBody(preview: preview)
+        }
         let isXML = XMLFeedDecoder.looksLikeXML(data)
-        if format.isXML || (format == .auto && isXML) {
-            guard isXML else {
+        let saidXML = format == .auto && mediaType == .xml && !isXML && !FeedDocumentDecoder.looksLikeJSON(data)
+        if format.isXML || (format == .auto && isXML) || saidXML {
+            guard isXML || saidXML else {
                 throw Failure.unexpectedShape("--format \(format.rawValue) reads XML; this document is not XML")
             }
             do {
-                return try XMLFeedDecoder.decode(data)
+                return try XMLFeedDecoder.decode(saidXML ? XMLFeedDecoder.fromFirstTag(data) : data)
             } catch {
                 // An HTML page where a feed was expected, usually an error page: say how it starts.
-                if case .unexpectedShape = error, bodyOfURL != nil {
-                    throw Failure.notAFeedBody(preview: HTTPFetcher.preview(of: data))
-                }
+                if case .unexpectedShape = error, bodyOfURL != nil { throw notAFeed() }
                 throw error
             }
         }
@@ -88,7 +94,7 @@ public struct SourceFeedLoader: FeedLoading {
             }
         } catch Failure.notJSON where bodyOfURL != nil {
             // An HTTP body that is not JSON is usually an error page: say how it starts.
-            throw Failure.notAFeedBody(preview: HTTPFetcher.preview(of: data))
+            throw notAFeed()
         }
     }
 }

@@ -22,6 +22,13 @@ public enum XMLFeedDecoder {
         return body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<")
     }
 
+    /// `data` from its first `<` within the first kilobyte: for a body the server says is
+    /// XML that starts with stray bytes. Unchanged when there is none.
+    public static func fromFirstTag(_ data: Data) -> Data {
+        guard let first = data.prefix(1024).firstIndex(of: UInt8(ascii: "<")) else { return data }
+        return Data(data[first...])
+    }
+
     public static func decode(_ data: Data) throws(Failure) -> Feed {
         var parse = XMLFeedParse()
         let data = LooseEntities.fixed(data)
@@ -35,6 +42,7 @@ public enum XMLFeedDecoder {
             throw Failure.unexpectedShape("XML of no known feed shape: expected <rss>, <feed> or <rdf:RDF>")
         }
         var feed = Feed(title: parse.feedTitle.map(TextSanitizer.singleLine), posts: [], nextPage: parse.nextPage)
+        feed.cutShort = parse.stopReason
         for (number, item) in parse.items.enumerated() {
             guard var post = item.post else {
                 feed.skipped += 1

@@ -26,6 +26,8 @@ struct XMLFeedParse {
     var items: [XMLFeedItem] = []
     /// The reader stopped on an error before the document's end.
     var unreadable = false
+    /// Why, and where: "line 3: huge text node".
+    var stopReason: String?
 
     /// An open element: its name, the attributes kept, and its text so far (its children's
     /// included, for XHTML content).
@@ -70,6 +72,16 @@ struct XMLFeedParse {
             }
         }
         unreadable = reader.failed
+        if unreadable {
+            // A document cut off mid-element is what libxml2 reports as extra content or a
+            // premature end: say it in the words of what is missing.
+            let atEnd = reader.lastError.map { $0.contains("Extra content at the end") || $0.contains("Premature end") }
+            if let innermost = stack.last?.local, atEnd != false {
+                stopReason = "the document ends inside <\(innermost)>"
+            } else {
+                stopReason = reader.lastError
+            }
+        }
         while !stack.isEmpty { close() }  // a feed cut short: what was read stands
     }
 

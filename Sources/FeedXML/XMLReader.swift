@@ -18,6 +18,19 @@ final class XMLReader {
     private let reader: xmlTextReaderPtr
     /// Whether reading stopped on an error rather than at the end.
     private(set) var failed = false
+    private let errors = ErrorLog()
+
+    /// libxml2's first error, kept rather than printed: its default is to write to
+    /// standard error, which is the terminal the viewer draws on.
+    private final class ErrorLog {
+        /// The latest: where reading stops, it is the reason (recovered ones come before).
+        var last: (line: Int, message: String)?
+    }
+
+    /// Where and why the document stopped being readable: "line 3: huge text node".
+    var lastError: String? {
+        errors.last.map { "line \($0.line): \($0.message)" }
+    }
 
     /// Nil when libxml2 could not even begin (no memory).
     init?(_ bytes: UnsafeRawBufferPointer) {
@@ -28,6 +41,21 @@ final class XMLReader {
             let reader = xmlReaderForMemory(base, Int32(clamping: bytes.count), nil, nil, options)
         else { return nil }
         self.reader = reader
+        let log = Unmanaged.passUnretained(errors).toOpaque()
+        xmlTextReaderSetStructuredErrorHandler(
+            reader,
+            { context, error in
+                guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+                let log = Unmanaged<ErrorLog>.fromOpaque(context).takeUnretainedValue()
+                var message = error.pointee.message.map { String(cString: $0) } ?? "unreadable"
+                // libxml2's words, less the function name some of them start with.
+                if let colon = message.firstIndex(of: ":"), message.hasPrefix("xml"),
+                    !message[..<colon].contains(" ")
+                {
+                    message = String(message[message.index(after: colon)...])
+                }
+                log.last = (Int(error.pointee.line), TextSanitizer.singleLine(message).trimmingWhitespace())
+            }, log)
     }
 
     deinit {

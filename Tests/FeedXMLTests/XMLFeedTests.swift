@@ -117,6 +117,12 @@ import Testing
         )
         #expect(feed.title == "R&D & more")
         #expect(feed.posts.first?.title == "a b é &bogus;", "one-line fields fold the no-break space")
+        // What is read stands, and the status line can say where the document stopped.
+        #expect(feed.cutShort == "the document ends inside <channel>")
+        #expect(try decode("<rss><channel><item><guid>1</guid></item></channel></rss>").cutShort == nil)
+        let cut = try decode("<rss><channel><item><guid>1</guid></item><item><guid>2</guid><title>Half a ti")
+        #expect(cut.posts.map(\.id) == [.string("1"), .string("2")])
+        #expect(cut.cutShort == "the document ends inside <title>")
     }
 
     @Test func encodingsFromTheDeclaration() throws {

@@ -1,15 +1,16 @@
 import Foundation
 
-// A libFuzzer target over the whole path a feed takes: bytes → decode → sanitize → layout
-// → render, expanded and collapsed, at sizes down to tiny. Built with FeedCore's sources
-// by `make fuzz` (swiftc -sanitize=fuzzer,address); a crash it finds becomes a fixture.
+// A libFuzzer target over the whole path a feed takes: bytes → decode (JSON, or XML through
+// libxml2) → sanitize → layout → render, expanded and collapsed, at sizes down to tiny.
+// Built with FeedCore's and FeedXML's sources by `make fuzz` (swiftc
+// -sanitize=fuzzer,address); a crash it finds becomes a fixture.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
     let feed: Feed
     do {
-        feed = try FeedDocumentDecoder.decode(data)
+        feed = try XMLFeedDecoder.looksLikeXML(data) ? XMLFeedDecoder.decode(data) : FeedDocumentDecoder.decode(data)
     } catch {
         return 0
     }

@@ -233,6 +233,14 @@ public enum FeedDocumentDecoder {
         return (feed, header.inheritedAuthor)
     }
 
+    /// Whether `data` starts as JSON does, after a byte-order mark and white space: `{` or `[`.
+    public static func looksLikeJSON(_ data: Data) -> Bool {
+        let head = data.prefix(64)
+        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        let first = body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
     /// The document as UTF-8. JSON is UTF-8, but feeds saved by some tools are UTF-16, with
     /// or without a byte-order mark; since a JSON document starts with an ASCII character,
     /// a zero byte first or second tells which end is which.

@@ -35,6 +35,8 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     case notJSON(String)
     /// An HTTP body that is no feed, JSON or XML: how it starts (an error page, usually).
     case notAFeedBody(preview: String)
+    /// The same, where the server called it a web page (`text/html`).
+    case webPage(preview: String)
     case tooDeep(depth: Int, limit: Int)
     /// JSON of another shape than the format's: "\"posts\" should be an array".
     case unexpectedShape(String)
@@ -83,6 +85,7 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case .empty: "the feed is empty"
         case .notJSON(let problem): "not JSON: \(problem)"
         case .notAFeedBody(let preview): "not a feed: the body starts with \(preview)"
+        case .webPage(let preview): "not a feed: the server sent a web page, which starts with \(preview)"
         case .tooDeep(let depth, let limit): "nested \(depth) levels deep; feeds are read to \(limit) levels"
         case .unexpectedShape(let description): description
         case .invalidUTF16: "the feed looks like UTF-16 but is not valid UTF-16"

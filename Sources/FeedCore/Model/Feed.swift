@@ -8,6 +8,10 @@ public struct Feed: Hashable, Sendable {
     public var firstSkipReason: String?
     /// Where the next page of this feed is (JSON Feed `next_url`, Mastodon `Link`).
     public var nextPage: String?
+    /// Why the document stopped being readable before its end, and where, when the posts
+    /// before that point are all there is: "line 3: huge text node", "the document ends
+    /// inside <item>".
+    public var cutShort: String?
 
     public init(
         title: String? = nil, posts: [Post], skipped: Int = 0, firstSkipReason: String? = nil,
@@ -29,6 +33,7 @@ public struct Feed: Hashable, Sendable {
         joined.skipped += page.skipped
         joined.firstSkipReason = firstSkipReason ?? page.firstSkipReason
         joined.nextPage = page.nextPage
+        joined.cutShort = cutShort ?? page.cutShort
         return joined
     }
 }

@@ -37,12 +37,17 @@ enum StatusLine {
             } else {
                 parts.append("\(CountFormat.grouped(feed.posts.count)) post\(feed.posts.count == 1 ? "" : "s")")
             }
-            if feed.skipped > 0 { parts.append("\(CountFormat.grouped(feed.skipped)) skipped") }
             if state.page == .loading {
                 parts.append("loading more…")
             } else if state.decoding == nil, let duration = state.lastLoadDuration {
                 parts.append("loaded in \(DurationFormat.short(duration))")
             }
+            // Last, being the longest: what was left out, and why.
+            if feed.skipped > 0 {
+                let count = "\(CountFormat.grouped(feed.skipped)) skipped"
+                parts.append(feed.firstSkipReason.map { "\(count) (\($0))" } ?? count)
+            }
+            if let cutShort = feed.cutShort { parts.append("cut short: \(cutShort)") }
             return parts.joined(separator: " · ")
         }
     }

@@ -107,6 +107,33 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/posts":
             start = int(dict(p.split("=") for p in query.split("&") if "=" in p).get("start", "0"))
             self.send(200, json.dumps({"posts": generated_posts(start, 50)}).encode())
+        elif path == "/rss":
+            self.send(200, fixture("xml/rss2.xml"), "application/rss+xml; charset=utf-8")
+        elif path == "/atom":
+            self.send(200, fixture("xml/atom.xml"), "application/atom+xml")
+        elif path == "/rss-as-html":
+            self.send(200, fixture("xml/rss2.xml"), "text/html")
+        elif path == "/rss-after-junk":
+            kind = dict(p.split("=", 1) for p in query.split("&") if "=" in p).get("type", "application/rss+xml")
+            self.send(200, b"Warning: cache is full\n" + fixture("xml/rss2.xml"), kind)
+        elif path.startswith("/atom-paged/"):
+            # RFC 5005 paging: 30 entries, then 10 more on the page rel="next" names.
+            page = int(path.rsplit("/", 1)[1])
+            first, count = (1, 30) if page == 1 else (31, 10)
+            entries = "".join(
+                f"<entry><id>urn:entry:{i}</id><title>Entry {i}</title><author><name>Writer {i}</name></author>"
+                f"<updated>2026-11-29T12:00:00Z</updated><summary>Summary {i}</summary></entry>"
+                for i in range(first, first + count))
+            link = f'<link rel="next" href="{base}/atom-paged/2"/>' if page == 1 else ""
+            self.send(200, (f'<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">'
+                            f"<title>Paged Atom</title>{link}{entries}</feed>").encode(), "application/atom+xml")
+        elif path == "/mastodon-media":
+            self.send(200, fixture("mastodon-media.json"))
+        elif path == "/huge-text":
+            text = b"abc " * 3_000_000
+            self.send(200, b'<rss version="2.0"><channel><title>Huge</title><item><guid>1</guid><title>First</title>'
+                      b"</item><item><guid>2</guid><description>" + text + b"</description></item></channel></rss>",
+                      "application/rss+xml")
         elif path == "/404":
             self.send(404, b"<html><body>Not here</body></html>", "text/html")
         elif path == "/500":
@@ -157,6 +184,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/streams":
             with Streams.lock:
                 self.send(200, json.dumps({"open": Streams.open, "most": Streams.most, "total": Streams.total}).encode())
+        elif path == "/accept":
+            # A feed whose title is the request's Accept header: what the loader asked for.
+            self.send(200, json.dumps({"version": "https://jsonfeed.org/version/1.1",
+                                       "title": self.headers.get("Accept", ""), "items": []}).encode())
         elif path == "/user-agent":
             self.send(200, json.dumps({"user_agent": self.headers.get("User-Agent", ""),
                                        "accept_encoding": self.headers.get("Accept-Encoding", "")}).encode())

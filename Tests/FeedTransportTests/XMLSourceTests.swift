@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedCore
+@testable import FeedTransport
+
+/// RSS and Atom come through the same loader as JSON, found by their shape.
+@Suite struct XMLSourceTests {
+    private func fixture(_ name: String) -> String {
+        FeedServer.fixtures.appendingPathComponent("xml/\(name)").path
+    }
+
+    @Test func anRSSFileLoadsByItsShape() async throws {
+        let feed = try await SourceFeedLoader(source: .file(fixture("rss2.xml"))).load { _, _, _ in }
+        #expect(feed.title == "Liftoff News")
+        #expect(feed.posts.count == 4)
+    }
+
+    @Test func anAtomFileLoadsWithItsFormatNamed() async throws {
+        let feed = try await SourceFeedLoader(source: .file(fixture("atom.xml")), format: .atom).load { _, _, _ in }
+        #expect(feed.posts.first?.author.name == "Sam Ruby")
+    }
+
+    @Test func xmlFormatsRefuseJSON() async throws {
+        let json = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
+        await #expect(throws: Failure.unexpectedShape("--format rss reads XML; this document is not XML")) {
+            try await SourceFeedLoader(source: .file(json), format: .rss).load { _, _, _ in }
+        }
+    }
+
+    private func load(_ path: String, from server: FeedServer) async throws -> Feed {
+        try await SourceFeedLoader(source: .url(server.url(path))).load { _, _, _ in }
+    }
+
+    @Test func feedsOverHTTPAreReadByShapeWhateverTheirContentType() async throws {
+        let server = try FeedServer()
+        #expect(try await load("/rss", from: server).title == "Liftoff News")
+        #expect(try await load("/atom", from: server).posts.first?.author.name == "Sam Ruby")
+        // A feed a server calls a web page is still read: its shape decides.
+        #expect(try await load("/rss-as-html", from: server).posts.count == 4)
+    }
+
+    @Test func xmlTheServerCallsXMLIsReadPastStrayBytesBeforeIt() async throws {
+        let server = try FeedServer()
+        #expect(try await load("/rss-after-junk", from: server).posts.count == 4)
+        // Without the header saying XML, the same body is not taken for a feed.
+        await #expect(throws: Failure.notAFeedBody(preview: "Warning: cache is full …")) {
+            try await load("/rss-after-junk?type=text/plain", from: server)
+        }
+    }
+
+    @Test func theRequestAsksForTheXMLFormatsToo() async throws {
+        let server = try FeedServer()
+        let accept = try #require(try await load("/accept", from: server).title)
+        #expect(accept.contains("application/atom+xml") && accept.contains("application/rss+xml"))
+        #expect(accept.hasPrefix("application/feed+json"))
+    }
+}
