@@ -36,6 +36,7 @@ import Testing
         // description is for its objects.
         #expect(
             posts[2].attachments == [Attachment(kind: .audio, description: "Episode one, in which nothing happens.")])
+        #expect(posts[2].title == "An episode named twice", "an item's media:title, after its title, is not its title")
     }
 
     @Test func aYouTubeStyleFlashObjectIsAVideo() throws {
