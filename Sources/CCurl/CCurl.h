@@ -7,6 +7,7 @@
 #include <curl/curl.h>
 
 static inline long CCurl_CURL_GLOBAL_DEFAULT(void) { return CURL_GLOBAL_DEFAULT; }
+static inline long CCurl_CURLAUTH_BEARER(void) { return (long)CURLAUTH_BEARER; }
 
 static inline CURLcode CCurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);

@@ -16,6 +16,15 @@ struct CurlTransfer {
         var accept: String
         /// Certificates to trust instead of the system's (`SSL_CERT_FILE`).
         var certificateAuthorities: String?
+        /// Header lines to add: a conditional request's validators.
+        var extraHeaders: [String] = []
+        /// A bearer token, sent to the request's own host only: libcurl drops it on a
+        /// redirect to another host (CURLOPT_UNRESTRICTED_AUTH stays off).
+        var bearerToken: String?
+        /// Hears, on the transfer's thread, the body so far each time another post in
+        /// it is complete, cut after that post and closed as a document; small bodies
+        /// only (the first `StreamingBody.limit` bytes).
+        var onPartialBody: (@Sendable (Data) -> Void)?
     }
 
     enum Outcome: Sendable {
@@ -44,13 +53,15 @@ struct CurlTransfer {
         }
         defer { curl_multi_cleanup(multi) }
 
-        let state = TransferState(url: request.url, limit: request.maxSize, control: control)
+        let state = TransferState(
+            url: request.url, limit: request.maxSize, control: control, onPartialBody: request.onPartialBody)
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
         let retained = Unmanaged.passRetained(state)
         defer { retained.release() }
         var headerList: UnsafeMutablePointer<curl_slist>? = curl_slist_append(nil, "Accept: \(request.accept)")
+        for line in request.extraHeaders { headerList = curl_slist_append(headerList, line) }
         defer { curl_slist_free_all(headerList) }
 
         configure(easy, state: retained.toOpaque(), errorBuffer: errorBuffer, headers: &headerList)
@@ -115,6 +126,10 @@ struct CurlTransfer {
         // transfer is dropped mid-lookup.
         CCurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         CCurl_easy_setopt_long(easy, CURLOPT_QUICK_EXIT, 1)
+        if let token = request.bearerToken {
+            CCurl_easy_setopt_long(easy, CURLOPT_HTTPAUTH, CCurl_CURLAUTH_BEARER())
+            CCurl_easy_setopt_string(easy, CURLOPT_XOAUTH2_BEARER, token)
+        }
         if let certificateAuthorities = request.certificateAuthorities {
             CCurl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)
         }
@@ -197,11 +212,13 @@ private final class TransferState {
     var failure: Failure?
     let url: String
     let control: TransferControl
+    var streaming: StreamingBody?
 
-    init(url: String, limit: Int, control: TransferControl) {
+    init(url: String, limit: Int, control: TransferControl, onPartialBody: (@Sendable (Data) -> Void)?) {
         body = BodyBuffer(limit: limit)
         self.url = url
         self.control = control
+        streaming = onPartialBody.map(StreamingBody.init)
     }
 
     /// CURLOPT_WRITEFUNCTION: a chunk of the decoded body. Returning less than it was
@@ -220,6 +237,7 @@ private final class TransferState {
             return 0
         }
         state.lastBodyByte = ContinuousClock.now
+        state.streaming?.take(UnsafeRawBufferPointer(start: data, count: length), body: state.body.data)
         return length
     }
 

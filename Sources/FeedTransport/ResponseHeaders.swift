@@ -1,4 +1,5 @@
 import FeedCore
+import FoundationEssentials
 
 /// The status and header fields of the last response of a transfer, fed line by line as
 /// libcurl hands them over. A redirect's headers come first: a new status line starts
@@ -40,10 +41,31 @@ struct ResponseHeaders: Hashable, Sendable {
     var isSuccess: Bool { status.map { (200..<300).contains($0) } ?? false }
 
     /// The failure a response that is not 2xx stands for; nil for a success.
-    func failure(url: String) -> Failure? {
+    func failure(url: String, now: Date = Date()) -> Failure? {
         guard !isSuccess else { return nil }
         let code = status ?? 0
-        return .httpStatus(code: code, reason: Self.reasonPhrase(for: code, serverSaid: reason), url: url)
+        if code == 304 { return .notModified }
+        let phrase = Self.reasonPhrase(for: code, serverSaid: reason)
+        if code == 429 || code == 503, let seconds = self["retry-after"].flatMap({ Self.retryAfter($0, now: now) }) {
+            return .retryLater(code: code, reason: phrase, url: url, seconds: seconds)
+        }
+        return .httpStatus(code: code, reason: phrase, url: url)
+    }
+
+    /// `Retry-After` in seconds: given as seconds, or as an HTTP date.
+    static func retryAfter(_ value: String, now: Date) -> Int? {
+        if let seconds = Int(value.trimmingWhitespace()), seconds >= 0 { return seconds }
+        guard let date = FeedDate.parse(value) else { return nil }
+        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    }
+
+    /// What to ask next time for the same URL: `If-None-Match` from `ETag`,
+    /// `If-Modified-Since` from `Last-Modified`.
+    var validators: [String] {
+        var lines: [String] = []
+        if let tag = self["etag"] { lines.append("If-None-Match: \(tag)") }
+        if let modified = self["last-modified"] { lines.append("If-Modified-Since: \(modified)") }
+        return lines
     }
 
     /// The reason phrase of the common statuses; the server's own where it sent one and

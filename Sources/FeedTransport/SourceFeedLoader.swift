@@ -1,6 +1,7 @@
 import FeedCore
 import FeedXML
 import FoundationEssentials
+import Synchronization
 
 /// Reads a feed's bytes from its source, bounded by `maxSize`, and decodes them a batch
 /// at a time.
@@ -16,6 +17,14 @@ public struct SourceFeedLoader: FeedLoading {
     public var certificateAuthorities: String?
     /// The sample feed's bytes (embedded in the executable).
     public var sampleData: Data
+    /// A bearer token for the source's host, over https only (a subscription's `token=`).
+    public var bearerToken: String?
+    /// The variable a subscription named for its token when it is not set: every load
+    /// fails, saying so.
+    public var unsetTokenVariable: String?
+    /// The last response's `ETag` and `Last-Modified`, per URL, shared by the copies of
+    /// this loader: the next load of the URL asks whether it changed.
+    private let validators = ResponseValidators()
 
     public init(
         source: FeedSource, format: FeedFormat = .auto, timeout: Duration = .seconds(15),
@@ -48,18 +57,40 @@ public struct SourceFeedLoader: FeedLoading {
     }
 
     public func loadPage(_ url: String) async throws -> Feed {
-        try await loadPage(url, progress: { _, _, _ in })
+        try await loadPage(url, progress: nil)
     }
 
-    private func loadPage(_ url: String, progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+    /// `progress`, when given, hears the posts of the body as they arrive.
+    private func loadPage(_ url: String, progress: (@Sendable (Feed, Int, Int) -> Void)?) async throws -> Feed {
+        if let unsetTokenVariable { throw Failure.tokenUnset(variable: unsetTokenVariable) }
+        if bearerToken != nil, !url.lowercased().hasPrefix("https://") {
+            throw Failure.tokenOverPlainHTTP(host: CurlTransfer.host(of: url))
+        }
         let response = try await HTTPFetcher.fetch(
             CurlTransfer.Request(
                 url: url, timeout: timeout, maxSize: maxSize, accept: HTTPFetcher.accept,
-                certificateAuthorities: certificateAuthorities))
+                certificateAuthorities: certificateAuthorities, extraHeaders: validators[url],
+                bearerToken: bearerToken, onPartialBody: progress.map(partialListener)))
+        validators[url] = response.headers.validators
         let mediaType = MediaType(contentType: response.headers["content-type"])
-        var feed = try decode(response.body, progress: progress, bodyOfURL: url, mediaType: mediaType)
+        var feed = try decode(response.body, progress: progress ?? { _, _, _ in }, bodyOfURL: url, mediaType: mediaType)
         if let next = response.nextPage { feed.nextPage = next }
         return feed
+    }
+
+    /// While a body arrives: the posts complete so far, decoded from the body cut after
+    /// the last of them, handed on as progress of unknown total (0).
+    private func partialListener(_ progress: @escaping @Sendable (Feed, Int, Int) -> Void)
+        -> @Sendable (Data) -> Void
+    {
+        let loader = self
+        return { document in
+            guard var feed = try? loader.decode(document, progress: { _, _, _ in }), !feed.posts.isEmpty else {
+                return
+            }
+            feed.cutShort = nil
+            progress(feed, feed.posts.count, 0)
+        }
     }
 
     /// Decodes by `format`; in `.auto`, by the body's shape, and the server's `mediaType`
@@ -96,5 +127,15 @@ public struct SourceFeedLoader: FeedLoading {
             // An HTTP body that is not JSON is usually an error page: say how it starts.
             throw notAFeed()
         }
+    }
+}
+
+/// `If-None-Match` and `If-Modified-Since` lines per URL, from the last response.
+final class ResponseValidators: Sendable {
+    private let byURL = Mutex<[String: [String]]>([:])
+
+    subscript(url: String) -> [String] {
+        get { byURL.withLock { $0[url] ?? [] } }
+        set { byURL.withLock { $0[url] = newValue.isEmpty ? nil : newValue } }
     }
 }

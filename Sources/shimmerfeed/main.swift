@@ -33,18 +33,45 @@ case .run:
     break
 }
 
-let source = FeedSource(argument: options.source)
-let loader = DelayedFeedLoader(
-    SourceFeedLoader(
-        source: source, format: options.format, timeout: options.timeout, maxSize: options.maxSize,
+let sourceList: SourceList
+do {
+    sourceList = try SourceList.resolve(options.sources, environment: environment)
+} catch {
+    fail(error.message)
+}
+
+/// The loader of one source, with its token from the environment.
+func makeLoader(for entry: SourceList.Entry) -> SourceFeedLoader {
+    var loader = SourceFeedLoader(
+        source: entry.source, format: options.format, timeout: options.timeout, maxSize: options.maxSize,
         certificateAuthorities: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
-        sampleData: SampleFeed.data),
-    delay: options.effectiveDelay)
+        sampleData: SampleFeed.data)
+    if let variable = entry.tokenVariable {
+        if let token = environment[variable], !token.isEmpty {
+            loader.bearerToken = token
+        } else {
+            loader.unsetTokenVariable = variable
+        }
+    }
+    return loader
+}
+
+let first = sourceList.entries[0]
+let isTimeline = sourceList.entries.count > 1
+let loader = DelayedFeedLoader(
+    makeLoader(for: first), delay: options.delay ?? (first.source == .sample ? CommandLineOptions.sampleDelay : .zero))
+let sourceLoaders: [any FeedLoading] =
+    isTimeline ? sourceList.entries.map { DelayedFeedLoader(makeLoader(for: $0), delay: options.delay ?? .zero) } : []
+let timeline =
+    isTimeline
+    ? sourceList.entries.map { SourceStatus(name: $0.title ?? SourceList.shortName($0.source), named: $0.title != nil) }
+    : []
+let label = isTimeline ? "\(sourceList.entries.count) sources" : first.source.label
 
 if options.dump {
     let (text, failed) = await FrameDump.render(
-        loader: loader.base, source: source.label, size: options.dumpSize, loadingAt: options.dumpAt,
-        animation: options.animation)
+        loader: loader.base, source: label, size: options.dumpSize, loadingAt: options.dumpAt,
+        animation: options.animation, timeline: timeline, sources: sourceLoaders)
     print(text, terminator: "")
     exit(failed ? 1 : 0)
 }
@@ -56,7 +83,11 @@ do {
 } catch {
     fail(error.message)
 }
-var viewer = ViewerOptions(source: source.label, animation: options.animation)
+var viewer = ViewerOptions(source: label, animation: options.animation)
+viewer.timelineSources = timeline
+viewer.refreshInterval = options.refresh ?? sourceList.refresh
+// A timeline merges many feeds: it pages none of them.
+viewer.loadsMorePages = !isTimeline
 viewer.shimmerSpeed = options.shimmerSpeed
 viewer.shimmerPause = options.shimmerPause
 viewer.shimmerTilt = options.shimmerTilt
@@ -68,7 +99,8 @@ let state = AppState(
     notice: paletteRefused
         ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell" : nil)
 let loop = FeedRunLoop(
-    state: state, backend: backend, loader: loader, configuration: .init(openLink: LinkOpener.open))
+    state: state, backend: backend, loader: loader, sources: sourceLoaders,
+    configuration: .init(openLink: LinkOpener.open))
 let exitCode = loop.run()
 backend.stop()
 exit(exitCode)

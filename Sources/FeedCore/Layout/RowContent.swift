@@ -78,7 +78,7 @@ public struct RowContent: Hashable, Sendable {
             initials: Avatar.initials(of: post.author.name),
             avatarColor: Avatar.colorIndex(of: post.author.name),
             name: post.author.name,
-            meta: [handle, time, boost].compactMap { $0 }.joined(separator: " · "),
+            meta: [handle, time, boost, post.source?.name].compactMap { $0 }.joined(separator: " · "),
             title: post.title,
             body: .text(hidden ? RowContent.hiddenContent : post.content),
             extras: extras,

@@ -24,14 +24,14 @@ public final class FeedRunLoop {
     private var exitCode: Int32?
 
     public init(
-        state: AppState, backend: any TerminalBackend, loader: any FeedLoading, configuration: Configuration = .init(),
-        clock: (() -> Duration)? = nil
+        state: AppState, backend: any TerminalBackend, loader: any FeedLoading, sources: [any FeedLoading] = [],
+        configuration: Configuration = .init(), clock: (() -> Duration)? = nil
     ) {
         self.state = state
         self.backend = backend
         self.configuration = configuration
         inbox = EventInbox(wake: backend.wake)
-        loads = LoadTasks(loader: loader, inbox: inbox)
+        loads = LoadTasks(loader: loader, sources: sources, inbox: inbox)
         if let clock {
             now = clock
         } else {
@@ -78,6 +78,8 @@ public final class FeedRunLoop {
         switch effect {
         case .startLoad(let generation):
             loads.startLoad(generation: generation)
+        case .loadSources(let indices, let generation):
+            loads.startSources(indices, generation: generation)
         case .loadPage(let url, let generation):
             loads.startPage(url, generation: generation)
         case .cancelLoad:

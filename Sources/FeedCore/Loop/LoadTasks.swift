@@ -2,17 +2,55 @@ import FoundationEssentials
 import Synchronization
 
 /// The loads the loop runs off the main actor: at most one load and one page load at a
-/// time, each posting its result to the inbox tagged with its generation.
+/// time, each posting its result to the inbox tagged with its generation; for a timeline,
+/// its sources' loads, at most `concurrentSources` at a time.
 @MainActor
 final class LoadTasks {
     private let loader: any FeedLoading
+    private let sources: [any FeedLoading]
     private let inbox: EventInbox
     private var loadTask: Task<Void, Never>?
     private var pageTask: Task<Void, Never>?
+    private var sourceTasks: [Task<Void, Never>] = []
 
-    init(loader: any FeedLoading, inbox: EventInbox) {
+    nonisolated static let concurrentSources = 8
+
+    init(loader: any FeedLoading, sources: [any FeedLoading] = [], inbox: EventInbox) {
         self.loader = loader
+        self.sources = sources
         self.inbox = inbox
+    }
+
+    /// Loads the timeline's sources `indices`, each posting its own result as it comes.
+    func startSources(_ indices: [Int], generation: Int) {
+        sourceTasks.removeAll { $0.isCancelled }
+        let loaders = indices.filter(sources.indices.contains).map { ($0, sources[$0]) }
+        let inbox = inbox
+        sourceTasks.append(
+            Task.detached {
+                await withTaskGroup(of: Void.self) { group in
+                    var running = 0
+                    for (index, loader) in loaders {
+                        if running == Self.concurrentSources {
+                            await group.next()
+                            running -= 1
+                        }
+                        guard !Task.isCancelled else { break }
+                        running += 1
+                        group.addTask {
+                            let outcome = await Self.result {
+                                try await loader.load { partial, _, total in
+                                    guard total == 0 else { return }  // only a body arriving
+                                    inbox.post(.sourcePartial(generation: generation, source: index, feed: partial))
+                                }
+                            }
+                            guard let outcome else { return }
+                            inbox.post(
+                                .sourceLoaded(generation: generation, source: index, result: outcome, at: Date()))
+                        }
+                    }
+                }
+            })
     }
 
     /// Starts load `generation` once the cancelled one before it has ended, so that however
@@ -31,6 +69,8 @@ final class LoadTasks {
     func cancelAll() {
         loadTask?.cancel()
         pageTask?.cancel()
+        for task in sourceTasks { task.cancel() }
+        sourceTasks = []
     }
 
     private nonisolated static func load(
@@ -46,8 +86,9 @@ final class LoadTasks {
                 try await loader.load { partial, decoded, total in
                     // Hand over the posts when they have doubled since last time, else only
                     // the counts: every hand-over makes the decoder copy its growing list.
+                    // A body still arriving (total 0) hands over every post as it comes.
                     let handOver = handedOver.withLock { last in
-                        guard partial.posts.count >= 2 * last else { return false }
+                        guard total == 0 || partial.posts.count >= 2 * last else { return false }
                         last = max(1, partial.posts.count)
                         return true
                     }

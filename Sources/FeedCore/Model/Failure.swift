@@ -14,6 +14,15 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     case httpStatus(code: Int, reason: String, url: String)
     /// No response began within the timeout.
     case timedOut(seconds: Double, url: String)
+    /// 429 or 503 with `Retry-After`: the server asked to be left alone this many seconds.
+    case retryLater(code: Int, reason: String, url: String, seconds: Int)
+    /// A 304 to a conditional request: the feed is as it was. Not shown; the source keeps
+    /// its posts.
+    case notModified
+    /// A subscription's token is sent over https only.
+    case tokenOverPlainHTTP(host: String)
+    /// The environment variable a subscription names for its token is not set.
+    case tokenUnset(variable: String)
     /// The TCP (or proxy) connection was not made within the connect timeout.
     case connectTimedOut(seconds: Double, host: String)
     /// The body began, then no byte came for the timeout.
@@ -68,6 +77,11 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case .httpStatus(let code, let reason, let url):
             reason.isEmpty ? "HTTP \(code) from \(url)" : "HTTP \(code) \(reason) from \(url)"
         case .timedOut(let seconds, let url): "timed out after \(Self.format(seconds)) s waiting for \(url)"
+        case .retryLater(let code, let reason, let url, let seconds):
+            "HTTP \(code) \(reason) from \(url) (retry after \(seconds) s)"
+        case .notModified: "not modified since the last load"
+        case .tokenOverPlainHTTP(let host): "a token is sent over https only, not to http://\(host)"
+        case .tokenUnset(let variable): "the token's variable $\(variable) is not set"
         case .connectTimedOut(let seconds, let host): "timed out after \(Self.format(seconds)) s connecting to \(host)"
         case .stalled(let seconds, let url): "stalled: no data for \(Self.format(seconds)) s from \(url)"
         case .refused(let host, let port): "connection refused by \(host)\(port.map { ":\($0)" } ?? "")"

@@ -14,6 +14,17 @@ public enum PostID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The source a post came through, in a timeline of several.
+public struct PostSource: Hashable, Sendable {
+    public var index: Int
+    public var name: String
+
+    public init(index: Int, name: String) {
+        self.index = index
+        self.name = name
+    }
+}
+
 public struct Author: Hashable, Sendable {
     public var name: String
     public var handle: String?
@@ -48,6 +59,9 @@ public struct Post: Hashable, Sendable, Identifiable {
     /// Pictures, videos, sounds and files, in the feed's order.
     public var attachments: [Attachment]
     public var poll: Poll?
+    /// In a timeline of several sources: which one brought the post (its index among the
+    /// sources) and its short name for the row's header. Nil for a single source.
+    public var source: PostSource?
 
     public init(
         id: PostID, author: Author, title: String? = nil, content: String, likes: Int?,

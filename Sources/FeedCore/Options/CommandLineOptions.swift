@@ -25,8 +25,12 @@ public struct CommandLineOptions: Hashable, Sendable {
     }
 
     public var action: Action = .run
-    /// A file path, `-` or a URL; nil for the bundled sample feed.
-    public var source: String?
+    /// File paths, `-` and URLs; none for the subscriptions file, else the sample feed.
+    public var sources: [String] = []
+    /// The first source; nil for none.
+    public var source: String? { sources.first }
+    /// `--refresh`: how often a timeline reloads in the background.
+    public var refresh: Duration?
     public var format: FeedFormat = .auto
     /// How long an HTTP request may wait for its response, and then for each next byte.
     public var timeout: Duration = .seconds(15)
@@ -147,6 +151,14 @@ public struct CommandLineOptions: Hashable, Sendable {
                 options.shimmerSpeed = try number(in: 1...1000, of: "cells per second")
             case "--shimmer-pause":
                 options.shimmerPause = try seconds(in: 0...60).seconds
+            case "--refresh":
+                let text = try value()
+                guard let interval = RefreshInterval.parse(text) else {
+                    throw ParseError(
+                        description:
+                            "--refresh takes an interval such as 30s, 5m or 1h, from 5 s to a day, not '\(text)'")
+                }
+                options.refresh = interval
             case "--dump":
                 options.dump = true
             case "--size":
@@ -176,11 +188,10 @@ public struct CommandLineOptions: Hashable, Sendable {
                 sources.append(argument)
             }
         }
-        guard sources.count <= 1 else {
-            throw ParseError(
-                description: "one source at a time, not \(sources.count): \(sources.joined(separator: " "))")
+        guard sources.filter({ $0 == "-" }).count <= 1 else {
+            throw ParseError(description: "standard input (-) can be read once, not twice")
         }
-        options.source = sources.first
+        options.sources = sources
         // Over SSH every frame crosses the network: the pulse, at about 9 KB/s at 200x50,
         // instead of the band's 170 KB/s, unless the reader chose.
         if !animationChosen, options.animation == .slide, isRemote(environment) { options.animation = .pulse }
@@ -207,10 +218,14 @@ public struct CommandLineOptions: Hashable, Sendable {
         """
         shimmerfeed — a feed of posts in the terminal, with skeleton rows while it loads
 
-        Usage: shimmerfeed [OPTIONS] [SOURCE]
+        Usage: shimmerfeed [OPTIONS] [SOURCE...]
 
-        SOURCE is a file, - for standard input (keys still come from the terminal), or an
-        http:// or https:// URL. With no SOURCE, shows the bundled sample feed.
+        A SOURCE is a file, - for standard input (keys still come from the terminal), an
+        http:// or https:// URL, or an OPML file of feeds. Several sources make one
+        timeline, newest first. With no SOURCE, the subscriptions file
+        ($XDG_CONFIG_HOME/shimmerfeed/feeds, else ~/.config/shimmerfeed/feeds: a source
+        per line, then a title; token=$VARIABLE for a bearer token; refresh 5m), and
+        without one, the bundled sample feed.
 
         Options:
           --format FORMAT       auto (default: from the document), posts, jsonfeed,
@@ -219,6 +234,8 @@ public struct CommandLineOptions: Hashable, Sendable {
                                 then for each next byte of it (default 15)
           --max-size SIZE       the most a feed may weigh, decompressed: 64M, 1G, ...
                                 (default 256M); for URLs, files and standard input
+          --refresh INTERVAL    reload in the background every 30s, 5m, 1h, ...; new
+                                posts come in at the top, what you read stays put
           --delay SECONDS       simulated network latency before the feed arrives
                                 (default 1.5 for the sample feed, 0 otherwise)
           --animation STYLE     slide (default), pulse, calm (a slow breath) or none;

@@ -27,7 +27,9 @@ public enum FeedRenderer {
         var shimmer = state.shimmer
         shimmer.screenWidth = buffer.width
         shimmer.screenHeight = height
-        if state.paletteSkeleton, state.isLoading || state.page == .loading {
+        if state.paletteSkeleton,
+            state.isLoading || state.page == .loading || state.isReceiving || state.sourcesAwaited > 0
+        {
             buffer.paletteLevels = PaletteShimmer.levels(shimmer, elapsed: elapsed)
         }
         if state.isLoading, !state.showsSkeleton {
@@ -88,8 +90,25 @@ public enum FeedRenderer {
         }
         if let last = placements.last, last.index == feed.posts.count - 1 {
             let footerTop = last.top + last.layout.height + RowGeometry.separatorHeight
-            drawPageFooter(state, top: footerTop, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+            if state.isTimeline {
+                SourceFooter.draw(state, top: footerTop, into: &buffer) { layout, top, buffer in
+                    paintSkeleton(
+                        layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
+                        inPalette: state.paletteSkeleton)
+                }
+            } else {
+                drawPageFooter(state, top: footerTop, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+            }
         }
+        if state.newAbove > 0 { drawNewMarker(state.newAbove, into: &buffer) }
+    }
+
+    /// "▲ 4 new · g": posts a refresh put above what the reader is reading, on the top line.
+    private static func drawNewMarker(_ count: Int, into buffer: inout ScreenBuffer) {
+        let text = " ▲ \(CountFormat.grouped(count)) new · g goes to the newest "
+        let shown = TextWrapper.truncate(text, width: buffer.width)
+        let column = max(0, (buffer.width - CellWidth.of(shown)) / 2)
+        buffer.write(shown, row: 0, column: column, style: Style(.statusBar))
     }
 
     /// Skeleton rows while the next page loads; the error when it failed.
@@ -97,9 +116,9 @@ public enum FeedRenderer {
         _ state: AppState, top: Int, into buffer: inout ScreenBuffer, shimmer: Shimmer, elapsed: Duration
     ) {
         switch state.page {
-        case .idle:
+        case .idle where !state.isReceiving:
             break
-        case .loading:
+        case .idle, .loading:
             for (offset, layout) in PageFooter.loadingLayouts(width: buffer.width) {
                 paintSkeleton(
                     layout, top: top + offset, into: &buffer, shimmer: shimmer, elapsed: elapsed,

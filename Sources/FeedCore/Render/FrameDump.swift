@@ -4,15 +4,45 @@ import FoundationEssentials
 /// chosen time, or the loaded feed. For scripts, pipes and bug reports.
 public enum FrameDump {
     /// The frame's lines, trailing spaces removed; `failed` when the feed did not load.
+    /// A timeline's frame waits for every source (`timeline` names them; empty for one
+    /// source, which `loader` loads).
     public static func render(
-        loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle
+        loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle,
+        timeline: [SourceStatus] = [], sources: [any FeedLoading] = []
     ) async -> (text: String, failed: Bool) {
         var options = ViewerOptions(source: source, animation: animation)
         options.loadsMorePages = false
+        options.timelineSources = timeline
         var state = AppState(options: options, size: size)
         _ = state.apply(.start, at: .zero)
         var failed = false
-        if loadingAt == nil {
+        if loadingAt == nil, !timeline.isEmpty {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let results = await withTaskGroup(of: (Int, Result<Feed, Failure>).self) { group in
+                for (index, loader) in sources.enumerated() {
+                    group.addTask {
+                        do {
+                            return (index, .success(try await loader.load { _, _, _ in }))
+                        } catch {
+                            return (index, .failure(Failure(error)))
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            for (index, result) in results.sorted(by: { $0.0 < $1.0 }) {
+                _ = state.apply(
+                    .sourceLoaded(generation: 1, source: index, result: result, at: Date()), at: clock.now - start)
+            }
+            // Past any hold and fade: the frame as it settles, from the newest post.
+            _ = state.apply(.tick, at: clock.now - start + .seconds(10))
+            state.selected = 0
+            state.scroll = .start
+            state.newAbove = 0
+            // Failed only when nothing at all could be shown.
+            failed = results.allSatisfy { if case .failure = $0.1 { true } else { false } }
+        } else if loadingAt == nil {
             let clock = ContinuousClock()
             let start = clock.now
             let result: Result<Feed, Failure>

@@ -8,7 +8,8 @@ enum StatusLine {
         let style = Style(.statusBar)
         buffer.fill(row: row, column: 0, count: width, style: style)
         let status = describe(state)
-        let left = " \(status) · \(state.source)"
+        // A timeline's status names its sources already.
+        let left = state.isTimeline ? " \(status)" : " \(status) · \(state.source)"
         // The hints give way when space is short: the status is what must be read.
         let hint = keyHints.first { width - CellWidth.of($0) - 1 >= CellWidth.of(status) + 4 } ?? ""
         let hintWidth = hint.isEmpty ? 0 : CellWidth.of(hint) + 1
@@ -22,6 +23,7 @@ enum StatusLine {
 
     static func describe(_ state: AppState) -> String {
         if let notice = state.notice { return notice }
+        if state.isTimeline { return describeTimeline(state) }
         if state.isLoading { return state.isPaused ? "Loading… (paused: p resumes)" : "Loading…" }
         switch state.content {
         case .empty:
@@ -31,7 +33,10 @@ enum StatusLine {
         case .feed(let feed):
             var parts: [String] = []
             if let title = feed.title, !title.isEmpty { parts.append(title) }
-            if let decoding = state.decoding {
+            if state.isReceiving {
+                parts.append(
+                    "\(CountFormat.grouped(feed.posts.count)) post\(feed.posts.count == 1 ? "" : "s") · receiving…")
+            } else if let decoding = state.decoding {
                 parts.append(
                     "decoding \(CountFormat.grouped(decoding.decoded)) / \(CountFormat.grouped(decoding.total))")
             } else {
@@ -50,5 +55,25 @@ enum StatusLine {
             if let cutShort = feed.cutShort { parts.append("cut short: \(cutShort)") }
             return parts.joined(separator: " · ")
         }
+    }
+
+    /// "3 of 12 sources loading" until each has answered once; then the posts, the
+    /// sources, how long they took and how many failed. A quiet refresh says nothing.
+    static func describeTimeline(_ state: AppState) -> String {
+        let sources = state.sources
+        let awaited = state.sourcesAwaited
+        let posts = state.feed?.posts.count ?? 0
+        var parts: [String] = []
+        if awaited > 0 {
+            if posts > 0 { parts.append("\(CountFormat.grouped(posts)) post\(posts == 1 ? "" : "s")") }
+            parts.append("\(awaited) of \(sources.count) sources loading")
+            return parts.joined(separator: " · ")
+        }
+        if case .failure(let error) = state.content { return "Error: \(error.message)" }
+        parts.append("\(CountFormat.grouped(posts)) post\(posts == 1 ? "" : "s") from \(sources.count) sources")
+        if let duration = state.lastLoadDuration { parts.append("loaded in \(DurationFormat.short(duration))") }
+        let failed = sources.count { $0.failure != nil }
+        if failed > 0 { parts.append("\(failed) failed") }
+        return parts.joined(separator: " · ")
     }
 }

@@ -12,6 +12,10 @@ public enum AppEvent: Sendable {
     /// A large feed is part decoded: elements done of all, and now and then the posts so
     /// far (not every time: each copy of a large list costs).
     case progress(generation: Int, feed: Feed?, decoded: Int, total: Int, at: Date)
+    /// One source of a timeline loaded, failed, or had not changed (`Failure.notModified`).
+    case sourceLoaded(generation: Int, source: Int, result: Result<Feed, Failure>, at: Date)
+    /// The posts of a timeline source's body that have arrived so far; more are coming.
+    case sourcePartial(generation: Int, source: Int, feed: Feed)
     /// A further page arrived, or failed.
     case pageLoaded(generation: Int, result: Result<Feed, Failure>)
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
@@ -28,6 +32,8 @@ public enum AppEvent: Sendable {
 /// What the state asks the loop to do; the loop owns tasks, clocks and the terminal.
 public enum AppEffect: Hashable, Sendable {
     case startLoad(generation: Int)
+    /// Load these sources of the timeline, for load `generation`; at most 8 at a time.
+    case loadSources([Int], generation: Int)
     /// Load the page at `url`, for load `generation`.
     case loadPage(url: String, generation: Int)
     /// Cancel the running load and page load.

@@ -38,6 +38,7 @@ extension AppState {
         }
         if let heldUntil = timing.heldUntil { wakes.append(heldUntil) }
         if let fadeEnd = timing.fadeEnd, timing.pausedAt == nil { wakes.append(fadeEnd) }
+        if let nextRefresh = timing.nextRefresh { wakes.append(nextRefresh) }
         return wakes.min()
     }
 
@@ -50,7 +51,8 @@ extension AppState {
     /// or a cross-fade; never while paused.
     public var isAnimating: Bool {
         guard !isPaused, !showingHelp else { return false }
-        let shimmering = (showsSkeleton || page == .loading) && shimmer.isAnimated
+        let footerShimmers = page == .loading || isReceiving || (isTimeline && feed != nil && sourcesAwaited > 0)
+        let shimmering = (showsSkeleton || footerShimmers) && shimmer.isAnimated
         return shimmering || timing.fadeEnd != nil
     }
 
@@ -75,17 +77,21 @@ extension AppState {
             fadeStart = nil
             timing.needsFrame = true
         }
+        if let nextRefresh = timing.nextRefresh, now >= nextRefresh {
+            timing.nextRefresh = nil
+            effects += refreshTimeline(at: now)
+        }
         return effects
     }
 
     private mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
         switch event {
         case .start:
-            return startLoad(at: now)
+            return isTimeline ? startTimelineLoad(at: now) : startLoad(at: now)
         case .resize(let newSize):
             resize(to: newSize)
             return []
-        case .loaded, .progress, .pageLoaded:
+        case .loaded, .progress, .pageLoaded, .sourceLoaded, .sourcePartial:
             return receive(event, at: now)
         case .signal(let number):
             return [.cancelLoad, .quit(exitCode: 128 + number)]

@@ -50,6 +50,9 @@ extension AppState {
         case .quit, .reload, .redraw, .help, .pause:
             break
         }
+        // At the top, every new post has been seen. Moving, the reader takes the view.
+        if scroll == .start { newAbove = 0 }
+        followsNewest = false
         return pageIfNearTheEnd(at: now)
     }
 

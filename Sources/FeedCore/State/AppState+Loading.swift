@@ -11,7 +11,8 @@ extension AppState {
             return []
         }
         switch event {
-        case .loaded(let loadGeneration, _, _, _), .progress(let loadGeneration, .some, _, _, _):
+        case .loaded(let loadGeneration, _, _, _), .progress(let loadGeneration, .some, _, _, _),
+            .sourceLoaded(let loadGeneration, _, .success, _), .sourcePartial(let loadGeneration, _, _):
             if isLoading, loadGeneration == generation, let start = timing.loadStartedAt {
                 let arrival = now - start
                 let reveal = SkeletonTiming.reveal(arrivedAt: arrival)
@@ -62,6 +63,12 @@ extension AppState {
             restoreSelection(of: previousID)
             if replacesSkeleton { startCrossFade(firstRow: 0, at: now) }
             return []
+        case .sourceLoaded(let loadGeneration, let index, let result, let date):
+            guard loadGeneration == generation else { return [] }
+            return takeSource(index, result: result, date: date, at: now)
+        case .sourcePartial(let loadGeneration, let index, let feed):
+            guard loadGeneration == generation else { return [] }
+            return takeSource(index, result: .success(feed), date: Date(), at: now, partial: true)
         case .pageLoaded(let loadGeneration, let result):
             guard page == .loading, loadGeneration == generation, let current = feed else { return [] }
             switch result {
@@ -84,7 +91,7 @@ extension AppState {
 
     /// Rows replaced skeleton cells that were on screen: they fade in, from post
     /// `firstRow` on, where the animation style fades.
-    private mutating func startCrossFade(firstRow: Int, at now: Duration) {
+    mutating func startCrossFade(firstRow: Int, at now: Duration) {
         guard CrossFade.applies(to: options.animation) else { return }
         fadeStart = animationTime(at: now)
         fadeFirstRow = firstRow
@@ -93,6 +100,8 @@ extension AppState {
 
     /// `r`: from rows (or an error) to a reload; from a reload back to the rows it had.
     mutating func toggleLoading(at now: Duration) -> [AppEffect] {
+        // A timeline reloads every source, its rows staying; a first load goes on.
+        if isTimeline { return feed == nil && isLoading ? [] : startTimelineLoad(at: now) }
         guard isLoading else { return startLoad(at: now) }  // from rows, a failed page or a decode
         // With no rows to go back to, keep loading: cancelling would leave nothing.
         guard feed != nil else { return [] }
@@ -115,7 +124,7 @@ extension AppState {
     }
 
     /// The shimmer starts from its beginning (a paused one stays paused, at its start).
-    private mutating func restartAnimation(at now: Duration) {
+    mutating func restartAnimation(at now: Duration) {
         timing.animationOrigin = now
         if timing.pausedAt != nil { timing.pausedAt = now }
     }

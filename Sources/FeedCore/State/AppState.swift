@@ -59,6 +59,14 @@ public struct AppState: Sendable {
     /// The first post that fades: 0 after a load, the first post of a page after a page.
     public internal(set) var fadeFirstRow = 0
     public internal(set) var timing = FrameTiming()
+    /// A timeline's sources (two or more), in the order given; empty for a single source.
+    public internal(set) var sources: [SourceStatus] = []
+    /// Posts a refresh put above the selection since the reader last went to the top:
+    /// the "▲ 4 new" marker.
+    public internal(set) var newAbove = 0
+    /// Until the reader moves in a timeline, it shows from the newest post, whatever
+    /// arrives; after that, the selected post keeps its line.
+    public internal(set) var followsNewest = true
 
     public init(
         options: ViewerOptions, size: TerminalSize, referenceDate: Date = Date(timeIntervalSince1970: 0),
@@ -68,6 +76,7 @@ public struct AppState: Sendable {
         self.size = size
         self.referenceDate = referenceDate
         self.notice = notice
+        sources = options.timelineSources
     }
 
     public init(
@@ -119,12 +128,21 @@ public struct AppState: Sendable {
     /// Lines below the last post: skeleton rows while a page loads, one error row when
     /// it failed.
     public var footerHeight: Int {
-        switch page {
+        if isTimeline { return SourceFooter.height(of: sources, width: size.width) }
+        if isReceiving { return PageFooter.loadingHeight }
+        return switch page {
         case .idle: 0
         case .loading: PageFooter.loadingHeight
         case .failed: PageFooter.failedHeight
         }
     }
+
+    /// Whether the posts shown are those of a body still arriving (progress of unknown
+    /// total): skeleton rows below them stand for the rest.
+    public var isReceiving: Bool { decoding?.total == 0 }
+
+    /// Whether this is a timeline of several sources.
+    public var isTimeline: Bool { !sources.isEmpty }
 
     public var selectedPost: Post? {
         guard let posts = feed?.posts, posts.indices.contains(selected) else { return nil }

@@ -22,6 +22,10 @@ public struct FrameTiming: Sendable {
     public internal(set) var fadeEnd: Duration?
     /// When the last frame was drawn; nil before the first.
     public internal(set) var lastFrameAt: Duration?
+    /// When the timeline's sources reload next (`--refresh`).
+    public internal(set) var nextRefresh: Duration?
+    /// When the timeline's current load began, for the status line's "loaded in".
+    public internal(set) var sourcesStartedAt: Duration?
     /// Something changed since the last frame.
     public internal(set) var needsFrame = true
 

@@ -17,6 +17,11 @@ public struct ViewerOptions: Sendable, Equatable {
     /// Whether the next page loads when the selection nears the end (`--dump` shows the
     /// first page as it is, and never starts a load).
     public var loadsMorePages = true
+    /// Two or more sources make a timeline: each loads on its own and their posts merge.
+    /// Their names and starting phases; empty for a single source.
+    public var timelineSources: [SourceStatus] = []
+    /// `--refresh`: how often the sources reload in the background.
+    public var refreshInterval: Duration?
 
     public init(source: String, animation: AnimationStyle = .slide) {
         self.source = source

@@ -19,6 +19,27 @@ def generated_posts(start, count):
              "likes": i, "created_at": "2026-11-29T10:00:00Z"} for i in range(start, start + count)]
 
 
+class Seen:
+    """What the tests ask the server about afterwards: requests counted by key, and the
+    Authorization each path was sent (whether it was the test token, never the token)."""
+    lock = threading.Lock()
+    counts = {}
+    auth = []
+
+    @classmethod
+    def count(cls, key, what):
+        with cls.lock:
+            cls.counts[f"{key}:{what}"] = cls.counts.get(f"{key}:{what}", 0) + 1
+            return cls.counts[f"{key}:{what}"]
+
+
+def timed_posts(names, newest):
+    """Posts named `names`, one minute apart from `newest` (a Unix time) back."""
+    return [{"id": name, "author": {"name": f"Writer {name}"}, "title": f"Post {name}", "content": f"Text of {name}.",
+             "likes": 1, "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(newest - 60 * i))}
+            for i, name in enumerate(names)]
+
+
 class Streams:
     """Bodies that are being streamed now, and the most at once: a client that cancels
     must close one before it opens the next."""
@@ -85,6 +106,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         base = f"http://127.0.0.1:{self.server.server_port}"
         path, _, query = self.path.partition("?")
+        params = dict(p.split("=", 1) for p in query.split("&") if "=" in p)
         if path == "/feed.json":
             self.send(200, fixture("small-feed.json"))
         elif path == "/jsonfeed/1":
@@ -134,6 +156,56 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, b'<rss version="2.0"><channel><title>Huge</title><item><guid>1</guid><title>First</title>'
                       b"</item><item><guid>2</guid><description>" + text + b"</description></item></channel></rss>",
                       "application/rss+xml")
+        elif path == "/drip-posts":
+            # One post every `interval` seconds, in our format or RSS: a body whose
+            # first posts arrive long before its end.
+            count, interval = int(params.get("count", "10")), float(params.get("interval", "0.2"))
+            names = [f"{params.get('name', 'drip')}{i}" for i in range(1, count + 1)]
+            if params.get("kind") == "rss":
+                head = b'<?xml version="1.0"?><rss version="2.0"><channel><title>Drip</title>'
+                items = [f"<item><guid>{n}</guid><title>Post {n}</title><description>Text of {n}.</description>"
+                         f"</item>".encode() for n in names]
+                tail = b"</channel></rss>"
+            else:
+                head = b'{"posts": ['
+                items = [(b"," if i else b"") + json.dumps(p).encode()
+                         for i, p in enumerate(timed_posts(names, int(time.time())))]
+                tail = b"]}"
+            self.stream(iter([head] + items + [tail]), interval=interval,
+                        content_type="application/rss+xml" if params.get("kind") == "rss" else "application/json")
+        elif path == "/growing":
+            # Each request brings one post more, newer than the rest: what a refresh finds.
+            n = Seen.count(params.get("key", ""), "growing")
+            names = [f"{params.get('name', 'g')}{i}" for i in range(n + 7, 0, -1)]
+            self.send(200, json.dumps({"posts": timed_posts(names, 1796000000 + 60 * n)}).encode())
+        elif path == "/etag":
+            # An ETag, and 304 to a request that names it; /count?key= says how many of each.
+            key = params.get("key", "")
+            if self.headers.get("If-None-Match") == '"v1"':
+                Seen.count(key, "304")
+                self.send_response(304)
+                self.send_header("ETag", '"v1"')
+                self.end_headers()
+            else:
+                Seen.count(key, "200")
+                self.send(200, fixture("small-feed.json"), headers=[("ETag", '"v1"')])
+        elif path == "/count":
+            key = params.get("key", "")
+            with Seen.lock:
+                counts = {k.split(":", 1)[1]: v for k, v in Seen.counts.items() if k.startswith(key + ":")}
+            self.send(200, json.dumps(counts).encode())
+        elif path == "/auth-echo":
+            with Seen.lock:
+                Seen.auth.append({"path": self.path, "host": self.headers.get("Host", ""),
+                                  "token": self.headers.get("Authorization") == "Bearer test-token-123",
+                                  "any": self.headers.get("Authorization") is not None})
+            self.send(200, fixture("small-feed.json"))
+        elif path == "/to-localhost":
+            # To another host name of the same server: the token must not follow.
+            self.send(302, b"", headers=[("Location", f"https://localhost:{self.server.server_port}/auth-echo?moved")])
+        elif path == "/auth-log":
+            with Seen.lock:
+                self.send(200, json.dumps(Seen.auth).encode())
         elif path == "/404":
             self.send(404, b"<html><body>Not here</body></html>", "text/html")
         elif path == "/500":
@@ -227,7 +299,7 @@ def tls_server(folder, plain_port):
     key, cert = os.path.join(folder, "key.pem"), os.path.join(folder, "cert.pem")
     subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                     "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True)
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], check=True, capture_output=True)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     server.plain_port = plain_port

@@ -1,0 +1,78 @@
+/// The subscriptions file, `$XDG_CONFIG_HOME/shimmerfeed/feeds` (else
+/// `~/.config/shimmerfeed/feeds`): one source per line, as on the command line, then an
+/// optional title; `token=$NAME` names the environment variable that holds a bearer
+/// token for it; `refresh 5m` sets the default refresh; `#` starts a comment.
+public struct Subscriptions: Hashable, Sendable {
+    public struct Entry: Hashable, Sendable {
+        public var source: String
+        public var title: String?
+        /// The environment variable holding the source's bearer token (never the token).
+        public var tokenVariable: String?
+
+        public init(source: String, title: String? = nil, tokenVariable: String? = nil) {
+            self.source = source
+            self.title = title
+            self.tokenVariable = tokenVariable
+        }
+    }
+
+    public var entries: [Entry] = []
+    public var refresh: Duration?
+
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init(entries: [Entry] = [], refresh: Duration? = nil) {
+        self.entries = entries
+        self.refresh = refresh
+    }
+
+    /// Where the file is looked for; nil when neither variable says.
+    public static func path(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return config + "/shimmerfeed/feeds"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.config/shimmerfeed/feeds"
+    }
+
+    /// The file's entries; a line it cannot read is an error that names it (`file` is the
+    /// path, for the message).
+    public static func parse(_ text: String, file: String) throws(ParseError) -> Subscriptions {
+        var result = Subscriptions()
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.prefix { $0 != "#" }
+            let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let first = words.first else { continue }
+            func fail(_ why: String) -> ParseError { ParseError(description: "\(file), line \(number + 1): \(why)") }
+            if first == "refresh" {
+                guard words.count == 2, let interval = RefreshInterval.parse(words[1]) else {
+                    throw fail("refresh takes one interval such as 30s, 5m or 1h, from 5 s to a day")
+                }
+                result.refresh = interval
+                continue
+            }
+            var entry = Entry(source: first)
+            var title: [String] = []
+            for word in words.dropFirst() {
+                if word.hasPrefix("token=") {
+                    let name = word.dropFirst("token=".count)
+                    guard name.hasPrefix("$"), name.count > 1,
+                        name.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                    else {
+                        // A token written into the file would be read by anyone who can
+                        // read it: the file names a variable instead.
+                        throw fail("token= takes an environment variable, such as token=$MASTODON_TOKEN")
+                    }
+                    entry.tokenVariable = String(name.dropFirst())
+                } else {
+                    title.append(word)
+                }
+            }
+            entry.title = title.isEmpty ? nil : title.joined(separator: " ")
+            result.entries.append(entry)
+        }
+        return result
+    }
+}

@@ -1,0 +1,84 @@
+import FeedCore
+import FeedXML
+import FoundationEssentials
+import Glibc
+
+/// The sources of a run: those the command line names, else the subscriptions file's,
+/// else the sample feed; an OPML file among them stands for the feeds it lists.
+public struct SourceList: Sendable {
+    public struct Entry: Hashable, Sendable {
+        public var source: FeedSource
+        /// The name rows show, when the subscription or the OPML file gives one.
+        public var title: String?
+        /// The environment variable holding its bearer token.
+        public var tokenVariable: String?
+    }
+
+    public var entries: [Entry]
+    /// The subscriptions file's `refresh`, for when `--refresh` is not given.
+    public var refresh: Duration?
+    /// The file the entries came from, when it was the subscriptions file.
+    public var subscriptionsFile: String?
+
+    /// The sources for `arguments`; reads the subscriptions file when there are none.
+    public static func resolve(_ arguments: [String], environment: [String: String]) throws(Failure) -> SourceList {
+        var list = SourceList(entries: [])
+        var named = arguments.map { Subscriptions.Entry(source: $0) }
+        if named.isEmpty, let path = Subscriptions.path(environment: environment),
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+        {
+            do {
+                let file = try Subscriptions.parse(text, file: path)
+                named = file.entries
+                list.refresh = file.refresh
+                list.subscriptionsFile = path
+            } catch {
+                throw Failure.unexpected(error.description)
+            }
+        }
+        for entry in named {
+            let source = FeedSource(argument: entry.source)
+            if case .file(let path) = source, let opml = try opmlFeeds(at: path) {
+                list.entries += opml.map { Entry(source: FeedSource(argument: $0.url), title: $0.title) }
+            } else {
+                list.entries.append(Entry(source: source, title: entry.title, tokenVariable: entry.tokenVariable))
+            }
+        }
+        if list.entries.isEmpty { list.entries = [Entry(source: .sample)] }
+        return list
+    }
+
+    /// The feeds an OPML file lists; nil when the file is not OPML (or cannot be read:
+    /// the load says why).
+    private static func opmlFeeds(at path: String) throws(Failure) -> [OPMLDocument.Feed]? {
+        // The first kilobyte tells; a large feed file is not read twice to find out.
+        guard path.lowercased().hasSuffix(".opml") || OPMLDocument.looksLikeOPML(head(of: path)),
+            let data = FileManager.default.contents(atPath: path)
+        else { return nil }
+        let feeds = try OPMLDocument.feeds(data)
+        guard !feeds.isEmpty else { throw Failure.unexpectedShape("\(path): an OPML file with no feeds (xmlUrl)") }
+        return feeds
+    }
+
+    /// A regular file's first kilobyte (a FIFO is not read here: its bytes are the load's).
+    private static func head(of path: String) -> Data {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return Data() }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return Data() }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = read(descriptor, &buffer, buffer.count)
+        return Data(buffer.prefix(max(0, count)))
+    }
+
+    /// A short name for a source: a URL's host, a file's name.
+    public static func shortName(_ source: FeedSource) -> String {
+        switch source {
+        case .sample: "sample feed"
+        case .standardInput: "standard input"
+        case .file(let path): String(path.split(separator: "/").last ?? Substring(path))
+        case .url(let url): url.host ?? url.absoluteString
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import FeedCore
+@testable import FeedTransport
+
+/// What a timeline's refresh and private sources need of the transport: conditional
+/// requests, Retry-After, a bearer token sent only where it belongs, and the posts of a
+/// body shown while it arrives.
+@Suite(.serialized) struct RefreshTransportTests {
+    let server: FeedServer
+
+    init() throws {
+        server = try FeedServer(tls: true)
+    }
+
+    private func counts(_ key: String) throws -> [String: Int] {
+        let body = try server.get("/count?key=\(key)")
+        let json = try #require(body.split(separator: "\r\n\r\n", maxSplits: 1).last.map(String.init) ?? body)
+        return try JSONDecoder().decode([String: Int].self, from: Data(json.utf8))
+    }
+
+    @Test func theSecondRequestIsConditionalAndAnUnchangedFeedIsA304() async throws {
+        let loader = SourceFeedLoader(source: .url(server.url("/etag?key=conditional")))
+        let first = try await loader.load { _, _, _ in }
+        #expect(first.posts.count == 3)
+        await #expect(throws: Failure.notModified) { try await loader.load { _, _, _ in } }
+        #expect(try counts("conditional") == ["200": 1, "304": 1])
+    }
+
+    @Test func retryAfterInSecondsOrAsADate() {
+        var headers = ResponseHeaders()
+        headers.consume("HTTP/1.1 429 Too Many Requests")
+        headers.consume("Retry-After: 120")
+        #expect(
+            headers.failure(url: "u")
+                == .retryLater(code: 429, reason: "Too Many Requests", url: "u", seconds: 120))
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        #expect(ResponseHeaders.retryAfter("Mon, 30 Nov 2026 00:55:20 GMT", now: now) == 120)
+        var plain = ResponseHeaders()
+        plain.consume("HTTP/1.1 503 Service Unavailable")
+        #expect(plain.failure(url: "u") == .httpStatus(code: 503, reason: "Service Unavailable", url: "u"))
+    }
+
+    private func tokenLoader(_ url: URL) -> SourceFeedLoader {
+        var loader = SourceFeedLoader(source: .url(url), certificateAuthorities: server.certificate)
+        loader.bearerToken = "test-token-123"
+        return loader
+    }
+
+    /// A request the server saw: whether it carried the test token, or any Authorization.
+    private struct SeenRequest: Decodable {
+        var path: String
+        var host: String
+        var token: Bool
+        var any: Bool
+    }
+
+    private func authLog() throws -> [SeenRequest] {
+        let body = try server.get("/auth-log")
+        let json = body.split(separator: "\r\n\r\n", maxSplits: 1).last.map(String.init) ?? body
+        return try JSONDecoder().decode([SeenRequest].self, from: Data(json.utf8))
+    }
+
+    @Test func theTokenGoesToItsHostAndNotAfterARedirectToAnother() async throws {
+        _ = try await tokenLoader(server.secureURL("/auth-echo?direct")).load { _, _, _ in }
+        _ = try await tokenLoader(server.secureURL("/to-localhost")).load { _, _, _ in }
+        let log = try authLog()
+        let direct = try #require(log.first { $0.path == "/auth-echo?direct" })
+        #expect(direct.token)
+        let moved = try #require(log.first { $0.path == "/auth-echo?moved" })
+        #expect(moved.host.hasPrefix("localhost"))
+        #expect(!moved.any, "no Authorization at all after the redirect")
+    }
+
+    @Test func aTokenIsNeverSentOverPlainHTTPNorShownInAnError() async throws {
+        let failure = Failure.tokenOverPlainHTTP(host: "127.0.0.1")
+        await #expect(throws: failure) { try await tokenLoader(server.url("/auth-echo?plain")).load { _, _, _ in } }
+        #expect(try authLog().allSatisfy { $0.path != "/auth-echo?plain" }, "no request at all")
+        // A failing private source: its message names the URL, never the token.
+        do {
+            _ = try await tokenLoader(server.secureURL("/404")).load { _, _, _ in }
+            Issue.record("a 404 loaded")
+        } catch {
+            #expect(!Failure(error).message.contains("test-token-123"))
+        }
+        var unset = SourceFeedLoader(source: .url(server.secureURL("/auth-echo")))
+        unset.unsetTokenVariable = "MASTODON_TOKEN"
+        await #expect(throws: Failure.tokenUnset(variable: "MASTODON_TOKEN")) { try await unset.load { _, _, _ in } }
+    }
+
+    @Test(arguments: ["json", "rss"])
+    func thePostsOfABodyArriveOneByOneBeforeItsEnd(kind: String) async throws {
+        let counts = Mutex<[Int]>([])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let firstAt = Mutex<Duration?>(nil)
+        let loader = SourceFeedLoader(source: .url(server.url("/drip-posts?count=5&interval=0.15&kind=\(kind)")))
+        let feed = try await loader.load { partial, _, total in
+            guard total == 0 else { return }
+            counts.withLock { $0.append(partial.posts.count) }
+            firstAt.withLock { $0 = $0 ?? clock.now - start }
+        }
+        let end = clock.now - start
+        #expect(feed.posts.count == 5)
+        #expect(counts.withLock { $0 } == [1, 2, 3, 4, 5], "each post as it completes, before the body ends")
+        // The first post long before the body's end (five posts, 0.15 s apart).
+        let first = try #require(firstAt.withLock { $0 })
+        #expect(first < end - .milliseconds(400), "first \(first), end \(end)")
+    }
+}
