@@ -94,8 +94,10 @@ case "render":
     try renderBench(feedData: try Data(contentsOf: URL(filePath: arguments.dropFirst().first ?? "")))
 case "decode":
     try decodeBench(path: arguments.dropFirst().first ?? "")
+case "timeline":
+    timelineBench()
 default:
-    let usage = "usage: shimmerfeed-bench render FEED | decode FEED\n"
+    let usage = "usage: shimmerfeed-bench render FEED | decode FEED | timeline\n"
     _ = usage.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }

@@ -37,7 +37,12 @@ public struct SourceList: Sendable {
             }
         }
         for entry in named {
-            let source = FeedSource(argument: entry.source)
+            // The shell expands ~ on a command line; the file's lines get the same.
+            var argument = entry.source
+            if list.subscriptionsFile != nil, argument.hasPrefix("~/"), let home = environment["HOME"] {
+                argument = home + argument.dropFirst()
+            }
+            let source = FeedSource(argument: argument)
             if case .file(let path) = source, let opml = try opmlFeeds(at: path) {
                 list.entries += opml.map { Entry(source: FeedSource(argument: $0.url), title: $0.title) }
             } else {

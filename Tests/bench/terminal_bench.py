@@ -243,6 +243,21 @@ def transport_run(binary, server):
     return figures
 
 
+def timeline_run(binary, server, count=50):
+    """50 sources on loopback answering 20 ms apart: from the first response sent to the
+    first row on the screen, and from the last one to its row."""
+    import urllib.request
+    urls = [server.url(f"/bench-feed?source={i}&delay={20 * i}") for i in range(count)]
+    s = Session([binary] + urls)
+    first_row = s.wait_for(re.compile(rb"Writer s\d+p0"), 10)
+    s.wait_for(f"{count * 40:,} posts from {count} sources".encode(), 20)
+    start = s.start
+    sent = json.loads(urllib.request.urlopen(server.url("/bench-times")).read())[-count:]
+    s.quit()
+    return {"first_row_after_first_response_ms": (start + first_row - sent[0]) * 1000,
+            "all_sources_s": sent[-1] - start}
+
+
 def report(title, runs):
     print(title)
     for key in runs[0]:
@@ -263,6 +278,7 @@ if __name__ == "__main__":
     make_feed(big, 100_000)
     bench = os.path.join(bin_dir, "FeedBench")
     subprocess.run([bench, "render", small], check=True)
+    subprocess.run([bench, "timeline"], check=True)
     for feed in (small, big):
         subprocess.run([bench, "decode", feed], check=True)
     print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, {runs} runs each; big feed {os.path.getsize(big) / 1e6:.0f} MB")
@@ -284,5 +300,7 @@ if __name__ == "__main__":
     server = FeedServer()
     try:
         report("q during an HTTP load (loopback server):", [transport_run(binary, server) for _ in range(runs)])
+        report("a timeline of 50 sources x 40 posts on loopback, answering 20 ms apart:",
+               [timeline_run(binary, server) for _ in range(runs)])
     finally:
         server.close()

@@ -50,9 +50,10 @@ extension AppState {
         case .quit, .reload, .redraw, .help, .pause:
             break
         }
-        // At the top, every new post has been seen. Moving, the reader takes the view.
+        // At the top, every new post has been seen. Moving, the reader takes the view;
+        // g gives it back to the newest.
         if scroll == .start { newAbove = 0 }
-        followsNewest = false
+        followsNewest = action == .first
         return pageIfNearTheEnd(at: now)
     }
 

@@ -91,7 +91,7 @@ extension AppState {
             return []
         }
         let before = feed?.posts ?? []
-        let merged = TimelineMerge.replacing(source: index, in: before, with: arrived)
+        let merged = TimelineMerge.replacing(source: index, in: before, with: arrived, owners: &timelineOwners)
         referenceDate = date
         if isLoading || followsNewest {
             // The first rows replace the skeleton; until the reader moves, the newest

@@ -67,6 +67,8 @@ public struct AppState: Sendable {
     /// Until the reader moves in a timeline, it shows from the newest post, whatever
     /// arrives; after that, the selected post keeps its line.
     public internal(set) var followsNewest = true
+    /// Which source each post of the timeline came through, by `TimelineMerge.key`.
+    var timelineOwners: [String: Int] = [:]
 
     public init(
         options: ViewerOptions, size: TerminalSize, referenceDate: Date = Date(timeIntervalSince1970: 0),

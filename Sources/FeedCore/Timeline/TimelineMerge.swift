@@ -26,10 +26,39 @@ public enum TimelineMerge {
     /// `timeline` without the posts of source `index`, merged with `arrived` (that
     /// source's posts now); a post already there from another source is kept once.
     public static func replacing(source index: Int, in timeline: [Post], with arrived: [Post]) -> [Post] {
-        let rest = timeline.filter { $0.source?.index != index }
-        let known = Set(rest.map(key))
-        var seen = Set<String>()
-        let incoming = sorted(arrived).filter { seen.insert(key($0)).inserted && !known.contains(key($0)) }
+        var owners = owners(of: timeline)
+        return replacing(source: index, in: timeline, with: arrived, owners: &owners)
+    }
+
+    /// Which source each post's key belongs to, for the `replacing` that keeps it.
+    public static func owners(of timeline: [Post]) -> [String: Int] {
+        var owners: [String: Int] = [:]
+        for post in timeline { owners[key(post)] = owners[key(post)] ?? post.source?.index }
+        return owners
+    }
+
+    /// The same, with `owners` (key → source) kept up to date instead of made again: the
+    /// cost is a walk of the timeline without hashing it, and the new posts' sort.
+    public static func replacing(
+        source index: Int, in timeline: [Post], with arrived: [Post], owners: inout [String: Int]
+    ) -> [Post] {
+        var rest: [Post] = []
+        rest.reserveCapacity(timeline.count)
+        for post in timeline {
+            if post.source?.index == index {
+                let key = key(post)
+                if owners[key] == index { owners[key] = nil }
+            } else {
+                rest.append(post)
+            }
+        }
+        var incoming: [Post] = []
+        for post in sorted(arrived) {
+            let key = key(post)
+            guard owners[key] == nil else { continue }
+            owners[key] = index
+            incoming.append(post)
+        }
         return merge(rest, incoming)
     }
 

@@ -25,6 +25,7 @@ class Seen:
     lock = threading.Lock()
     counts = {}
     auth = []
+    sent = []
 
     @classmethod
     def count(cls, key, what):
@@ -194,6 +195,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with Seen.lock:
                 counts = {k.split(":", 1)[1]: v for k, v in Seen.counts.items() if k.startswith(key + ":")}
             self.send(200, json.dumps(counts).encode())
+        elif path == "/bench-feed":
+            # One of a timeline's sources for make bench: 40 posts after `delay` ms; when
+            # each was sent, on the monotonic clock, is kept for /bench-times.
+            source = params.get("source", "0")
+            time.sleep(int(params.get("delay", "0")) / 1000)
+            names = [f"s{source}p{i}" for i in range(40)]
+            self.send(200, json.dumps({"posts": timed_posts(names, 1796000000 - int(source) * 7)}).encode())
+            with Seen.lock:
+                Seen.sent.append(time.monotonic())
+        elif path == "/bench-times":
+            with Seen.lock:
+                self.send(200, json.dumps(sorted(Seen.sent)).encode())
         elif path == "/auth-echo":
             with Seen.lock:
                 Seen.auth.append({"path": self.path, "host": self.headers.get("Host", ""),

@@ -1,0 +1,66 @@
+import FeedCore
+import FoundationEssentials
+
+/// 50 sources of 40 posts each: what one source's arrival costs to merge, against sorting
+/// everything, and how long the state and the frame after each arrival take.
+func timelineBench() {
+    let sourceCount = 50
+    let perSource = 40
+    var random = SystemRandomNumberGenerator()
+    let now = Date()
+    let feeds: [Feed] = (0..<sourceCount).map { source in
+        let posts = (0..<perSource).map { index in
+            Post(
+                id: .string("\(source)-\(index)"), author: Author(name: "Writer \(source)"), title: "Post \(index)",
+                content: "Text of post \(index) of source \(source), long enough to wrap once at 80 columns or so.",
+                likes: nil, createdAt: now - Double.random(in: 0...86_400 * 7, using: &random),
+                url: "https://source\(source).example/\(index)")
+        }
+        return Feed(title: "Source \(source)", posts: posts)
+    }
+    // One source's posts merged into the other 49's, against a sort of all 2,000.
+    var tagged: [Post] = []
+    for (source, feed) in feeds.enumerated() {
+        tagged += feed.posts.map { post in
+            var post = post
+            post.source = PostSource(index: source, name: "Source \(source)")
+            return post
+        }
+    }
+    let rest = TimelineMerge.sorted(tagged.filter { $0.source?.index != 0 })
+    let restOwners = TimelineMerge.owners(of: rest)
+    let merge = microseconds(iterations: 50) {
+        var owners = restOwners
+        _ = TimelineMerge.replacing(source: 0, in: rest, with: feeds[0].posts, owners: &owners)
+    }
+    let sortAll = microseconds(iterations: 50) { _ = TimelineMerge.sorted(tagged) }
+
+    // Each arrival applied, then the frame it asks for.
+    let size = TerminalSize(width: 200, height: 50)
+    var samples: [Double] = []
+    var firstFrame = 0.0
+    for _ in 0..<5 {
+        var options = ViewerOptions(source: "bench", animation: .slide)
+        options.timelineSources = (0..<sourceCount).map { SourceStatus(name: "Source \($0)") }
+        var state = AppState(options: options, size: size)
+        _ = state.apply(.start, at: .zero)
+        let clock = ContinuousClock()
+        for (source, feed) in feeds.enumerated() {
+            let start = clock.now
+            let instant = Duration.milliseconds(200 + source)
+            _ = state.apply(
+                .sourceLoaded(generation: state.generation, source: source, result: .success(feed), at: now),
+                at: instant)
+            precondition(state.frameDue(at: instant))
+            _ = FeedRenderer.render(state, size: size, at: instant)
+            let took = (clock.now - start).seconds * 1e6
+            if source == 0 { firstFrame = max(firstFrame, took) }
+            samples.append(took)
+        }
+    }
+    print(
+        "timeline of \(sourceCount) sources x \(perSource) posts: merging one source \(whole(merge)) µs "
+            + "(sorting all \(sourceCount * perSource): \(whole(sortAll)) µs); each arrival + its frame at 200x50: "
+            + "median \(whole(median(samples))) µs, slowest \(whole(samples.max() ?? 0)) µs, "
+            + "first rows \(whole(firstFrame)) µs after the first response")
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+/// The subscriptions file and `--refresh`'s intervals.
+@Suite struct SubscriptionsTests {
+    @Test func linesGiveSourcesTitlesTokenVariablesAndTheRefresh() throws {
+        let file = try Subscriptions.parse(
+            """
+            # my feeds
+            https://blog.example/feed.xml   The  blog   # a comment after
+              ~/feeds/local.json
+
+            https://mastodon.example/api/v1/timelines/home token=$MASTODON_TOKEN Home
+            refresh 10m
+            """, file: "feeds")
+        #expect(
+            file.entries == [
+                .init(source: "https://blog.example/feed.xml", title: "The blog"),
+                .init(source: "~/feeds/local.json"),
+                .init(
+                    source: "https://mastodon.example/api/v1/timelines/home", title: "Home",
+                    tokenVariable: "MASTODON_TOKEN"),
+            ])
+        #expect(file.refresh == .seconds(600))
+    }
+
+    @Test(arguments: [
+        (
+            "https://a.example token=abc123",
+            "feeds, line 1: token= takes an environment variable, such as token=$MASTODON_TOKEN"
+        ),
+        ("refresh often", "feeds, line 1: refresh takes one interval such as 30s, 5m or 1h, from 5 s to a day"),
+    ])
+    func aLineItCannotReadIsNamed(line: String, message: String) {
+        #expect(throws: Subscriptions.ParseError(description: message)) { try Subscriptions.parse(line, file: "feeds") }
+    }
+
+    @Test func theFileIsFoundWhereXDGSays() {
+        #expect(Subscriptions.path(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c/shimmerfeed/feeds")
+        #expect(Subscriptions.path(environment: ["HOME": "/h"]) == "/h/.config/shimmerfeed/feeds")
+        #expect(
+            Subscriptions.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
+                == "/h/.config/shimmerfeed/feeds")
+        #expect(Subscriptions.path(environment: [:]) == nil)
+    }
+
+    @Test func refreshIntervals() throws {
+        #expect(RefreshInterval.parse("30s") == .seconds(30))
+        #expect(RefreshInterval.parse("5m") == .seconds(300))
+        #expect(RefreshInterval.parse("1h") == .seconds(3600))
+        #expect(RefreshInterval.parse("90") == .seconds(90))
+        for bad in ["", "4s", "2d", "m", "-5m", "25h", "1.5m"] { #expect(RefreshInterval.parse(bad) == nil, "\(bad)") }
+        #expect(try CommandLineOptions.parse(["--refresh", "5m", "a", "b"]).refresh == .seconds(300))
+        #expect(try CommandLineOptions.parse(["a", "b", "c"]).sources == ["a", "b", "c"])
+    }
+}

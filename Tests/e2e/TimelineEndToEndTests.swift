@@ -1,0 +1,139 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEndTests {
+    /// Several sources in one timeline, in the binary in tmux, against the loopback
+    /// server: merged formats, a body whose posts show as they arrive, a refresh that
+    /// brings a new post without moving the selection and asks conditionally, a private
+    /// source's token, the subscriptions file and OPML.
+    @Suite(.serialized)
+    struct TimelineEndToEndTests {
+        private func binary() throws -> String {
+            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
+        }
+
+        private func quit(_ tmux: TmuxSession) throws {
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+            try tmux.expectRestored()
+        }
+
+        /// A scratch folder of this test run; the caller removes it.
+        private func scratch() throws -> URL {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "shimmerfeed-e2e-timeline-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return folder
+        }
+
+        /// The server's answer to a plain GET, without its headers.
+        private func body(_ server: FeedServer, _ path: String) throws -> String {
+            let response = try server.get(path)
+            return response.split(separator: "\r\n\r\n", maxSplits: 1).last.map(String.init) ?? response
+        }
+
+        @Test func twoSourcesInTwoFormatsMerge() throws {
+            let server = try FeedServer()
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try tmux.run("\(try binary()) \(server.url("/rss")) \(server.url("/mastodon")); echo EXIT=$?")
+            let screen = try tmux.waitFor("both sources") { $0.contains("from 2 sources") }
+            #expect(screen.contains("7 posts from 2 sources"), "4 RSS items and 3 statuses (one is skipped)")
+            // Newest first: the statuses (2026) above the RSS items (2003), each naming its source.
+            let lines = screen.split(separator: "\n")
+            let mastodon = try #require(lines.firstIndex { $0.contains("Ada Park") && $0.contains("127.0.0.1") })
+            try tmux.press("G")
+            let end = try tmux.waitFor("the last post") {
+                ViewerEndToEndTests.selectedLine($0)?.contains("Liftoff News") == true
+            }
+            #expect(mastodon < 3 && end.contains("Podcast Host"))
+            try quit(tmux)
+        }
+
+        @Test func aSlowBodysFirstPostShowsBeforeItEnds() throws {
+            let server = try FeedServer()
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try tmux.run("\(try binary()) '\(server.url("/drip-posts?count=8&interval=0.25"))'; echo EXIT=$?")
+            // The first post, while the body goes on arriving (8 posts, 0.25 s apart).
+            let early = try tmux.waitFor("the first post", timeout: .seconds(5)) { $0.contains("Post drip1") }
+            #expect(early.contains("receiving…"), "\(early.split(separator: "\n").last ?? "")")
+            #expect(!early.contains("Post drip8"))
+            try tmux.waitFor("the whole body", timeout: .seconds(10)) {
+                $0.contains("8 posts") && $0.contains("loaded in")
+            }
+            try quit(tmux)
+        }
+
+        @Test func aRefreshBringsANewPostWithoutMovingTheSelectionAndAsksConditionally() throws {
+            let server = try FeedServer()
+            let key = UUID().uuidString
+            let tmux = try TmuxSession(width: 80, height: 24)
+            try tmux.run(
+                "\(try binary()) --refresh 5s '\(server.url("/growing?key=\(key)"))' '\(server.url("/etag?key=\(key)"))'; echo EXIT=$?"
+            )
+            try tmux.waitFor("the posts") { $0.contains("11 posts from 2 sources") }
+            try tmux.press("j", "j", "j", "j", "j")
+            let before = try tmux.waitFor("the selection on the sixth post") {
+                ViewerEndToEndTests.selectedLine($0)?.contains("Writer g3") == true
+            }
+            let line = before.split(separator: "\n").firstIndex { $0.hasPrefix("▌") }
+            let after = try tmux.waitFor("the refresh's new post", timeout: .seconds(12)) { $0.contains("12 posts") }
+            #expect(
+                after.split(separator: "\n").firstIndex { $0.hasPrefix("▌") } == line, "the selection kept its line")
+            #expect(ViewerEndToEndTests.selectedLine(after)?.contains("Writer g3") == true)
+            #expect(after.contains("▲ 1 new · g goes to the newest"))
+            // The unchanged source answered the second request with a 304.
+            #expect(try body(server, "/count?key=\(key)").contains(#""304": 1"#))
+            // g: the newest, and the marker goes; from there the newest stay in view.
+            try tmux.press("g")
+            try tmux.waitFor("the newest") { $0.hasPrefix("▌") && !$0.contains("▲") }
+            try quit(tmux)
+        }
+
+        @Test func theSubscriptionsFileNamesSourcesAndTheTokenStaysWithItsHost() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let config = folder.appendingPathComponent("shimmerfeed")
+            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            try """
+            # Two private sources, the second redirected to another host name.
+            \(server.secureURL("/auth-echo?e2e")) token=$E2E_TOKEN My private feed
+            \(server.secureURL("/to-localhost")) token=$E2E_TOKEN Moved
+            """.write(to: config.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
+            let tmux = try TmuxSession(width: 100, height: 30)
+            let certificate = try #require(server.certificate)
+            try tmux.run(
+                "XDG_CONFIG_HOME='\(folder.path)' E2E_TOKEN=test-token-123 SSL_CERT_FILE='\(certificate)' "
+                    + "\(try binary()); echo EXIT=$?")
+            let screen = try tmux.waitFor("the private feed") { $0.contains("from 2 sources") }
+            #expect(screen.contains("My private feed"))
+            #expect(!screen.contains("test-token-123"))
+            let log = try body(server, "/auth-log")
+            #expect(
+                log.contains(#""path": "/auth-echo?e2e", "host": "127.0.0.1:\#(server.tlsPort ?? 0)", "token": true"#),
+                "\(log)")
+            #expect(log.contains(#""path": "/auth-echo?moved""#) && log.contains(#""any": false"#), "\(log)")
+            try quit(tmux)
+        }
+
+        @Test func anOPMLFileExpandsToItsFeeds() throws {
+            let server = try FeedServer()
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let opml = folder.appendingPathComponent("export.xml")
+            try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <opml version="2.0"><head><title>Exported</title></head><body>
+              <outline text="News"><outline type="rss" text="Space news" xmlUrl="\(server.url("/rss"))"/></outline>
+              <outline type="rss" title="Atom pages" text="ignored" xmlUrl="\(server.url("/atom-paged/1"))"/>
+            </body></opml>
+            """.write(to: opml, atomically: true, encoding: .utf8)
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try tmux.run("\(try binary()) '\(opml.path)'; echo EXIT=$?")
+            let screen = try tmux.waitFor("both feeds") { $0.contains("34 posts from 2 sources") }
+            #expect(screen.contains("Atom pages"), "the outline's title names the source")
+            try quit(tmux)
+        }
+    }
+}
