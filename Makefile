@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test bench fuzz mutate lint format install uninstall clean
+.PHONY: build run test bench fuzz mutate lint format install uninstall clean docs
 
 build:
 	$(SWIFT) build
@@ -58,6 +58,19 @@ fuzz:
 		$(FUZZ_DIR)/corpus/
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/feed-fuzzer -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+
+# The README's pictures, drawn by the release binary's own renderer (`--dump --svg`): the
+# band sweeping over the sample feed's skeleton at 80x24, one whole sweep in a loop (at
+# 80 columns the band travels 96 cells at 60 a second, then rests 0.3 s: 1.9 s, 57 frames
+# at 30 a second, from the start of the second sweep), and the loaded feed on a dark and
+# a light background. Nothing in docs/ is made by hand.
+docs:
+	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
+	@bin=$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/shimmerfeed && mkdir -p docs && \
+	"$$bin" --dump --svg --svg-frame --size 80x24 --at 1.9 --frames 57 --fps 30 > docs/loading.svg && \
+	"$$bin" --dump --svg --svg-frame --size 80x24 --delay 0 > docs/loaded.svg && \
+	"$$bin" --dump --svg --svg-frame --size 80x24 --delay 0 --background light > docs/light.svg && \
+	ls -l docs
 
 # Plants each bug of Tests/mutate/mutations.py in a scratch copy, one at a time, and runs
 # the tests that should catch it; fails if any survives. Minutes: before a release, not CI.

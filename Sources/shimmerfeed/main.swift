@@ -68,6 +68,26 @@ let timeline =
     : []
 let label = isTimeline ? "\(sourceList.entries.count) sources" : first.source.label
 
+if options.dump, options.svg {
+    // A picture's colours are chosen, not detected: truecolor on dark unless asked.
+    let depth: ColorDepth =
+        switch options.color {
+        case .auto, .truecolor: .truecolor
+        case .ansi256: .ansi256
+        case .ansi16: .ansi16
+        case .none: .none
+        }
+    let fps = options.fpsChosen ? options.framesPerSecond : 30
+    let (frames, failed) = await FrameDump.frames(
+        loader: loader.base, source: label, size: options.dumpSize, loadingAt: options.dumpAt,
+        animation: options.animation, timeline: timeline, sources: sourceLoaders, count: options.svgFrames,
+        interval: .seconds(1) / fps)
+    var picture = SVGScreenshot(depth: depth, background: options.background == .light ? .light : .dark)
+    picture.windowFrame = options.svgFrame
+    print(picture.document(frames, fps: Double(fps)), terminator: "")
+    exit(failed ? 1 : 0)
+}
+
 if options.dump {
     let (text, failed) = await FrameDump.render(
         loader: loader.base, source: label, size: options.dumpSize, loadingAt: options.dumpAt,

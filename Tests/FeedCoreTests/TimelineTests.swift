@@ -220,6 +220,30 @@ import Testing
         #expect(SourceStatus.backOff(interval: minute, failures: 1, retryAfter: .seconds(7200)) == .seconds(7200))
     }
 
+    @Test func aBodysPostsShowAsTheyArriveAndItsSkeletonRowStays() {
+        var state = Self.state(sources: 2)
+        Self.arrive(&state, source: 0, Self.feeds[0], at: .milliseconds(100))
+        let partial = Feed(posts: [Self.post("b1", minutesAgo: 20)])
+        _ = state.apply(.sourcePartial(generation: state.generation, source: 1, feed: partial), at: .milliseconds(200))
+        #expect(Self.titles(state) == ["Post a1", "Post b1", "Post a2"])
+        #expect(state.sources[1].isLoading && state.sourcesAwaited == 1, "still arriving: its skeleton row stays")
+        Self.arrive(&state, source: 1, Self.feeds[1], at: .milliseconds(300))
+        #expect(Self.titles(state) == ["Post b2", "Post a1", "Post b1", "Post a2"])
+        #expect(state.sourcesAwaited == 0)
+    }
+
+    @Test func dumpingSeveralSourcesWaitsForAllOfThem() async {
+        let loaders: [any FeedLoading] = Self.feeds.map { feed in
+            DelayedFeedLoader(StaticLoader(feed: Feed(title: nil, posts: feed)), delay: .milliseconds(20))
+        }
+        let (text, failed) = await FrameDump.render(
+            loader: loaders[0], source: "3 sources", size: Self.size, loadingAt: nil, animation: .slide,
+            timeline: (0..<3).map { SourceStatus(name: "Source \($0)") }, sources: loaders)
+        #expect(!failed)
+        #expect(text.contains("5 posts from 3 sources"))
+        #expect(text.split(separator: "\n").first?.contains("Writer b2") == true, "from the newest")
+    }
+
     @Test func theMergeIsOneWalkOfSortedLists() {
         let a = [Self.post("a", minutesAgo: 1), Self.post("c", minutesAgo: 3)]
         let b = [Self.post("d", minutesAgo: 4), Self.post("b", minutesAgo: 2)]
@@ -232,4 +256,11 @@ import Testing
         let replaced = TimelineMerge.replacing(source: 0, in: merged, with: [Self.post("e", minutesAgo: 0)])
         #expect(replaced.map(\.id.description) == ["e", "b", "d", "u"])
     }
+}
+
+/// A loader that answers at once with its feed.
+struct StaticLoader: FeedLoading {
+    let feed: Feed
+
+    func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed { feed }
 }

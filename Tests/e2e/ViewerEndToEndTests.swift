@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// The third tier of DESIGN.md: the real binary, in a real terminal emulator (tmux) or
 /// without one. Serialized: the machine has two cores, and a tmux server started while
 /// another test spawns a process could inherit that process's descriptors.
@@ -221,6 +225,19 @@ extension EndToEndTests {
             #expect(result.status == 2)
             #expect(result.error.contains("unknown option '--frobnicate'"))
             #expect(result.output.isEmpty)
+        }
+
+        @Test func dumpAsSVGIsAPictureOfTheFrame() throws {
+            let still = try run(["--dump", "--svg", "--delay", "0", "--size", "60x12"])
+            #expect(still.status == 0)
+            #expect(still.output.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"504\" height=\"216\""))
+            #expect(XMLParser(data: Data(still.output.utf8)).parse(), "well-formed")
+            #expect(still.output.contains(">Ada Park</text>"))
+            let moving = try run(["--dump", "--svg", "--svg-frame", "--at", "0.5", "--frames", "6", "--fps", "12"])
+            #expect(moving.output.contains("animation:0.5s step-end infinite"))
+            #expect(moving.output.matches(of: #/@keyframes k\d+/#).count == 5)
+            let misused = try run(["--svg"])
+            #expect(misused.status == 2 && misused.error.contains("--svg, --svg-frame and --frames go with --dump"))
         }
 
         @Test func outputThatIsNotATerminalIsRefusedWithoutEscapes() throws {

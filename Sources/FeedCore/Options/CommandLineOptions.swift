@@ -53,6 +53,13 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var dumpSize = TerminalSize(width: 80, height: 24)
     /// `--at`: dump the loading skeleton at this time instead of the loaded feed.
     public var dumpAt: Duration?
+    /// `--svg`: the dump as an SVG picture; `--svg-frame` puts a window around it;
+    /// `--frames`: this many frames, at `--fps`, played in a loop.
+    public var svg = false
+    public var svgFrame = false
+    public var svgFrames = 1
+    /// Whether `--fps` was given (an SVG's default differs from the viewer's).
+    public var fpsChosen = false
 
     public init() {}
 
@@ -159,6 +166,16 @@ public struct CommandLineOptions: Hashable, Sendable {
                             "--refresh takes an interval such as 30s, 5m or 1h, from 5 s to a day, not '\(text)'")
                 }
                 options.refresh = interval
+            case "--svg":
+                options.svg = true
+            case "--svg-frame":
+                options.svgFrame = true
+            case "--frames":
+                let text = try value()
+                guard let count = Int(text), (1...600).contains(count) else {
+                    throw ParseError(description: "--frames takes a whole number from 1 to 600, not '\(text)'")
+                }
+                options.svgFrames = count
             case "--dump":
                 options.dump = true
             case "--size":
@@ -178,6 +195,7 @@ public struct CommandLineOptions: Hashable, Sendable {
                     throw ParseError(description: "--fps takes a whole number from 1 to 120, not '\(text)'")
                 }
                 options.framesPerSecond = fps
+                options.fpsChosen = true
             case "--":
                 sources.append(contentsOf: remaining)
                 remaining = []
@@ -197,6 +215,12 @@ public struct CommandLineOptions: Hashable, Sendable {
         if !animationChosen, options.animation == .slide, isRemote(environment) { options.animation = .pulse }
         if !options.dump, options.dumpAt != nil || options.dumpSize != CommandLineOptions().dumpSize {
             throw ParseError(description: "--size and --at go with --dump")
+        }
+        if !options.dump, options.svg || options.svgFrame || options.svgFrames != 1 {
+            throw ParseError(description: "--svg, --svg-frame and --frames go with --dump")
+        }
+        if !options.svg, options.svgFrame || options.svgFrames != 1 {
+            throw ParseError(description: "--svg-frame and --frames go with --svg")
         }
         return options
     }
@@ -257,6 +281,11 @@ public struct CommandLineOptions: Hashable, Sendable {
                                 the loaded feed, or with --at the skeleton at that time
           --size WxH            the dumped frame's size (default 80x24)
           --at SECONDS          dump the loading skeleton at this time
+          --svg                 dump as an SVG picture: the real colours at the --color
+                                depth (default truecolor) and --background (default dark)
+          --svg-frame           put a window frame around the picture
+          --frames N            N frames from --at, at --fps (default 30), played in a
+                                loop: an animated SVG of the shimmer
           -h, --help            show this help
           -V, --version         show the version
 

@@ -10,6 +10,18 @@ public enum FrameDump {
         loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle,
         timeline: [SourceStatus] = [], sources: [any FeedLoading] = []
     ) async -> (text: String, failed: Bool) {
+        let (frames, failed) = await frames(
+            loader: loader, source: source, size: size, loadingAt: loadingAt, animation: animation,
+            timeline: timeline, sources: sources)
+        return (text(of: frames[0]), failed)
+    }
+
+    /// `count` frames, `interval` apart, from `loadingAt` (the skeleton) or from when the
+    /// feed loaded: what `--dump --svg --frames` draws.
+    public static func frames(
+        loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle,
+        timeline: [SourceStatus] = [], sources: [any FeedLoading] = [], count: Int = 1, interval: Duration = .zero
+    ) async -> (frames: [ScreenBuffer], failed: Bool) {
         var options = ViewerOptions(source: source, animation: animation)
         options.loadsMorePages = false
         options.timelineSources = timeline
@@ -55,9 +67,15 @@ public enum FrameDump {
             _ = state.apply(.loaded(generation: 1, result: result, duration: clock.now - start, at: Date()))
         }
         // The skeleton as it stands at that time: past its show delay or not yet.
-        if let loadingAt { _ = state.apply(.tick, at: loadingAt) }
-        let frame = FeedRenderer.render(state, size: size, elapsed: state.animationTime(at: loadingAt ?? .zero))
-        // Skeleton cells are coloured spaces; in text they are shade glyphs.
+        let origin = loadingAt ?? state.timing.now
+        let frames = (0..<max(1, count)).map { index in
+            FeedRenderer.render(state, size: size, at: origin + interval * index)
+        }
+        return (frames, failed)
+    }
+
+    /// A frame as text: skeleton cells, coloured spaces on a terminal, as shade glyphs.
+    public static func text(of frame: ScreenBuffer) -> String {
         let lines = (0..<frame.height).map { row in
             var line = ""
             for column in 0..<frame.width {
@@ -70,6 +88,6 @@ public enum FrameDump {
             }
             return String(line.reversed().drop { $0 == " " }.reversed())
         }
-        return (lines.joined(separator: "\n") + "\n", failed)
+        return lines.joined(separator: "\n") + "\n"
     }
 }

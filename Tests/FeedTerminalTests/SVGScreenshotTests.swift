@@ -1,0 +1,120 @@
+import FeedCore
+import Foundation
+import Testing
+
+@testable import FeedTerminal
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Frames as SVG: well-formed, each cell in the colour the terminal would get, feed text
+/// escaped, and an animation of the frames and length asked for.
+@Suite struct SVGScreenshotTests {
+    static let size = TerminalSize(width: 80, height: 24)
+
+    static func post(_ title: String) -> Post {
+        Post(
+            id: .number(1), author: Author(name: "Ada Park", handle: "ada"), title: title, content: "Some text.",
+            likes: 3, createdAt: nil)
+    }
+
+    static func loaded(_ posts: [Post]) -> AppState {
+        var state = AppState(source: "t", animation: .slide, size: size)
+        _ = state.apply(.start, at: .zero)
+        _ = state.apply(
+            .loaded(generation: 1, result: .success(Feed(posts: posts)), duration: .zero, at: Date()), at: .zero)
+        return state
+    }
+
+    static func loading() -> AppState {
+        var state = AppState(source: "t", animation: .slide, size: size)
+        _ = state.apply(.start, at: .zero)
+        return state
+    }
+
+    /// Whether `svg` parses as XML.
+    static func isWellFormed(_ svg: String) -> Bool {
+        let parser = XMLParser(data: Data(svg.utf8))
+        return parser.parse()
+    }
+
+    /// The colour the still layer paints at a cell's centre: the last rectangle drawn there
+    /// (backgrounds first, then blocks), from the paths and the colour classes.
+    static func fill(in svg: String, row: Int, column: Int) -> String? {
+        let still = svg.components(separatedBy: "<g class=\"f ")[0]
+        var colors: [String: String] = [:]
+        for match in still.matches(of: #/\.(c\d+)\{fill:(#[0-9a-f]{6})\}/#) {
+            colors[String(match.1)] = String(match.2)
+        }
+        var found: String?
+        let x = Double(column) + 0.5
+        let y = Double(row) + 0.5
+        for path in still.matches(of: #/<path class="(c\d+)" d="([^"]+)"/>/#) {
+            for rect in path.2.matches(of: #/M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)/#) {
+                let (left, top) = (Double(rect.1)!, Double(rect.2)!)
+                let (width, height) = (Double(rect.3)!, Double(rect.4)!)
+                if x >= left, x < left + width, y >= top, y < top + height { found = colors[String(path.1)] }
+            }
+        }
+        return found
+    }
+
+    @Test(arguments: [ColorDepth.truecolor, .ansi256, .ansi16])
+    func eachCellHasTheColourTheTerminalGets(depth: ColorDepth) throws {
+        let picture = SVGScreenshot(depth: depth, background: .dark)
+        // The skeleton mid-sweep: bars, the band and its edges.
+        let frame = FeedRenderer.render(Self.loading(), size: Self.size, at: .milliseconds(700))
+        let svg = picture.document([frame])
+        #expect(Self.isWellFormed(svg))
+        var checked = 0
+        for row in 0..<Self.size.height - 1 {
+            for column in 0..<Self.size.width where frame[row, column].style.ink.isSkeleton {
+                let paint = picture.paint(frame[row, column])
+                guard !paint.split else { continue }
+                #expect(Self.fill(in: svg, row: row, column: column) == SVGScreenshot.hex(paint.background))
+                checked += 1
+            }
+        }
+        #expect(checked > 200)
+        // And that colour is StyleMapping's, on this depth.
+        let cell = try #require(frame.cells.first { $0.style.ink.isSkeleton })
+        let style = StyleMapping.style(for: cell.style, depth: depth, background: .dark, defaultBackground: 0x1C1C1C)
+        let expected = depth == .truecolor ? UInt32(style.background) : XtermPalette.rgb(Int(style.background))
+        #expect(picture.paint(cell).background == expected)
+    }
+
+    @Test func aHostileFeedsTextIsEscaped() {
+        let hostile = Self.post(#"</text><script>alert("x")</script> & <b onload='y'>"#)
+        let frame = FeedRenderer.render(Self.loaded([hostile]), size: Self.size, at: .zero)
+        let svg = SVGScreenshot(depth: .truecolor, background: .dark).document([frame])
+        #expect(Self.isWellFormed(svg))
+        #expect(!svg.contains("<script") && !svg.contains("<b "))
+        #expect(
+            svg.contains(
+                "&lt;/text&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b onload=&apos;y&apos;&gt;"))
+    }
+
+    @Test func anAnimationHasTheFramesAndLengthAskedFor() throws {
+        let state = Self.loading()
+        let frames = (0..<60).map {
+            FeedRenderer.render(state, size: Self.size, at: .milliseconds(500 + $0 * 1000 / 30))
+        }
+        let svg = SVGScreenshot(depth: .truecolor, background: .dark).document(frames, fps: 30)
+        #expect(Self.isWellFormed(svg))
+        #expect(svg.contains(".f{opacity:0;animation:2s step-end infinite}"))
+        // The band moves every frame: 59 frames over the first, each in its 1/60 of the loop.
+        #expect(svg.matches(of: #/@keyframes k\d+/#).count == 59)
+        #expect(svg.contains("@keyframes k30{0%{opacity:0}50%{opacity:1}51.67%{opacity:0}}"))
+        // Only what changes is repeated: a 2 s sweep at 80x24 stays small.
+        #expect(svg.utf8.count < 300_000, "\(svg.utf8.count) bytes")
+    }
+
+    @Test func blocksAreShapesAndBandEdgesSplitTheirCell() {
+        let picture = SVGScreenshot(depth: .truecolor, background: .dark)
+        let selected = picture.paint(ScreenBuffer.Cell(text: "▌", style: Style(.selection)))
+        #expect(selected.block == SVGScreenshot.Block(x: 0, y: 0, width: 0.5, height: 1) && selected.text == " ")
+        let edge = picture.paint(ScreenBuffer.Cell(text: " ", style: Style(.skeletonEdge(left: 1, right: 5))))
+        #expect(edge.split && edge.foreground != edge.background)
+    }
+}
