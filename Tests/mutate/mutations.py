@@ -158,6 +158,6 @@ MUTATIONS = [
     ("an SVG cell's background in its foreground colour", "Sources/FeedTerminal/SVGScreenshot.swift",
      "fill(cell.background, row: row, column: Double(column), cells: Double(end - column))",
      "fill(cell.foreground, row: row, column: Double(column), cells: Double(end - column))", "SVGScreenshotTests"),
-    ("SVG text left unescaped", "Sources/FeedTerminal/SVGScreenshot.swift", 'case "<": out += "&lt;"',
+    ("SVG text left unescaped", "Sources/FeedTerminal/SVGMarkup.swift", 'case "<": out += "&lt;"',
      'case "<": out += "<"', "SVGScreenshotTests"),
 ]

@@ -1,0 +1,51 @@
+/// The SVG writer's markup: text escaped for XML, colours and numbers as it writes them.
+extension SVGScreenshot {
+    /// Text as XML character data or an attribute value: nothing in it can open markup.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func hex(_ color: UInt32) -> String {
+        let digits = String(color & 0xFF_FFFF, radix: 16)
+        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+
+    /// At most two decimals, and none that are zero.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}
+
+/// Colours as CSS classes: each used colour named once ("c0", "c1", …), so that a frame's
+/// elements repeat a short name, not a colour.
+struct ColorClasses {
+    private var names: [UInt32: String] = [:]
+    private var order: [UInt32] = []
+
+    mutating func name(_ color: UInt32) -> String {
+        if let name = names[color] { return name }
+        let name = "c\(order.count)"
+        names[color] = name
+        order.append(color)
+        return name
+    }
+
+    var css: String {
+        order.map { ".\(names[$0]!){fill:\(SVGScreenshot.hex($0))}" }.joined() + "\n"
+    }
+}
