@@ -82,13 +82,21 @@ struct XMLFeedItem {
         let permalink = guidIsLink && guid.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } == true
         let url = link ?? (permalink ? guid : nil)
         guard let identity = guid ?? id ?? url, !identity.isEmpty else { return nil }
-        let content = body ?? summary
+        var attachments = media.attachments
+        var text = (body ?? summary).map { $0.isHTML ? HTMLText.plainText($0.text) : $0.text.trimmingWhitespace() }
+        if text?.isEmpty ?? true, let description = media.looseDescription {
+            // A video's description is its post's text (YouTube): said once, not again
+            // on the video's line.
+            text = description
+            for index in attachments.indices where attachments[index].description == description {
+                attachments[index].description = nil
+            }
+        }
         return Post(
             id: .string(identity), author: Author(name: author ?? ""),
-            title: title.map { titleIsHTML ? HTMLText.plainText($0) : $0 },
-            content: content.map { $0.isHTML ? HTMLText.plainText($0.text) : $0.text.trimmingWhitespace() } ?? "",
+            title: title.map { titleIsHTML ? HTMLText.plainText($0) : $0 }, content: text ?? "",
             likes: nil, createdAt: (date ?? fallbackDate).flatMap(FeedDate.parse), url: url,
-            attachments: media.attachments)
+            attachments: attachments)
     }
 
     /// Atom's `type`: `html` is escaped markup, to be turned into text; `xhtml` arrives as

@@ -20,6 +20,9 @@ struct XMLMediaList {
     private var objectText: (String, Bool)?
     private var groupText: (String, Bool)?
     private var itemText: (String, Bool)?
+    /// A group's or the item's description: YouTube's feeds carry a video's words there
+    /// alone, with no content or summary, so it is the post's text when there is no other.
+    private(set) var description: String?
 
     mutating func add(url: String?, kind: Attachment.Kind, text: String? = nil, fromGroup: Bool = false) {
         let described = text.flatMap { $0.isEmpty ? nil : $0 } ?? objectText?.0
@@ -48,6 +51,7 @@ struct XMLMediaList {
 
     /// A `media:group` ends: its text goes to its objects that have none of their own.
     mutating func closeGroup() {
+        if let (text, isTitle) = groupText, !isTitle { description = description ?? text }
         for index in entries.indices where entries[index].fromGroup {
             if entries[index].text == nil { entries[index].text = groupText?.0 }
             entries[index].fromGroup = false
@@ -57,6 +61,11 @@ struct XMLMediaList {
 
     var attachments: [Attachment] {
         entries.map { Attachment(kind: $0.kind, description: $0.text ?? itemText?.0) }
+    }
+
+    /// The description that stands for the post's text, when it has none of its own.
+    var looseDescription: String? {
+        description ?? itemText.flatMap { $0.1 ? nil : $0.0 }
     }
 
     /// A Media RSS object's kind: its `medium`, else its MIME type. Flash was how video

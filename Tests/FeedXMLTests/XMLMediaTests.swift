@@ -29,13 +29,14 @@ import Testing
         #expect(posts[0].title == "A photo", "media:title is not the item's title")
         // An image's alt text stays in the text; an image without one leaves nothing.
         #expect(posts[0].content == "Look: [image: a cat asleep on a \"chair\"]")
-        // A group's description, which comes after its objects, is theirs, as text.
-        let clip = Attachment(kind: .video, description: "A kite over the bay.")
-        #expect(posts[1].attachments == [clip, clip])
-        // One file named by an enclosure and by Media RSS is one attachment; the item's
-        // description is for its objects.
-        #expect(
-            posts[2].attachments == [Attachment(kind: .audio, description: "Episode one, in which nothing happens.")])
+        // A group's description, which comes after its objects, is theirs; the item has
+        // no text of its own, so it is the post's text, as text, and not said twice.
+        #expect(posts[1].attachments == [Attachment(kind: .video), Attachment(kind: .video)])
+        #expect(posts[1].content == "A kite over the bay.")
+        // One file named by an enclosure and by Media RSS is one attachment. The item's own
+        // media:description, with no other text, is the post's text, said once.
+        #expect(posts[2].attachments == [Attachment(kind: .audio)])
+        #expect(posts[2].content == "Episode one, in which nothing happens.")
         #expect(posts[2].title == "An episode named twice", "an item's media:title, after its title, is not its title")
     }
 
@@ -48,7 +49,26 @@ import Testing
             <media:description>We build a shimmer.</media:description></media:group></entry></feed>
             """
         let post = try #require(try XMLFeedDecoder.decode(Data(atom.utf8)).posts.first)
-        #expect(post.attachments == [Attachment(kind: .video, description: "We build a shimmer.")])
+        // The feed has no content: the video's description is the post's text.
+        #expect(post.attachments == [Attachment(kind: .video)])
+        #expect(post.content == "We build a shimmer.")
         #expect(post.title == "My video")
+        // With a summary of its own, the group's description stays the video's.
+        let summarized = atom.replacingOccurrences(
+            of: "<title>My video</title>", with: "<title>V</title><summary>S</summary>")
+        let described = try #require(try XMLFeedDecoder.decode(Data(summarized.utf8)).posts.first)
+        #expect(described.content == "S")
+        #expect(described.attachments == [Attachment(kind: .video, description: "We build a shimmer.")])
+    }
+
+    @Test func aGroupWithAThumbnailAloneGivesItsDescriptionAsTheText() throws {
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+            <entry><id>yt:video:x</id><title>A short</title><media:group><media:title>t</media:title>
+            <media:thumbnail url="https://i1.ytimg.com/vi/x/hqdefault.jpg"/><media:description>weekly #shorts</media:description>
+            <media:community><media:statistics views="956"/></media:community></media:group></entry></feed>
+            """
+        let post = try #require(try XMLFeedDecoder.decode(Data(atom.utf8)).posts.first)
+        #expect(post.content == "weekly #shorts" && post.attachments.isEmpty && post.title == "A short")
     }
 }

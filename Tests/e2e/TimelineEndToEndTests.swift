@@ -27,12 +27,6 @@ extension EndToEndTests {
             return folder
         }
 
-        /// The server's answer to a plain GET, without its headers.
-        private func body(_ server: FeedServer, _ path: String) throws -> String {
-            let response = try server.get(path)
-            return response.split(separator: "\r\n\r\n", maxSplits: 1).last.map(String.init) ?? response
-        }
-
         @Test func twoSourcesInTwoFormatsMerge() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 100, height: 30)
@@ -83,7 +77,7 @@ extension EndToEndTests {
             #expect(ViewerEndToEndTests.selectedLine(after)?.contains("Writer g3") == true)
             #expect(after.contains("▲ 1 new · g goes to the newest"))
             // The unchanged source answered the second request with a 304.
-            #expect(try body(server, "/count?key=\(key)").contains(#""304": 1"#))
+            #expect(try server.get("/count?key=\(key)").contains(#""304": 1"#))
             // g: the newest, and the marker goes; from there the newest stay in view.
             try tmux.press("g")
             try tmux.waitFor("the newest") { $0.hasPrefix("▌") && !$0.contains("▲") }
@@ -109,7 +103,7 @@ extension EndToEndTests {
             let screen = try tmux.waitFor("the private feed") { $0.contains("from 2 sources") }
             #expect(screen.contains("My private feed"))
             #expect(!screen.contains("test-token-123"))
-            let log = try body(server, "/auth-log")
+            let log = try server.get("/auth-log")
             #expect(
                 log.contains(#""path": "/auth-echo?e2e", "host": "127.0.0.1:\#(server.tlsPort ?? 0)", "token": true"#),
                 "\(log)")

@@ -13,8 +13,7 @@ public struct StreamingPrefix: Sendable {
     private var offset = 0
     // JSON: the open containers, and whether the scan is inside a string.
     private var containers: [UInt8] = []
-    private var inString = false
-    private var escaped = false
+    private var strings = JSONStringSkipper()
     // XML: the last bytes seen, to find "</item>" or "</entry>" across chunk ends.
     private var tail: [UInt8] = []
 
@@ -36,20 +35,8 @@ public struct StreamingPrefix: Sendable {
     }
 
     private mutating func scanJSON(_ bytes: UnsafeRawBufferPointer) {
-        for (index, byte) in bytes.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        for (index, byte) in bytes.enumerated() where !strings.skips(byte) {
             switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 containers.append(byte)
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
