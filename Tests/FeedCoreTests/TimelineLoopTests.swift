@@ -58,4 +58,39 @@ import Testing
             backend.frames.indices.first { backend.frames[$0].lines.contains { $0.contains("Post s0p0") } })
         #expect(backend.frameTimes[firstRows] == SkeletonTiming.reveal(arrivedAt: .milliseconds(300)))
     }
+
+    @Test func refreshingEveryFewSecondsKeepsNoEndedLoads() throws {
+        let clock = ManualClock()
+        let probe = Probe()
+        let size = TerminalSize(width: 80, height: 24)
+        let sources: [any FeedLoading] = (0..<3).map { source in
+            ProbedLoader(
+                feed: Feed(posts: [TimelineTests.post("s\(source)", minutesAgo: source)]), delay: .milliseconds(100),
+                clock: clock, probe: probe)
+        }
+        var options = ViewerOptions(source: "3 sources", animation: .none)
+        options.timelineSources = (0..<3).map { SourceStatus(name: "Source \($0)") }
+        options.refreshInterval = .seconds(5)
+        final class Seen: @unchecked Sendable { var kept: Int? }
+        let seen = Seen()
+        var loop: FeedRunLoop!
+        // A minute on: how many loads the loop still keeps.
+        let aMinuteOn: (ScreenBuffer) -> Bool = { _ in
+            guard clock.now >= .milliseconds(60_200) else { return false }
+            seen.kept = loop.keptSourceLoads
+            return true
+        }
+        let backend = MemoryBackend(
+            size: size, script: [.init(until: aMinuteOn, send: [.key(.character("q"))])], clock: clock,
+            deadline: .seconds(120))
+        loop = FeedRunLoop(
+            state: AppState(options: options, size: size), backend: backend, loader: sources[0], sources: sources,
+            clock: { [clock] in clock.now })
+        #expect(loop.run() == 0)
+        #expect(!backend.timedOut, "the script ran to its end")
+        // Twelve refreshes in a minute: of their loads, only the latest (and the one before,
+        // ended since the last start) are kept.
+        #expect(probe.most.load(ordering: .relaxed) == 3)
+        #expect((seen.kept ?? 99) <= 2)
+    }
 }

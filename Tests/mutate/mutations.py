@@ -160,4 +160,6 @@ MUTATIONS = [
      "fill(cell.foreground, row: row, column: Double(column), cells: Double(end - column))", "SVGScreenshotTests"),
     ("SVG text left unescaped", "Sources/FeedTerminal/SVGMarkup.swift", 'case "<": out += "&lt;"',
      'case "<": out += "<"', "SVGScreenshotTests"),
+    ("every refresh's ended loads kept for as long as the viewer runs", "Sources/FeedCore/Loop/LoadTasks.swift",
+     "            sourceTasks[ended] = nil\n", "            _ = ended\n", "TimelineLoopTests"),
 ]

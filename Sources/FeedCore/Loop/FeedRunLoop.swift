@@ -41,6 +41,9 @@ public final class FeedRunLoop {
         }
     }
 
+    /// The timeline loads its task list keeps (see `LoadTasks`).
+    var keptSourceLoads: Int { loads.keptSourceLoads }
+
     /// Runs until quit; returns the exit code.
     public func run() -> Int32 {
         handle(.resize(backend.size))

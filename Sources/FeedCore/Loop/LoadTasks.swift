@@ -11,7 +11,16 @@ final class LoadTasks {
     private let inbox: EventInbox
     private var loadTask: Task<Void, Never>?
     private var pageTask: Task<Void, Never>?
-    private var sourceTasks: [Task<Void, Never>] = []
+    /// The timeline loads running, by a number of their own. Each says when it has
+    /// ended (the loop's thread never awaits, so it is told, not called), and the next
+    /// start lets it go: a refresh every few seconds keeps none.
+    private var sourceTasks: [Int: Task<Void, Never>] = [:]
+    private var nextSourceTask = 0
+    private let endedSourceTasks = EndedTasks()
+
+    final class EndedTasks: Sendable {
+        let ids = Mutex<[Int]>([])
+    }
 
     nonisolated static let concurrentSources = 8
 
@@ -23,35 +32,45 @@ final class LoadTasks {
 
     /// Loads the timeline's sources `indices`, each posting its own result as it comes.
     func startSources(_ indices: [Int], generation: Int) {
-        sourceTasks.removeAll { $0.isCancelled }
+        for ended in endedSourceTasks.ids.withLock({ ids in
+            defer { ids = [] }; return ids
+        }) {
+            sourceTasks[ended] = nil
+        }
         let loaders = indices.filter(sources.indices.contains).map { ($0, sources[$0]) }
         let inbox = inbox
-        sourceTasks.append(
-            Task.detached {
-                await withTaskGroup(of: Void.self) { group in
-                    var running = 0
-                    for (index, loader) in loaders {
-                        if running == Self.concurrentSources {
-                            await group.next()
-                            running -= 1
-                        }
-                        guard !Task.isCancelled else { break }
-                        running += 1
-                        group.addTask {
-                            let outcome = await Self.result {
-                                try await loader.load { partial, _, total in
-                                    guard total == 0 else { return }  // only a body arriving
-                                    inbox.post(.sourcePartial(generation: generation, source: index, feed: partial))
-                                }
+        let ended = endedSourceTasks
+        let id = nextSourceTask
+        nextSourceTask += 1
+        sourceTasks[id] = Task.detached {
+            await withTaskGroup(of: Void.self) { group in
+                var running = 0
+                for (index, loader) in loaders {
+                    if running == Self.concurrentSources {
+                        await group.next()
+                        running -= 1
+                    }
+                    guard !Task.isCancelled else { break }
+                    running += 1
+                    group.addTask {
+                        let outcome = await Self.result {
+                            try await loader.load { partial, _, total in
+                                guard total == 0 else { return }  // only a body arriving
+                                inbox.post(.sourcePartial(generation: generation, source: index, feed: partial))
                             }
-                            guard let outcome else { return }
-                            inbox.post(
-                                .sourceLoaded(generation: generation, source: index, result: outcome, at: Date()))
                         }
+                        guard let outcome else { return }
+                        inbox.post(
+                            .sourceLoaded(generation: generation, source: index, result: outcome, at: Date()))
                     }
                 }
-            })
+            }
+            ended.ids.withLock { $0.append(id) }
+        }
     }
+
+    /// The timeline loads kept: those running, and those ended since the last start.
+    var keptSourceLoads: Int { sourceTasks.count }
 
     /// Starts load `generation` once the cancelled one before it has ended, so that however
     /// fast `r` is pressed, at most one load runs at a time.
@@ -69,8 +88,8 @@ final class LoadTasks {
     func cancelAll() {
         loadTask?.cancel()
         pageTask?.cancel()
-        for task in sourceTasks { task.cancel() }
-        sourceTasks = []
+        for task in sourceTasks.values { task.cancel() }
+        sourceTasks = [:]
     }
 
     private nonisolated static func load(
