@@ -267,6 +267,23 @@ def timeline_figures(binary, server, count, request):
             "all_sources_s": sent[-1] - start}
 
 
+def drip_run(binary):
+    """A body that sends a post every 200 ms: from the first post's last byte leaving the
+    server to that post on the screen. A server of its own, as for the timeline."""
+    import urllib.request
+    server = FeedServer()
+    try:
+        s = Session([binary, server.url("/drip-posts?count=5&interval=0.2&record=1")])
+        shown = s.wait_for(b"Post drip1", 10)
+        s.wait_for(b"5 posts", 10)
+        sent = json.loads(urllib.request.urlopen(server.url("/bench-times")).read())
+        s.quit()
+        return {"first_post_on_screen_after_its_last_byte_ms": (s.start + shown - sent[0]) * 1000,
+                "body_ends_after_first_post_s": sent[-1] - sent[0]}
+    finally:
+        server.close()
+
+
 def report(title, runs):
     print(title)
     for key in runs[0]:
@@ -311,5 +328,6 @@ if __name__ == "__main__":
         report("q during an HTTP load (loopback server):", [transport_run(binary, server) for _ in range(runs)])
     finally:
         server.close()
+    report("a body sending a post every 200 ms (loopback):", [drip_run(binary) for _ in range(runs)])
     report("a timeline of 50 sources x 40 posts on loopback, answering 20 ms apart:",
            [timeline_run(binary) for _ in range(runs)])

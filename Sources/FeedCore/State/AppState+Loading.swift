@@ -4,15 +4,15 @@ import FoundationEssentials
 /// rules (no flash, a minimum time once shown) and the cross-fade that follows it.
 extension AppState {
     /// Takes a load's event. A result that would end a skeleton shown for less than its
-    /// minimum time is held until then, and every load event after it, in order.
+    /// minimum time is held until then, and every load event after it, in order. Posts
+    /// that arrive while skeleton rows stay for the rest (a body still arriving, a
+    /// timeline's other sources) end nothing: they take their rows at once.
     mutating func receive(_ event: AppEvent, at now: Duration) -> [AppEffect] {
         if timing.heldUntil != nil {
             timing.held.append(event)
             return []
         }
-        switch event {
-        case .loaded(let loadGeneration, _, _, _), .progress(let loadGeneration, .some, _, _, _),
-            .sourceLoaded(let loadGeneration, _, .success, _), .sourcePartial(let loadGeneration, _, _):
+        if let loadGeneration = skeletonEnder(event) {
             if isLoading, loadGeneration == generation, let start = timing.loadStartedAt {
                 let arrival = now - start
                 let reveal = SkeletonTiming.reveal(arrivedAt: arrival)
@@ -22,10 +22,24 @@ extension AppState {
                     return []
                 }
             }
-        default:
-            break
         }
         return take(event, at: now)
+    }
+
+    /// The generation of a load event that would take the whole skeleton away; nil for
+    /// one that leaves skeleton rows standing for posts still to come.
+    private func skeletonEnder(_ event: AppEvent) -> Int? {
+        switch event {
+        case .loaded(let loadGeneration, _, _, _):
+            return loadGeneration
+        case .progress(let loadGeneration, .some, _, let total, _):
+            return total == 0 ? nil : loadGeneration
+        case .sourceLoaded(let loadGeneration, let index, .success, _):
+            let othersDone = sources.indices.allSatisfy { $0 == index || !sources[$0].isLoading }
+            return othersDone ? loadGeneration : nil
+        default:
+            return nil
+        }
     }
 
     private mutating func take(_ event: AppEvent, at now: Duration) -> [AppEffect] {

@@ -72,8 +72,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         ready, _, _ = select.select([self.connection], [], [], 0)
         return bool(ready) and not self.connection.recv(1, socket.MSG_PEEK)
 
-    def stream(self, chunks, content_type="application/json", headers=(), interval=0.0):
-        """Sends `chunks` (an iterator of bytes) without a length until the client goes."""
+    def stream(self, chunks, content_type="application/json", headers=(), interval=0.0, on_write=None):
+        """Sends `chunks` (an iterator of bytes) without a length until the client goes;
+        `on_write` hears each chunk once it is written."""
         self.send_response(200)
         self.send_header("Content-Type", content_type)
         for name, value in headers:
@@ -86,6 +87,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 if self.client_gone():
                     break
                 self.wfile.write(chunk)
+                self.wfile.flush()
+                if on_write:
+                    on_write(chunk)
                 if interval:
                     # Wait, but wake as soon as the client closes its end.
                     select.select([self.connection], [], [], interval)
@@ -172,7 +176,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 items = [(b"," if i else b"") + json.dumps(p).encode()
                          for i, p in enumerate(timed_posts(names, int(time.time())))]
                 tail = b"]}"
-            self.stream(iter([head] + items + [tail]), interval=interval,
+            def written(chunk):
+                # With record=1, when each post's last byte went out, for make bench.
+                if params.get("record") and chunk in items:
+                    with Seen.lock:
+                        Seen.sent.append(time.monotonic())
+            self.stream(iter([head] + items + [tail]), interval=interval, on_write=written,
                         content_type="application/rss+xml" if params.get("kind") == "rss" else "application/json")
         elif path == "/growing":
             # Each request brings one post more, newer than the rest: what a refresh finds.
