@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCore
@@ -7,12 +8,7 @@ import Testing
 /// Which sources a run has: the command line's, else the subscriptions file's, else the
 /// sample; an OPML file among them expands to its feeds.
 @Suite struct SourceListTests {
-    private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "mapped-sources-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    private func scratch() throws -> URL { try ScratchFolder.make("mapped-sources") }
 
     @Test func noSourceAndNoFileIsTheSample() throws {
         let list = try SourceList.resolve([], environment: ["XDG_CONFIG_HOME": "/nonexistent"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// XML feeds at their worst, through the binary: a 50 MB feed, a text node past libxml2's
@@ -34,12 +35,7 @@ extension EndToEndTests {
             )
         }
 
-        private func scratch() throws -> URL {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "shimmerfeed-e2e-xml-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return folder
-        }
+        private func scratch() throws -> URL { try ScratchFolder.make("shimmerfeed-e2e-xml") }
 
         @Test func aFiftyMegabyteFeedIsReadWhole() throws {
             let folder = try scratch()

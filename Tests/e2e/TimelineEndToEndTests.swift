@@ -19,13 +19,7 @@ extension EndToEndTests {
             try tmux.expectRestored()
         }
 
-        /// A scratch folder of this test run; the caller removes it.
-        private func scratch() throws -> URL {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "shimmerfeed-e2e-timeline-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return folder
-        }
+        private func scratch() throws -> URL { try ScratchFolder.make("shimmerfeed-e2e-timeline") }
 
         @Test func twoSourcesInTwoFormatsMerge() throws {
             let server = try FeedServer()
