@@ -58,10 +58,10 @@ func makeLoader(for entry: SourceList.Entry) -> SourceFeedLoader {
 
 let first = sourceList.entries[0]
 let isTimeline = sourceList.entries.count > 1
-let loader = DelayedFeedLoader(
-    makeLoader(for: first), delay: options.delay ?? (first.source == .sample ? CommandLineOptions.sampleDelay : .zero))
+let loader = DelayedFeedLoader(makeLoader(for: first), delay: options.delay(for: first.source))
 let sourceLoaders: [any FeedLoading] =
-    isTimeline ? sourceList.entries.map { DelayedFeedLoader(makeLoader(for: $0), delay: options.delay ?? .zero) } : []
+    isTimeline
+    ? sourceList.entries.map { DelayedFeedLoader(makeLoader(for: $0), delay: options.delay(for: $0.source)) } : []
 let timeline =
     isTimeline
     ? sourceList.entries.map { SourceStatus(name: $0.title ?? SourceList.shortName($0.source), named: $0.title != nil) }

@@ -7,15 +7,17 @@ import Testing
         let options = try CommandLineOptions.parse([])
         #expect(options.action == .run)
         #expect(options.source == nil)
-        #expect(options.effectiveDelay == .milliseconds(1500))
+        #expect(options.delay(for: .sample) == .milliseconds(1500))
         #expect(options.animation == .slide)
         #expect(options.framesPerSecond == 30)
     }
 
     @Test func aFileHasNoLatencyUnlessAsked() throws {
-        #expect(try CommandLineOptions.parse(["feed.json"]).effectiveDelay == .zero)
-        #expect(try CommandLineOptions.parse(["feed.json", "--delay", "0.25"]).effectiveDelay == .milliseconds(250))
-        #expect(try CommandLineOptions.parse(["--delay=0"]).effectiveDelay == .zero)
+        #expect(try CommandLineOptions.parse(["feed.json"]).delay(for: .file("feed.json")) == .zero)
+        #expect(
+            try CommandLineOptions.parse(["feed.json", "--delay", "0.25"]).delay(for: .file("feed.json"))
+                == .milliseconds(250))
+        #expect(try CommandLineOptions.parse(["--delay=0"]).delay(for: .sample) == .zero)
     }
 
     @Test func parsesAnimationAndFps() throws {

@@ -65,9 +65,10 @@ public struct CommandLineOptions: Hashable, Sendable {
 
     public static let sampleDelay: Duration = .milliseconds(1500)
 
-    /// The latency to simulate for the chosen source.
-    public var effectiveDelay: Duration {
-        delay ?? (source == nil ? Self.sampleDelay : .zero)
+    /// The latency to simulate for `source`: `--delay`, else 1.5 s for the sample feed (a
+    /// local file loads too fast to see the skeleton) and none for the rest.
+    public func delay(for source: FeedSource) -> Duration {
+        delay ?? (source == .sample ? Self.sampleDelay : .zero)
     }
 
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
