@@ -142,6 +142,5 @@ extension SourceStatus {
         lastSuccess = date
         failures = 0
         notBefore = nil
-        hasLoaded = true
     }
 }

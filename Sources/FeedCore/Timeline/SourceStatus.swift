@@ -21,8 +21,8 @@ public struct SourceStatus: Sendable, Equatable {
     /// Not to be asked before this instant (loop time): the back-off after a failure, or
     /// the server's `Retry-After`.
     public var notBefore: Duration?
-    /// Whether it has brought posts once: a failure after that keeps them.
-    public var hasLoaded = false
+    /// Whether it has answered once: a failure after that keeps its posts.
+    public var hasLoaded: Bool { lastSuccess != nil }
 
     public init(name: String, named: Bool = false, phase: Phase = .loading) {
         self.name = name
