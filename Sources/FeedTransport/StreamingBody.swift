@@ -21,9 +21,7 @@ struct StreamingBody {
         guard body.count <= Self.limit else { return }
         if prefix == nil {
             // The document's kind shows in its first byte that is not white space.
-            guard let first = body.first(where: { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }) else {
-                return
-            }
+            guard let first = DocumentStart.firstByte(of: body, within: body.count) else { return }
             // What came before this chunk was white space: nothing to scan.
             prefix = StreamingPrefix(
                 kind: first == UInt8(ascii: "<") ? .xml : .json, offset: body.count - chunk.count)

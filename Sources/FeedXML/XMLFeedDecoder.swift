@@ -18,8 +18,7 @@ public enum XMLFeedDecoder {
             return head.dropFirst(2).first { $0 != 0 && $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
                 == UInt8(ascii: "<")
         }
-        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
-        return body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } == UInt8(ascii: "<")
+        return DocumentStart.firstByte(of: head) == UInt8(ascii: "<")
     }
 
     /// `data` from its first `<` within the first kilobyte: for a body the server says is

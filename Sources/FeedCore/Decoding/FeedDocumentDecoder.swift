@@ -235,9 +235,7 @@ public enum FeedDocumentDecoder {
 
     /// Whether `data` starts as JSON does, after a byte-order mark and white space: `{` or `[`.
     public static func looksLikeJSON(_ data: Data) -> Bool {
-        let head = data.prefix(64)
-        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
-        let first = body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        let first = DocumentStart.firstByte(of: data)
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
