@@ -35,12 +35,12 @@ enum StatusLine {
             if let title = feed.title, !title.isEmpty { parts.append(title) }
             if state.isReceiving {
                 parts.append(
-                    "\(CountFormat.grouped(feed.posts.count)) post\(feed.posts.count == 1 ? "" : "s") · receiving…")
+                    "\(posts(feed.posts.count)) · receiving…")
             } else if let decoding = state.decoding {
                 parts.append(
                     "decoding \(CountFormat.grouped(decoding.decoded)) / \(CountFormat.grouped(decoding.total))")
             } else {
-                parts.append("\(CountFormat.grouped(feed.posts.count)) post\(feed.posts.count == 1 ? "" : "s")")
+                parts.append(posts(feed.posts.count))
             }
             if state.page == .loading {
                 parts.append("loading more…")
@@ -62,18 +62,23 @@ enum StatusLine {
     static func describeTimeline(_ state: AppState) -> String {
         let sources = state.sources
         let awaited = state.sourcesAwaited
-        let posts = state.feed?.posts.count ?? 0
+        let count = state.feed?.posts.count ?? 0
         var parts: [String] = []
         if awaited > 0 {
-            if posts > 0 { parts.append("\(CountFormat.grouped(posts)) post\(posts == 1 ? "" : "s")") }
+            if count > 0 { parts.append(posts(count)) }
             parts.append("\(awaited) of \(sources.count) sources loading")
             return parts.joined(separator: " · ")
         }
         if case .failure(let error) = state.content { return "Error: \(error.message)" }
-        parts.append("\(CountFormat.grouped(posts)) post\(posts == 1 ? "" : "s") from \(sources.count) sources")
+        parts.append("\(posts(count)) from \(sources.count) sources")
         if let duration = state.lastLoadDuration { parts.append("loaded in \(DurationFormat.short(duration))") }
         let failed = sources.count { $0.failure != nil }
         if failed > 0 { parts.append("\(failed) failed") }
         return parts.joined(separator: " · ")
+    }
+
+    /// "1 post", "1,204 posts".
+    static func posts(_ count: Int) -> String {
+        "\(CountFormat.grouped(count)) post\(count == 1 ? "" : "s")"
     }
 }
