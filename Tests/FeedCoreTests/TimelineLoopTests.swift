@@ -51,7 +51,7 @@ import Testing
         backend.loadInFlight = { [unowned loop] in loop.state.sources.contains(where: \.isLoading) }
         #expect(loop.run() == 0)
         #expect(!backend.timedOut, "the script ran to its end")
-        #expect(probe.most.load(ordering: .relaxed) == LoadTasks.concurrentSources)
+        #expect(probe.most.load(ordering: .relaxed) == SourceLoads.concurrency)
         // The first source answers at 300 ms, past the skeleton's show delay; its rows are
         // the next frame, not held for the skeleton's minimum time: skeleton rows stay for
         // the 49 still loading.

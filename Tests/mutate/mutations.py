@@ -143,7 +143,7 @@ MUTATIONS = [
      "scroll = viewport.scrolled(ScrollPosition(row: index), by: -anchorTop)",
      "scroll = viewport.revealing(index, from: scroll)", "TimelineTests"),
     ("every source of a timeline loading at once, not 8 at a time",
-     "Sources/FeedCore/Loop/LoadTasks.swift", "if running == Self.concurrentSources {", "if running == Int.max {",
+     "Sources/FeedCore/Loop/SourceLoads.swift", "if running == concurrency {", "if running == Int.max {",
      "TimelineLoopTests"),
     ("a 304 taken for an HTTP error", "Sources/FeedTransport/ResponseHeaders.swift",
      "if code == 304 { return .notModified }", "", "RefreshTransportTests"),
@@ -161,5 +161,5 @@ MUTATIONS = [
     ("SVG text left unescaped", "Sources/FeedTerminal/SVGMarkup.swift", 'case "<": out += "&lt;"',
      'case "<": out += "<"', "SVGScreenshotTests"),
     ("every refresh's ended loads kept for as long as the viewer runs", "Sources/FeedCore/Loop/LoadTasks.swift",
-     "            sourceTasks[ended] = nil\n", "            _ = ended\n", "TimelineLoopTests"),
+     "for id in endedSince { sourceTasks[id] = nil }", "for id in endedSince { _ = id }", "TimelineLoopTests"),
 ]

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The loads the loop runs off the main actor: at most one load and one page load at a
 /// time, each posting its result to the inbox tagged with its generation; for a timeline,
-/// its sources' loads, at most `concurrentSources` at a time.
+/// its sources' loads, at most `SourceLoads.concurrency` at a time.
 @MainActor
 final class LoadTasks {
     private let loader: any FeedLoading
@@ -22,8 +22,6 @@ final class LoadTasks {
         let ids = Mutex<[Int]>([])
     }
 
-    nonisolated static let concurrentSources = 8
-
     init(loader: any FeedLoading, sources: [any FeedLoading] = [], inbox: EventInbox) {
         self.loader = loader
         self.sources = sources
@@ -32,38 +30,26 @@ final class LoadTasks {
 
     /// Loads the timeline's sources `indices`, each posting its own result as it comes.
     func startSources(_ indices: [Int], generation: Int) {
-        for ended in endedSourceTasks.ids.withLock({ ids in
-            defer { ids = [] }; return ids
-        }) {
-            sourceTasks[ended] = nil
+        let endedSince = endedSourceTasks.ids.withLock { ids in
+            defer { ids = [] }
+            return ids
         }
-        let loaders = indices.filter(sources.indices.contains).map { ($0, sources[$0]) }
+        for id in endedSince { sourceTasks[id] = nil }
+        let loaders = indices.filter(sources.indices.contains).map { (index: $0, loader: sources[$0]) }
         let inbox = inbox
         let ended = endedSourceTasks
         let id = nextSourceTask
         nextSourceTask += 1
         sourceTasks[id] = Task.detached {
-            await withTaskGroup(of: Void.self) { group in
-                var running = 0
-                for (index, loader) in loaders {
-                    if running == Self.concurrentSources {
-                        await group.next()
-                        running -= 1
-                    }
-                    guard !Task.isCancelled else { break }
-                    running += 1
-                    group.addTask {
-                        let outcome = await Self.result {
-                            try await loader.load { partial, _, total in
-                                guard total == 0 else { return }  // only a body arriving
-                                inbox.post(.sourcePartial(generation: generation, source: index, feed: partial))
-                            }
-                        }
-                        guard let outcome else { return }
-                        inbox.post(
-                            .sourceLoaded(generation: generation, source: index, result: outcome, at: Date()))
+            await SourceLoads.run(loaders) { index, loader in
+                let outcome = await Self.result {
+                    try await loader.load { partial, _, total in
+                        guard total == 0 else { return }  // only a body arriving
+                        inbox.post(.sourcePartial(generation: generation, source: index, feed: partial))
                     }
                 }
+                guard let outcome else { return }
+                inbox.post(.sourceLoaded(generation: generation, source: index, result: outcome, at: Date()))
             }
             ended.ids.withLock { $0.append(id) }
         }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// `--dump`: one frame as plain text, without a terminal: the loading skeleton at a
 /// chosen time, or the loaded feed. For scripts, pipes and bug reports.
@@ -31,18 +32,18 @@ public enum FrameDump {
         if loadingAt == nil, !timeline.isEmpty {
             let clock = ContinuousClock()
             let start = clock.now
-            let results = await withTaskGroup(of: (Int, Result<Feed, Failure>).self) { group in
-                for (index, loader) in sources.enumerated() {
-                    group.addTask {
-                        do {
-                            return (index, .success(try await loader.load { _, _, _ in }))
-                        } catch {
-                            return (index, .failure(Failure(error)))
-                        }
-                    }
+            let collected = Mutex<[(Int, Result<Feed, Failure>)]>([])
+            await SourceLoads.run(sources.enumerated().map { (index: $0.offset, loader: $0.element) }) {
+                index, loader in
+                let result: Result<Feed, Failure>
+                do {
+                    result = .success(try await loader.load { _, _, _ in })
+                } catch {
+                    result = .failure(Failure(error))
                 }
-                return await group.reduce(into: []) { $0.append($1) }
+                collected.withLock { $0.append((index, result)) }
             }
+            let results = collected.withLock { $0 }
             for (index, result) in results.sorted(by: { $0.0 < $1.0 }) {
                 _ = state.apply(
                     .sourceLoaded(generation: 1, source: index, result: result, at: Date()), at: clock.now - start)
