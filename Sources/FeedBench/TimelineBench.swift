@@ -48,8 +48,7 @@ func timelineBench() {
     var samples: [Double] = []
     var firstFrame = 0.0
     for _ in 0..<5 {
-        var options = ViewerOptions(source: "bench", animation: .slide)
-        options.timelineSources = (0..<sourceCount).map { SourceStatus(name: "Source \($0)") }
+        let options = ViewerOptions(sources: (0..<sourceCount).map { SourceStatus(name: "Source \($0)") })
         var state = AppState(options: options, size: size)
         _ = state.apply(.start, at: .zero)
         let clock = ContinuousClock()
@@ -59,10 +58,10 @@ func timelineBench() {
             // each arrival is taken as it comes.
             let instant = Duration.milliseconds(100 + source)
             _ = state.apply(
-                .sourceLoaded(generation: state.generation, source: source, result: .success(feed), at: now),
+                .answer(SourceAnswer(generation: state.generation, source: source, outcome: .loaded(feed), date: now)),
                 at: instant)
             precondition(state.frameDue(at: instant))
-            _ = FeedRenderer.render(state, size: size, at: instant)
+            _ = FeedRenderer.render(state, at: instant)
             let took = (clock.now - start).seconds * 1e6
             if source == 0 { firstFrame = max(firstFrame, took) }
             samples.append(took)

@@ -37,14 +37,14 @@ func renderBench(feedData: Data) throws {
         var loading = AppState(source: "bench", animation: .slide, size: size)
         _ = loading.apply(.start)
         var loaded = loading
-        _ = loaded.apply(.loaded(generation: 1, result: .success(feed), duration: .zero, at: Date()))
+        _ = loaded.apply(.answer(SourceAnswer(generation: 1, source: 0, outcome: .loaded(feed), date: Date())))
         var frame = 0
         let loadingTime = microseconds(iterations: 200) {
             frame += 1
-            _ = FeedRenderer.render(loading, size: size, at: SkeletonTiming.showDelay + .milliseconds(frame * 33))
+            _ = FeedRenderer.render(loading, at: SkeletonTiming.showDelay + .milliseconds(frame * 33))
         }
         let loadedTime = microseconds(iterations: 200) {
-            _ = FeedRenderer.render(loaded, size: size, elapsed: .zero)
+            _ = FeedRenderer.render(loaded, elapsed: .zero)
         }
         print(
             "render \(size.description) (rows x cols \(size.height)x\(size.width)): "
@@ -74,14 +74,14 @@ func navigationBench(_ feed: Feed) {
     let size = TerminalSize(width: 200, height: 50)
     var state = AppState(source: "bench", animation: .slide, size: size)
     _ = state.apply(.start)
-    _ = state.apply(.loaded(generation: 1, result: .success(feed), duration: .zero, at: Date()))
+    _ = state.apply(.answer(SourceAnswer(generation: 1, source: 0, outcome: .loaded(feed), date: Date())))
     let pageDown = microseconds(iterations: 20) {
         _ = state.apply(.key(.pageDown))
-        _ = FeedRenderer.render(state, size: size, elapsed: .zero)
+        _ = FeedRenderer.render(state, elapsed: .zero)
     }
     let toEnds = microseconds(iterations: 10) {
         _ = state.apply(.key(.character(state.selected == 0 ? "G" : "g")))
-        _ = FeedRenderer.render(state, size: size, elapsed: .zero)
+        _ = FeedRenderer.render(state, elapsed: .zero)
     }
     print(
         "navigate \(feed.posts.count) posts at 200x50: page down + frame \(whole(pageDown)) µs, "

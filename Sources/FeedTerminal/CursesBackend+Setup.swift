@@ -106,7 +106,7 @@ extension CursesBackend {
     /// arriving after the program ends, it would reach the shell as typed text.
     private func awaitLastStatusReport() {
         let deadline = now + .milliseconds(200)
-        while pacer.inFlight != nil, pacer.answers, now < deadline {
+        while pacer.inFlight != nil, now < deadline {
             var descriptor = pollfd(fd: fileno(inputFile), events: Int16(POLLIN), revents: 0)
             let left = Int32(max(1, ((deadline - now).seconds * 1000).rounded(.up)))
             guard poll(&descriptor, 1, left) > 0 else { break }

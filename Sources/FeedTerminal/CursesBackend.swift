@@ -107,14 +107,12 @@ public final class CursesBackend: TerminalBackend {
         if pending, let last = chosen.last(where: { $0.style.ink.isSkeleton }) { nextRow = last.row + 1 }
         wnoutrefresh(window)
         doupdate()
-        requestStatusReport()
-        pacer.sent(bytes: FramePacer.estimatedBytes(chosen, in: target), at: instant)
+        if pacer.sent(bytes: FramePacer.estimatedBytes(chosen, in: target), at: instant) { requestStatusReport() }
     }
 
     /// `CSI 5 n`, written after ncurses has flushed the frame: the terminal answers
     /// `CSI 0 n` once it has read everything before it.
     private func requestStatusReport() {
-        guard pacer.answers else { return }
         let request: [UInt8] = [0x1B, 0x5B, 0x35, 0x6E]
         _ = request.withUnsafeBytes { write(fileno(outputFile), $0.baseAddress, $0.count) }
     }

@@ -76,14 +76,4 @@ public struct SourceList: Sendable {
         let count = read(descriptor, &buffer, buffer.count)
         return Data(buffer.prefix(max(0, count)))
     }
-
-    /// A short name for a source: a URL's host, a file's name.
-    public static func shortName(_ source: FeedSource) -> String {
-        switch source {
-        case .sample: "sample feed"
-        case .standardInput: "standard input"
-        case .file(let path): String(path.split(separator: "/").last ?? Substring(path))
-        case .url(let url): url.host ?? url.absoluteString
-        }
-    }
 }

@@ -56,43 +56,45 @@ func makeLoader(for entry: SourceList.Entry) -> SourceFeedLoader {
     return loader
 }
 
-let first = sourceList.entries[0]
-let isTimeline = sourceList.entries.count > 1
-let loader = DelayedFeedLoader(makeLoader(for: first), delay: options.delay(for: first.source))
-let sourceLoaders: [any FeedLoading] =
-    isTimeline
-    ? sourceList.entries.map { DelayedFeedLoader(makeLoader(for: $0), delay: options.delay(for: $0.source)) } : []
-let timeline =
-    isTimeline
-    ? sourceList.entries.map { SourceStatus(name: $0.title ?? SourceList.shortName($0.source), named: $0.title != nil) }
-    : []
-let label = isTimeline ? "\(sourceList.entries.count) sources" : first.source.label
-
-if options.dump, options.svg {
-    // A picture's colours are chosen, not detected: truecolor on dark unless asked.
-    let depth: ColorDepth =
-        switch options.color {
-        case .auto, .truecolor: .truecolor
-        case .ansi256: .ansi256
-        case .ansi16: .ansi16
-        case .none: .none
-        }
-    let fps = options.fpsChosen ? options.framesPerSecond : 30
-    let (frames, failed) = await FrameDump.frames(
-        loader: loader.base, source: label, size: options.dumpSize, loadingAt: options.dumpAt,
-        animation: options.animation, timeline: timeline, sources: sourceLoaders, count: options.svgFrames,
-        interval: .seconds(1) / fps)
-    var picture = SVGScreenshot(depth: depth, background: options.background == .light ? .light : .dark)
-    picture.windowFrame = options.svgFrame
-    print(picture.document(frames, fps: Double(fps)), terminator: "")
-    exit(failed ? 1 : 0)
+/// The view's sources and their loaders: the same for one source as for many, and for
+/// `--dump` as for the viewer, whose clock the simulated latency sleeps on.
+func makeLoaders(clock: any LoopClock) -> [any FeedLoading] {
+    sourceList.entries.map {
+        DelayedFeedLoader(makeLoader(for: $0), delay: options.delay(for: $0.source), clock: clock)
+    }
 }
+var viewer = ViewerOptions(
+    sources: sourceList.entries.map {
+        SourceStatus(name: $0.title ?? $0.source.shortName, named: $0.title != nil, label: $0.source.label)
+    },
+    animation: options.animation)
+viewer.refreshInterval = options.refresh ?? sourceList.refresh
+viewer.shimmerSpeed = options.shimmerSpeed
+viewer.shimmerPause = options.shimmerPause
+viewer.shimmerTilt = options.shimmerTilt
+viewer.framesPerSecond = options.framesPerSecond
 
 if options.dump {
-    let (text, failed) = await FrameDump.render(
-        loader: loader.base, source: label, size: options.dumpSize, loadingAt: options.dumpAt,
-        animation: options.animation, timeline: timeline, sources: sourceLoaders)
-    print(text, terminator: "")
+    let clock = ManualClock()
+    // A picture's frames come at --fps, 30 a second unless asked.
+    let (frames, failed) = FrameDump.frames(
+        options: viewer, loaders: makeLoaders(clock: clock), clock: clock, size: options.dumpSize, at: options.dumpAt,
+        count: options.svgFrames, interval: .seconds(1) / options.framesPerSecond)
+    if options.svg {
+        // A picture's colours are chosen, not detected: truecolor on dark unless asked.
+        let depth: ColorDepth =
+            switch options.color {
+            case .auto, .truecolor: .truecolor
+            case .ansi256: .ansi256
+            case .ansi16: .ansi16
+            case .none: .none
+            }
+        var picture = SVGScreenshot(depth: depth, background: options.background == .light ? .light : .dark)
+        picture.windowFrame = options.svgFrame
+        print(picture.document(frames, fps: Double(options.framesPerSecond)), terminator: "")
+    } else {
+        print(FrameDump.text(of: frames[0]), terminator: "")
+    }
     exit(failed ? 1 : 0)
 }
 
@@ -103,24 +105,16 @@ do {
 } catch {
     fail(error.message)
 }
-var viewer = ViewerOptions(source: label, animation: options.animation)
-viewer.timelineSources = timeline
-viewer.refreshInterval = options.refresh ?? sourceList.refresh
-// A timeline merges many feeds: it pages none of them.
-viewer.loadsMorePages = !isTimeline
-viewer.shimmerSpeed = options.shimmerSpeed
-viewer.shimmerPause = options.shimmerPause
-viewer.shimmerTilt = options.shimmerTilt
 viewer.paletteSkeleton = backend.animatesPalette
-viewer.framesPerSecond = options.framesPerSecond
 let paletteRefused = options.palette && !backend.animatesPalette
 let state = AppState(
     options: viewer, size: backend.size,
     notice: paletteRefused
         ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell" : nil)
+let clock = SystemLoopClock()
 let loop = FeedRunLoop(
-    state: state, backend: backend, loader: loader, sources: sourceLoaders,
-    configuration: .init(openLink: LinkOpener.open))
+    state: state, backend: backend, loaders: makeLoaders(clock: clock), configuration: .init(openLink: LinkOpener.open),
+    clock: clock)
 let exitCode = loop.run()
 backend.stop()
 exit(exitCode)

@@ -5,42 +5,79 @@ import Testing
 /// Frames paced by the terminal's answers: one in flight, cut to what the link takes in
 /// about 100 ms, what a key did first.
 @Suite struct FramePacerTests {
-    @Test func oneFrameInFlightUntilItsAnswerOrItsTimeout() {
+    /// A pacer that has had an answer: it paces from now on.
+    private func answered() -> FramePacer {
         var pacer = FramePacer()
+        _ = pacer.sent(bytes: 100, at: .zero)
+        pacer.answered(at: .milliseconds(10))
+        #expect(pacer.answering == .yes)
+        return pacer
+    }
+
+    @Test func oneFrameInFlightUntilItsAnswerOrItsTimeout() {
+        var pacer = answered()
         #expect(pacer.isReady(at: .zero))
-        pacer.sent(bytes: 4000, at: .zero)
+        _ = pacer.sent(bytes: 4000, at: .zero)
         #expect(!pacer.isReady(at: .milliseconds(500)))
         #expect(pacer.readyAgain(after: .milliseconds(400)) == .milliseconds(600))
         pacer.answered(at: .milliseconds(500))
         #expect(pacer.isReady(at: .milliseconds(500)))
         #expect(pacer.readyAgain(after: .milliseconds(500)) == nil)
         // A lost answer frees the next frame after a second.
-        pacer.sent(bytes: 100, at: .seconds(1))
+        _ = pacer.sent(bytes: 100, at: .seconds(1))
         #expect(pacer.isReady(at: .seconds(2)))
     }
 
     @Test func theRateComesFromTheAnswersAndSetsTheBudget() {
-        var pacer = FramePacer()
+        var pacer = answered()
         #expect(pacer.budget == nil, "no limit before anything is measured")
-        pacer.sent(bytes: 4000, at: .zero)
+        _ = pacer.sent(bytes: 4000, at: .zero)
         pacer.answered(at: .milliseconds(250))  // 16 KB/s
         #expect(pacer.rate == 16_000)
         #expect(pacer.budget == 1600)
         // Too small a frame to measure by: the round trip would dominate.
-        pacer.sent(bytes: 200, at: .seconds(1))
+        _ = pacer.sent(bytes: 200, at: .seconds(1))
         pacer.answered(at: .seconds(1) + .milliseconds(200))
         #expect(pacer.rate == 16_000)
         // Slower at once, faster gradually.
-        pacer.sent(bytes: 4000, at: .seconds(2))
+        _ = pacer.sent(bytes: 4000, at: .seconds(2))
         pacer.answered(at: .seconds(3))
         #expect(pacer.rate == 4000)
         #expect(pacer.budget == 512, "never less than a few rows")
     }
 
-    @Test func aTerminalThatNeverAnswersIsNoLongerWaitedFor() {
+    @Test func untilItsFirstAnswerATerminalGetsEveryFrameAtOnce() {
         var pacer = FramePacer()
-        for second in 0..<4 { pacer.sent(bytes: 100, at: .seconds(second * 2)) }
-        #expect(!pacer.answers)
+        // Frames 33 ms apart, none answered: none waits, and one request at a time asks.
+        var asked: [Int] = []
+        for frame in 0..<100 {
+            let instant = Duration.milliseconds(33 * frame)
+            #expect(pacer.isReady(at: instant) && pacer.readyAgain(after: instant) == nil)
+            if pacer.sent(bytes: 4000, at: instant) { asked.append(frame) }
+        }
+        // At 0, then each second a request is taken as lost; the third loss ends the asking.
+        #expect(asked == [0, 31, 62])
+        #expect(pacer.answering == .no && pacer.inFlight == nil)
+        let askedAfter = pacer.sent(bytes: 100, at: .seconds(5))
+        #expect(!askedAfter && pacer.budget == nil)
+    }
+
+    @Test func aFirstAnswerStartsThePacing() {
+        var pacer = FramePacer()
+        let first = pacer.sent(bytes: 4000, at: .zero)
+        let second = pacer.sent(bytes: 4000, at: .milliseconds(33))
+        #expect(first && !second, "one request at a time")
+        pacer.answered(at: .milliseconds(250))
+        #expect(pacer.answering == .yes && pacer.rate == 16_000)
+        let third = pacer.sent(bytes: 4000, at: .milliseconds(260))
+        #expect(third)
+        #expect(!pacer.isReady(at: .milliseconds(300)), "paced now: the next frame waits for the answer")
+    }
+
+    @Test func aTerminalThatStopsAnsweringIsNoLongerWaitedFor() {
+        var pacer = answered()
+        for second in 0..<4 { _ = pacer.sent(bytes: 100, at: .seconds(second * 2)) }
+        #expect(pacer.answering == .no)
         #expect(pacer.isReady(at: .seconds(8)))
         #expect(pacer.inFlight == nil)
     }
@@ -55,8 +92,8 @@ import Testing
         }
         frame.write("Keys", row: 7, column: 10, style: Style(.title))
         let runs = FrameDiff.runs(from: before, to: frame)
-        var pacer = FramePacer()
-        pacer.sent(bytes: 4000, at: .zero)
+        var pacer = answered()
+        _ = pacer.sent(bytes: 4000, at: .zero)
         pacer.answered(at: .seconds(1))  // 4 KB/s: 512 bytes a frame
         let chosen = pacer.select(runs, in: frame, firstRow: 4)
         let rows = Set(chosen.map(\.row))

@@ -17,10 +17,8 @@ import Testing
 
     static func loadedState(size: TerminalSize, animation: AnimationStyle = .slide) throws -> AppState {
         var state = loadingState(size: size, animation: animation)
-        _ = state.apply(
-            .loaded(
-                generation: 1, result: .success(try fixtureFeed()), duration: .milliseconds(12),
-                at: Fixtures.referenceDate))
+        // Before the skeleton's show delay: no fade.
+        _ = state.apply(.loaded(try fixtureFeed(), generation: 1, at: Fixtures.referenceDate), at: .milliseconds(12))
         return state
     }
 
@@ -28,60 +26,57 @@ import Testing
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loadingJustAfterTheShowDelay(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, at: SkeletonTiming.showDelay)
+        let frame = FeedRenderer.render(Self.loadingState(size: size), at: SkeletonTiming.showDelay)
         try Snapshot.assertMatches(frame, named: "loading-t150ms-\(size)")
     }
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loadingAtHalfASecond(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .milliseconds(500))
+        let frame = FeedRenderer.render(Self.loadingState(size: size), at: .milliseconds(500))
         try Snapshot.assertMatches(frame, named: "loading-t500ms-\(size)")
     }
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loaded(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(try Self.loadedState(size: size), size: size, at: .seconds(3))
+        let frame = FeedRenderer.render(try Self.loadedState(size: size), at: .seconds(3))
         try Snapshot.assertMatches(frame, named: "loaded-\(size)")
     }
 
     @Test func aFailedLoadShowsTheErrorInPlaceOfTheRows() throws {
         let size = TerminalSize(width: 60, height: 10)
         var state = Self.loadingState(size: size)
-        _ = state.apply(
-            .loaded(
-                generation: 1, result: .failure(Failure.notFound(path: "missing.json")), duration: .zero,
-                at: Fixtures.referenceDate))
-        try Snapshot.assertMatches(FeedRenderer.render(state, size: size, at: .zero), named: "error-60x10")
+        _ = state.apply(.failed(Failure.notFound(path: "missing.json")))
+        try Snapshot.assertMatches(FeedRenderer.render(state, at: .zero), named: "error-60x10")
     }
 
     // MARK: properties of frames
 
     @Test func theSkeletonWaitsForTheShowDelayAndAReloadKeepsItsRowsMeanwhile() throws {
         let size = TerminalSize(width: 80, height: 24)
-        let early = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .milliseconds(149))
+        let early = FeedRenderer.render(Self.loadingState(size: size), at: .milliseconds(149))
         #expect(!early.styleMask.dropLast().contains { $0.contains { ("a"..."m").contains($0) } })
         #expect(early.lines.last?.contains("Loading…") == true)
         var state = try Self.loadedState(size: size)
-        _ = state.apply(.key(.character("r")))
-        let reloading = FeedRenderer.render(state, size: size, at: .milliseconds(100))
+        _ = state.apply(.key(.character("r")), at: .seconds(1))
+        let reloading = FeedRenderer.render(state, at: .milliseconds(1100))
         #expect(reloading.lines.contains { $0.contains("Ada Park") })
         #expect(reloading.lines.last?.contains("Loading…") == true)
-        let skeleton = FeedRenderer.render(state, size: size, at: .milliseconds(150))
+        let skeleton = FeedRenderer.render(state, at: .milliseconds(1150))
         #expect(!skeleton.lines.contains { $0.contains("Ada Park") })
     }
 
     @Test func theSkeletonMovesOverTime() {
         let size = TerminalSize(width: 80, height: 24)
         let state = Self.loadingState(size: size)
-        let early = FeedRenderer.render(state, size: size, at: .milliseconds(200))
-        let later = FeedRenderer.render(state, size: size, at: .milliseconds(600))
+        let early = FeedRenderer.render(state, at: .milliseconds(200))
+        let later = FeedRenderer.render(state, at: .milliseconds(600))
         #expect(early.lines == later.lines, "the shapes stay put")
         #expect(early.styleMask != later.styleMask, "the shades move")
     }
 
     @Test func aFirstLoadFillsTheScreenWithSkeletonRows() {
         let size = TerminalSize(width: 80, height: 40)
-        let frame = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .milliseconds(300))
+        let frame = FeedRenderer.render(Self.loadingState(size: size), at: .milliseconds(300))
         let rowsWithSkeleton = frame.styleMask.dropLast().filter { $0.contains { $0.isLowercase } }
         #expect(rowsWithSkeleton.count > 25)
         // The last rows area line before the status bar is reached by some row.
@@ -92,9 +87,9 @@ import Testing
     @Test func theReloadSkeletonHasTheRealRowsGeometry() throws {
         let size = TerminalSize(width: 80, height: 24)
         var state = try Self.loadedState(size: size)
-        let real = FeedRenderer.render(state, size: size, at: .zero)
+        let real = FeedRenderer.render(state, at: .zero)
         _ = state.apply(.key(.character("r")))
-        let skeleton = FeedRenderer.render(state, size: size, at: .milliseconds(300))
+        let skeleton = FeedRenderer.render(state, at: .milliseconds(300))
         for row in 0..<(size.height - 1) {
             let bars = (0..<size.width).filter {
                 skeleton[row, $0].style.ink.isSkeleton
@@ -125,9 +120,9 @@ import Testing
 
     @Test func statusLineSaysWhatIsHappening() throws {
         let size = TerminalSize(width: 80, height: 24)
-        let loading = FeedRenderer.render(Self.loadingState(size: size), size: size, at: .zero)
+        let loading = FeedRenderer.render(Self.loadingState(size: size), at: .zero)
         #expect(loading.lines.last?.hasPrefix(" Loading… · small-feed.json") == true)
-        let loaded = FeedRenderer.render(try Self.loadedState(size: size), size: size, at: .zero)
+        let loaded = FeedRenderer.render(try Self.loadedState(size: size), at: .zero)
         #expect(loaded.lines.last?.hasPrefix(" 3 posts · loaded in 12 ms · small-feed.json") == true)
         #expect(loaded.lines.last?.hasSuffix("r reload · q quit ") == true)
     }
@@ -136,7 +131,9 @@ import Testing
         let state = try Self.loadedState(size: TerminalSize(width: 1, height: 1))
         for width in 0...8 {
             for height in 0...4 {
-                let frame = FeedRenderer.render(state, size: TerminalSize(width: width, height: height), at: .zero)
+                var resized = state
+                _ = resized.apply(.resize(TerminalSize(width: width, height: height)))
+                let frame = FeedRenderer.render(resized, at: .zero)
                 // Every line exactly the width, in cells: no wide cluster cut in half.
                 #expect(frame.lines.allSatisfy { CellWidth.of($0) == width })
             }
@@ -153,7 +150,7 @@ import Testing
         var state = RenderTests.loadingState(size: size, animation: animation)
         _ = state.apply(.tick, at: .milliseconds(200))
         _ = state.apply(
-            .loaded(generation: 1, result: .success(try RenderTests.fixtureFeed()), duration: .zero, at: .now),
+            .loaded(try RenderTests.fixtureFeed(), generation: 1, at: .now),
             at: .seconds(2))
         return state
     }
@@ -161,9 +158,9 @@ import Testing
     @Test func rowsFadeInFromTheSkeletonOverAQuarterSecond() throws {
         let state = try fadingState()
         #expect(state.fadeStart == .seconds(2))
-        let settled = FeedRenderer.render(state, size: size, at: .seconds(2) + CrossFade.duration)
-        let early = FeedRenderer.render(state, size: size, at: .seconds(2) + .milliseconds(20))
-        let late = FeedRenderer.render(state, size: size, at: .seconds(2) + .milliseconds(200))
+        let settled = FeedRenderer.render(state, at: .seconds(2) + CrossFade.duration)
+        let early = FeedRenderer.render(state, at: .seconds(2) + .milliseconds(20))
+        let late = FeedRenderer.render(state, at: .seconds(2) + .milliseconds(200))
         // The same text throughout: only the styles fade.
         #expect(early.lines == settled.lines && late.lines == settled.lines)
         let fades = { (frame: ScreenBuffer) in Set(frame.cells.map(\.style.fade)) }
@@ -173,7 +170,7 @@ import Testing
         // The cells that fade are the skeleton's: a reload shows bars on exactly those.
         var reloading = state
         _ = reloading.apply(.key(.character("r")))
-        let skeleton = FeedRenderer.render(reloading, size: size, at: .seconds(2) + .milliseconds(300))
+        let skeleton = FeedRenderer.render(reloading, at: .seconds(2) + .milliseconds(300))
         let faded = early.cells.indices.filter { early.cells[$0].style.fade > 0 }
         let barred = skeleton.cells.indices.filter { skeleton.cells[$0].style.ink.isSkeleton }
         #expect(faded == barred)
@@ -184,7 +181,7 @@ import Testing
     @Test func reducedMotionHasNoCrossFade() throws {
         let state = try fadingState(animation: .calm)
         #expect(state.fadeStart == nil)
-        let frame = FeedRenderer.render(state, size: size, at: .seconds(2) + .milliseconds(20))
+        let frame = FeedRenderer.render(state, at: .seconds(2) + .milliseconds(20))
         #expect(frame.cells.allSatisfy { $0.style.fade == 0 })
     }
 
@@ -193,8 +190,8 @@ import Testing
         options.paletteSkeleton = true
         var state = AppState(options: options, size: size)
         _ = state.apply(.start)
-        let first = FeedRenderer.render(state, size: size, at: .milliseconds(400))
-        let second = FeedRenderer.render(state, size: size, at: .milliseconds(900))
+        let first = FeedRenderer.render(state, at: .milliseconds(400))
+        let second = FeedRenderer.render(state, at: .milliseconds(900))
         #expect(first.cells == second.cells)
         #expect(first.paletteLevels != second.paletteLevels)
         #expect(first.paletteLevels.count == PaletteShimmer.slotCount)
@@ -202,8 +199,8 @@ import Testing
         #expect(!first.cells.contains { if case .skeleton = $0.style.ink { true } else { false } })
         // Once loaded, no palette levels: the entries are left as they are.
         var loaded = state
-        _ = loaded.apply(.loaded(generation: 1, result: .success(Feed(posts: [])), duration: .zero, at: .now))
-        #expect(FeedRenderer.render(loaded, size: size, at: .seconds(2)).paletteLevels.isEmpty)
+        _ = loaded.apply(.loaded(Feed(posts: []), generation: 1, at: .now))
+        #expect(FeedRenderer.render(loaded, at: .seconds(2)).paletteLevels.isEmpty)
     }
 }
 
@@ -217,7 +214,7 @@ import Testing
         let state = RenderTests.loadingState(size: size)
         let frame = try #require(
             stride(from: 150, to: 2000, by: 10).lazy.map {
-                FeedRenderer.render(state, size: self.size, at: .milliseconds($0))
+                FeedRenderer.render(state, at: .milliseconds($0))
             }.first { $0.cells.contains { if case .skeletonEdge = $0.style.ink { true } else { false } } })
         try Snapshot.assertMatches(frame, named: "band-edges-80x24")
     }
@@ -226,10 +223,8 @@ import Testing
         var state = RenderTests.loadingState(size: size)
         _ = state.apply(.tick, at: .milliseconds(200))
         _ = state.apply(
-            .loaded(
-                generation: 1, result: .success(try RenderTests.fixtureFeed()), duration: .zero,
-                at: Fixtures.referenceDate), at: .seconds(1))
-        let frame = FeedRenderer.render(state, size: size, at: .seconds(1) + .milliseconds(120))
+            .loaded(try RenderTests.fixtureFeed(), generation: 1, at: Fixtures.referenceDate), at: .seconds(1))
+        let frame = FeedRenderer.render(state, at: .seconds(1) + .milliseconds(120))
         try Snapshot.assertMatches(frame, named: "cross-fade-80x24")
     }
 }

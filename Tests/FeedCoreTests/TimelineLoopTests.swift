@@ -35,20 +35,17 @@ import Testing
         let size = TerminalSize(width: 80, height: 24)
         let sources: [any FeedLoading] = (0..<50).map { source in
             let posts = (0..<40).map { index in
-                TimelineTests.post("s\(source)p\(index)", minutesAgo: source * 40 + index)
+                Views.post("s\(source)p\(index)", minutesAgo: source * 40 + index)
             }
             return ProbedLoader(
                 feed: Feed(posts: posts), delay: .milliseconds(300 + 10 * source), clock: clock, probe: probe)
         }
-        var options = ViewerOptions(source: "50 sources", animation: .slide)
-        options.timelineSources = (0..<50).map { SourceStatus(name: "Source \($0)") }
+        let options = ViewerOptions(sources: (0..<50).map { SourceStatus(name: "Source \($0)") })
         let done: (ScreenBuffer) -> Bool = { $0.lines.last?.contains("2,000 posts from 50 sources") == true }
         let backend = MemoryBackend(
             size: size, script: [.init(until: done, send: [.key(.character("q"))])], clock: clock)
         let loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loader: sources[0], sources: sources,
-            clock: { [clock] in clock.now })
-        backend.loadInFlight = { [unowned loop] in loop.state.sources.contains(where: \.isLoading) }
+            state: AppState(options: options, size: size), backend: backend, loaders: sources, clock: clock)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut, "the script ran to its end")
         #expect(probe.most.load(ordering: .relaxed) == SourceLoads.concurrency)
@@ -64,13 +61,12 @@ import Testing
         let clock = ManualClock()
         let probe = Probe()
         let size = TerminalSize(width: 80, height: 24)
-        let sources: [any FeedLoading] = (0..<3).map { source in
+        let sources: [any FeedLoading] = (0..<3).map { (source: Int) in
             ProbedLoader(
-                feed: Feed(posts: [TimelineTests.post("s\(source)", minutesAgo: source)]), delay: .milliseconds(100),
+                feed: Feed(posts: [Views.post("s\(source)", minutesAgo: source)]), delay: .milliseconds(100),
                 clock: clock, probe: probe)
         }
-        var options = ViewerOptions(source: "3 sources", animation: .none)
-        options.timelineSources = (0..<3).map { SourceStatus(name: "Source \($0)") }
+        var options = ViewerOptions(sources: (0..<3).map { SourceStatus(name: "Source \($0)") }, animation: .none)
         options.refreshInterval = .seconds(5)
         final class Seen: @unchecked Sendable { var kept: Int? }
         let seen = Seen()
@@ -78,15 +74,14 @@ import Testing
         // A minute on: how many loads the loop still keeps.
         let aMinuteOn: (ScreenBuffer) -> Bool = { _ in
             guard clock.now >= .milliseconds(60_200) else { return false }
-            seen.kept = loop.keptSourceLoads
+            seen.kept = loop.keptLoads
             return true
         }
         let backend = MemoryBackend(
             size: size, script: [.init(until: aMinuteOn, send: [.key(.character("q"))])], clock: clock,
             deadline: .seconds(120))
         loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loader: sources[0], sources: sources,
-            clock: { [clock] in clock.now })
+            state: AppState(options: options, size: size), backend: backend, loaders: sources, clock: clock)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut, "the script ran to its end")
         // Twelve refreshes in a minute: of their loads, only the latest (and the one before,

@@ -1,215 +1,150 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCore
 
-/// A timeline of several sources, driven event by event on exact instants: arrivals in
-/// every order, a failing source, a refresh while a post in the middle is selected, the
-/// same post through two sources, the "▲ new" marker.
+/// A view's sources, driven answer by answer on exact instants. Each behaviour runs for one
+/// source and for several: one source is a timeline of one, on the same path.
 @Suite struct TimelineTests {
-    static let size = TerminalSize(width: 80, height: 24)
-    static let now = Fixtures.referenceDate
+    typealias V = Views
 
-    /// A post `minutesAgo` old, its title naming it.
-    static func post(_ name: String, minutesAgo: Int, url: String? = nil) -> Post {
-        Post(
-            id: .string(name), author: Author(name: "Writer \(name)"), title: "Post \(name)",
-            content: "Text of \(name).",
-            likes: nil, createdAt: now - Double(minutesAgo * 60), url: url)
+    // MARK: starting
+
+    @Test(arguments: [1, 3])
+    func everySourceLoadsAtStartBehindTheSkeleton(sources: Int) {
+        var state = AppState(options: V.options(sources), size: V.size)
+        #expect(state.apply(.start, at: .zero) == V.loadAll(sources, generation: 1))
+        #expect(state.isLoading && state.sourcesAwaited == sources)
+        #expect(V.showsSkeleton(state, at: .milliseconds(200)))
+        let status = V.status(state, at: .milliseconds(200))
+        #expect(status.contains(sources == 1 ? "Loading… · source-0.json" : "3 of 3 sources loading"), "\(status)")
     }
 
-    static func state(sources: Int, refresh: Duration? = nil) -> AppState {
-        var options = ViewerOptions(source: "\(sources) sources", animation: .slide)
-        options.timelineSources = (0..<sources).map { SourceStatus(name: "Source \($0)") }
-        options.refreshInterval = refresh
-        options.loadsMorePages = false
-        var state = AppState(options: options, size: size)
-        _ = state.apply(.start, at: .zero)
-        return state
-    }
-
-    @discardableResult
-    static func arrive(
-        _ state: inout AppState, source: Int, _ posts: [Post], title: String? = nil, at instant: Duration
-    ) -> [AppEffect] {
-        let feed = Feed(title: title, posts: posts)
-        return state.apply(
-            .sourceLoaded(generation: state.generation, source: source, result: .success(feed), at: now), at: instant)
-    }
-
-    static func titles(_ state: AppState) -> [String] {
-        state.feed?.posts.compactMap(\.title) ?? []
-    }
-
-    static func frame(_ state: AppState, at instant: Duration) -> [String] {
-        FeedRenderer.render(state, size: size, at: instant).lines
-    }
-
-    static let feeds: [[Post]] = [
-        [post("a1", minutesAgo: 5), post("a2", minutesAgo: 50)],
-        [post("b1", minutesAgo: 20), post("b2", minutesAgo: 1)],
-        [post("c1", minutesAgo: 30)],
-    ]
-
-    @Test(arguments: [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]])
-    func arrivalsInAnyOrderMergeNewestFirst(order: [Int]) {
-        var state = Self.state(sources: 3)
-        #expect(state.isLoading && state.sourcesAwaited == 3)
-        for (step, source) in order.enumerated() {
-            Self.arrive(&state, source: source, Self.feeds[source], at: .milliseconds(100 * (step + 1)))
-            let status = Self.frame(state, at: .milliseconds(100 * (step + 1))).last ?? ""
-            if step < 2 { #expect(status.contains("\(2 - step) of 3 sources loading"), "\(status)") }
-        }
-        #expect(Self.titles(state) == ["Post b2", "Post a1", "Post b1", "Post c1", "Post a2"])
-        let status = Self.frame(state, at: .milliseconds(400)).last ?? ""
-        #expect(status.contains("5 posts from 3 sources · loaded in 300 ms"), "\(status)")
-        // Each row names its source.
-        #expect(Self.frame(state, at: .seconds(1)).contains { $0.contains("Writer b2") && $0.contains("Source 1") })
-    }
-
-    @Test func theFirstRowsReplaceTheSkeletonAndSkeletonRowsStandForTheRest() {
-        var state = Self.state(sources: 3)
-        // The skeleton, past its show delay.
-        #expect(
-            FeedRenderer.render(state, size: Self.size, at: .milliseconds(200)).cells.contains {
-                $0.style.ink.isSkeleton
-            })
-        Self.arrive(&state, source: 2, Self.feeds[2], at: .milliseconds(700))
+    @Test(arguments: [1, 3])
+    func theFirstPostsReplaceTheSkeletonAndSkeletonRowsStandForTheRest(sources: Int) {
+        var state = V.started(sources)
+        _ = state.apply(.tick, at: .milliseconds(200))
+        V.answer(&state, source: sources - 1, V.feeds(sources, perSource: 1)[sources - 1], at: .milliseconds(700))
         #expect(!state.isLoading)
-        let frame = FeedRenderer.render(state, size: Self.size, at: .seconds(2))
-        #expect(frame.lines.contains { $0.contains("Post c1") })
-        // Below it, a skeleton row for each source still loading.
+        #expect(state.fadeStart != nil, "the rows fade in over the skeleton")
+        let frame = FeedRenderer.render(state, at: .seconds(2))
+        #expect(frame.lines.contains { $0.contains("Post \(sources - 1)-0") })
+        // Below it, skeleton rows for each source still loading; none for one source.
         let skeletonRows = Set(
-            frame.cells.indices.filter { frame.cells[$0].style.ink.isSkeleton }.map { $0 / Self.size.width })
-        #expect(skeletonRows.min().map { $0 > 2 } == true && skeletonRows.count >= 4)
-        #expect(state.footerHeight == SourceFooter.height(of: state.sources, width: Self.size.width))
+            frame.cells.indices.filter { frame.cells[$0].style.ink.isSkeleton }.map { $0 / V.size.width })
+        #expect(skeletonRows.isEmpty == (sources == 1))
+        #expect(state.footerSkeletonRows == min(SourceFooter.maximumSkeletonRows, 2 * (sources - 1)))
     }
 
-    @Test func untilTheReaderMovesTheNewestStayInView() {
-        var state = Self.state(sources: 2)
-        Self.arrive(&state, source: 0, [Self.post("old", minutesAgo: 60)], at: .milliseconds(100))
-        Self.arrive(&state, source: 1, [Self.post("new", minutesAgo: 1)], at: .milliseconds(200))
-        #expect(state.selectedPost?.title == "Post new" && state.scroll == .start && state.newAbove == 0)
-        // Once the reader has moved, what arrives goes above without moving them.
-        _ = state.apply(.key(.character("j")), at: .seconds(1))
-        _ = state.apply(.key(.character("r")), at: .seconds(2))
-        Self.arrive(
-            &state, source: 0, [Self.post("old", minutesAgo: 60), Self.post("newer", minutesAgo: 0)], at: .seconds(3))
-        #expect(state.selectedPost?.title == "Post old")
-        // All of it fits on the screen: the new post is in view, no marker is needed.
-        #expect(state.newAbove == 0 && Self.frame(state, at: .seconds(3)).contains { $0.contains("Post newer") })
-    }
-
-    @Test func aFailingSourceShowsItsErrorAndTheOthersStay() {
-        var state = Self.state(sources: 2)
-        Self.arrive(&state, source: 0, Self.feeds[0], at: .milliseconds(100))
-        _ = state.apply(
-            .sourceLoaded(
-                generation: state.generation, source: 1, result: .failure(.notFound(path: "b.json")), at: Self.now),
-            at: .milliseconds(200))
-        #expect(Self.titles(state) == ["Post a1", "Post a2"])
-        let lines = Self.frame(state, at: .seconds(1))
-        #expect(lines.contains { $0.contains("⚠ Source 1 failed, r to retry · no such file: b.json") })
-        #expect(lines.last?.contains("2 posts from 2 sources · loaded in 200 ms · 1 failed") == true)
-        // r retries every source; the rows stay meanwhile, with no skeleton over them.
-        let effects = state.apply(.key(.character("r")), at: .seconds(2))
-        #expect(effects.contains(.loadSources([0, 1], generation: state.generation)))
-        #expect(!state.isLoading && Self.titles(state).count == 2)
-    }
-
-    @Test func everySourceFailingIsAnError() {
-        var state = Self.state(sources: 2)
-        for source in 0..<2 {
-            _ = state.apply(
-                .sourceLoaded(
-                    generation: state.generation, source: source, result: .failure(.refused(host: "h", port: 1)),
-                    at: Self.now), at: .milliseconds(100))
+    @Test func arrivalsInAnyOrderMergeNewestFirst() {
+        let feeds: [[Post]] = [
+            [V.post("a1", minutesAgo: 5), V.post("a2", minutesAgo: 50)],
+            [V.post("b1", minutesAgo: 20), V.post("b2", minutesAgo: 1)],
+            [V.post("c1", minutesAgo: 30)],
+        ]
+        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            var state = V.started(3)
+            for (step, source) in order.enumerated() {
+                V.answer(&state, source: source, feeds[source], at: .milliseconds(100 * (step + 1)))
+                let status = V.status(state, at: .milliseconds(100 * (step + 1)))
+                if step < 2 { #expect(status.contains("\(2 - step) of 3 sources loading"), "\(status)") }
+            }
+            #expect(V.titles(state) == ["Post b2", "Post a1", "Post b1", "Post c1", "Post a2"])
+            let status = V.status(state, at: .milliseconds(400))
+            #expect(status.contains("5 posts from 3 sources · loaded in 300 ms"), "\(status)")
+            // Each row names its source.
+            #expect(V.frame(state, at: .seconds(1)).contains { $0.contains("Writer b2") && $0.contains("Source 1") })
         }
-        #expect(!state.isLoading)
-        #expect(Self.frame(state, at: .seconds(1)).contains { $0.contains("connection refused by h:1") })
     }
 
-    @Test func aPostReachedThroughTwoSourcesShowsOnce() {
-        var state = Self.state(sources: 2)
+    @Test func aSingleSourcesRowsNameNoSourceAndItsTitleStandsInTheStatusLine() {
+        var state = V.started(1)
+        V.answer(&state, source: 0, [V.post("a", minutesAgo: 5)], title: "The Blog", at: .milliseconds(100))
+        let lines = V.frame(state, at: .seconds(1))
+        #expect(lines.contains { $0.contains("Writer a") && !$0.contains("Source 0") && !$0.contains("The Blog") })
+        #expect(lines.last?.hasPrefix(" The Blog · 1 post · loaded in 100 ms · source-0.js") == true)
+    }
+
+    /// The merge goes by the posts, never by who answered first: undated posts go below
+    /// every dated one even when their source answers first.
+    @Test func undatedPostsGoBelowTheDatedOnesWhicheverAnswersFirst() {
+        var state = V.started(2)
+        V.answer(&state, source: 1, [V.post("u1", minutesAgo: nil), V.post("u2", minutesAgo: nil)], at: .zero)
+        V.answer(&state, source: 0, [V.post("d1", minutesAgo: 600), V.post("d2", minutesAgo: 5)], at: .zero)
+        #expect(V.titles(state) == ["Post d2", "Post d1", "Post u1", "Post u2"])
+    }
+
+    @Test func aPostReachedThroughTwoSourcesShowsOnceWhicheverAnswersFirst() {
         let shared = "https://example.org/post/1"
-        Self.arrive(
-            &state, source: 0, [Self.post("x", minutesAgo: 3, url: shared), Self.post("a", minutesAgo: 4)], at: .zero)
-        Self.arrive(&state, source: 1, [Self.post("x again", minutesAgo: 3, url: shared)], at: .zero)
-        #expect(Self.titles(state) == ["Post x", "Post a"])
+        for order in [[0, 1], [1, 0]] {
+            var state = V.started(2)
+            let feeds = [
+                [V.post("x", minutesAgo: 3, url: shared), V.post("a", minutesAgo: 4)],
+                [V.post("x again", minutesAgo: 3, url: shared)],
+            ]
+            for source in order { V.answer(&state, source: source, feeds[source], at: .zero) }
+            #expect(V.titles(state) == ["Post x", "Post a"], "the first source's copy, in the order \(order)")
+        }
         // Two feeds may both have a post "1": they are two posts.
-        var other = Self.state(sources: 2)
-        Self.arrive(&other, source: 0, [Self.post("1", minutesAgo: 3)], at: .zero)
-        Self.arrive(&other, source: 1, [Self.post("1", minutesAgo: 4)], at: .zero)
+        var other = V.started(2)
+        V.answer(&other, source: 0, [V.post("1", minutesAgo: 3)], at: .zero)
+        V.answer(&other, source: 1, [V.post("1", minutesAgo: 4)], at: .zero)
         #expect(other.feed?.posts.count == 2)
     }
 
-    /// The screen line of the selection bar's first line.
-    static func selectionLine(_ state: AppState, at instant: Duration) -> Int? {
-        Self.frame(state, at: instant).firstIndex { $0.hasPrefix("▌") }
-    }
+    // MARK: failing
 
-    @Test func aRefreshWithNewPostsKeepsTheSelectedPostOnItsLine() throws {
-        var state = Self.state(sources: 2, refresh: .seconds(60))
-        let older = (1...8).map { Self.post("old\($0)", minutesAgo: 10 * $0) }
-        Self.arrive(&state, source: 0, older, at: .milliseconds(100))
-        Self.arrive(&state, source: 1, [], at: .milliseconds(100))
-        for _ in 0..<3 { _ = state.apply(.key(.character("j")), at: .seconds(1)) }
-        let selectedTitle = state.selectedPost?.title
-        let line = try #require(Self.selectionLine(state, at: .seconds(1)))
-        #expect(selectedTitle == "Post old4" && line > 0)
-        // The refresh comes due on its own and asks both sources again.
-        _ = state.apply(.frameDrawn, at: .seconds(1))
-        #expect(state.nextWake(after: .seconds(1)) == .milliseconds(60_100))
-        let effects = state.apply(.tick, at: .seconds(61))
-        #expect(effects == [.loadSources([0, 1], generation: state.generation)])
-        #expect(!state.isLoading, "a refresh shows no skeleton over the rows")
-        Self.arrive(
-            &state, source: 1, [Self.post("new1", minutesAgo: 0), Self.post("new2", minutesAgo: 1)], at: .seconds(62))
-        #expect(state.selectedPost?.title == selectedTitle)
-        #expect(Self.selectionLine(state, at: .seconds(62)) == line)
-        #expect(state.newAbove == 2)
-        #expect(Self.frame(state, at: .seconds(62))[0].contains("▲ 2 new · g goes to the newest"))
-        // g: the newest, and the marker goes.
-        _ = state.apply(.key(.character("g")), at: .seconds(63))
-        #expect(state.selectedPost?.title == "Post new1" && state.newAbove == 0)
-        #expect(!Self.frame(state, at: .seconds(63))[0].contains("new ·"))
-    }
-
-    @Test func anUnchangedSourceDrawsNothing() {
-        var state = Self.state(sources: 2, refresh: .seconds(30))
-        Self.arrive(&state, source: 0, Self.feeds[0], at: .zero)
-        Self.arrive(&state, source: 1, Self.feeds[1], at: .zero)
-        let before = FeedRenderer.render(state, size: Self.size, at: .seconds(31))
-        _ = state.apply(.tick, at: .seconds(31))
-        for source in 0..<2 {
-            _ = state.apply(
-                .sourceLoaded(
-                    generation: state.generation, source: source, result: .failure(.notModified), at: Self.now),
-                at: .seconds(31))
+    @Test(arguments: [1, 2])
+    func aFirstLoadThatFailsEverywhereShowsTheErrorAndRRetries(sources: Int) {
+        var state = V.started(sources)
+        for source in 0..<sources {
+            V.fail(&state, source: source, .refused(host: "h", port: 1), at: .milliseconds(100))
         }
-        let after = FeedRenderer.render(state, size: Self.size, at: .seconds(31))
-        #expect(FrameDiff.runs(from: before, to: after).isEmpty)
-        #expect(state.sources.allSatisfy { $0.phase == .loaded })
+        #expect(!state.isLoading)
+        let lines = V.frame(state, at: .seconds(1))
+        #expect(lines.contains { $0.contains("connection refused by h:1") })
+        #expect(lines.contains { $0.contains(sources == 1 ? "Could not load source-0.json" : "any of 2 sources") })
+        #expect(state.apply(.key(.character("r")), at: .seconds(2)) == V.loadAll(sources, generation: 2))
+        #expect(state.isLoading)
     }
 
-    @Test func aSourceFailingDuringARefreshKeepsItsPostsAndBacksOff() {
-        var state = Self.state(sources: 2, refresh: .seconds(60))
-        Self.arrive(&state, source: 0, Self.feeds[0], at: .zero)
-        Self.arrive(&state, source: 1, Self.feeds[1], at: .zero)
-        _ = state.apply(.tick, at: .seconds(60))
-        let tooMany = Failure.retryLater(code: 429, reason: "Too Many Requests", url: "u", seconds: 600)
-        _ = state.apply(
-            .sourceLoaded(generation: state.generation, source: 1, result: .failure(tooMany), at: Self.now),
-            at: .seconds(61))
-        Self.arrive(&state, source: 0, Self.feeds[0], at: .seconds(61))
-        #expect(Self.titles(state).count == 4, "its posts stay")
+    @Test func aSourceThatFailsFirstHasItsRowAndTheOthersStay() {
+        var state = V.started(2)
+        V.answer(&state, source: 0, V.feeds(2, perSource: 2)[0], at: .milliseconds(100))
+        V.fail(&state, source: 1, .notFound(path: "b.json"), at: .milliseconds(200))
+        #expect(V.titles(state) == ["Post 0-0", "Post 0-1"])
+        let lines = V.frame(state, at: .seconds(1))
+        #expect(lines.contains { $0.contains("⚠ Source 1 failed, r to retry · no such file: b.json") })
+        #expect(lines.last?.contains("2 posts from 2 sources · loaded in 200 ms · 1 failed") == true)
+    }
+
+    @Test(arguments: [1, 3])
+    func aSourceFailingDuringARefreshKeepsItsPostsShowsItsErrorAndBacksOff(sources: Int) {
+        var state = V.loaded(sources, perSource: 1, refresh: .seconds(60))
+        let failing = sources - 1
+        // The first refresh is due a minute after every source answered (at 0.1 s).
         #expect(
-            Self.frame(state, at: .seconds(61)).contains {
-                $0.contains("⚠ Source 1 failed, r to retry · last loaded just now · HTTP 429")
+            state.apply(.tick, at: .seconds(61)) == [
+                .load((0..<sources).map { SourceRequest(source: $0) }, generation: 1)
+            ])
+        let tooMany = Failure.retryLater(code: 429, reason: "Too Many Requests", url: "u", seconds: 600)
+        V.fail(&state, source: failing, tooMany, at: .seconds(62))
+        for source in 0..<failing {
+            V.answer(&state, source: source, V.feeds(sources, perSource: 1)[source], at: .seconds(62))
+        }
+        #expect(V.titles(state).count == sources, "its posts stay")
+        let name = sources == 1 ? "Reload" : "Source \(failing)"
+        #expect(
+            V.frame(state, at: .seconds(62)).contains {
+                $0.contains("⚠ \(name) failed, r to retry · last loaded just now · HTTP 429")
             })
+        #expect(V.status(state, at: .seconds(62)).contains(sources == 1 ? "reload failed" : "1 failed"))
         // Retry-After (600 s) is longer than the back-off (60 s): the next refresh skips it.
-        #expect(state.apply(.tick, at: .seconds(121)) == [.loadSources([0], generation: state.generation)])
-        #expect(state.sources[1].notBefore == .seconds(661))
+        let next = state.apply(.tick, at: .seconds(121))
+        #expect(next == (sources == 1 ? [] : [.load((0..<failing).map { SourceRequest(source: $0) }, generation: 1)]))
+        #expect(state.sources[failing].notBefore == .seconds(662))
+        #expect(state.apply(.tick, at: .seconds(662)).contains(.load([SourceRequest(source: failing)], generation: 1)))
     }
 
     @Test func backOffDoublesToAnHourAndRetryAfterWins() {
@@ -220,47 +155,180 @@ import Testing
         #expect(SourceStatus.backOff(interval: minute, failures: 1, retryAfter: .seconds(7200)) == .seconds(7200))
     }
 
-    @Test func aBodysPostsShowAsTheyArriveAndItsSkeletonRowStays() {
-        var state = Self.state(sources: 2)
-        Self.arrive(&state, source: 0, Self.feeds[0], at: .milliseconds(100))
-        let partial = Feed(posts: [Self.post("b1", minutesAgo: 20)])
-        _ = state.apply(.sourcePartial(generation: state.generation, source: 1, feed: partial), at: .milliseconds(200))
-        #expect(Self.titles(state) == ["Post a1", "Post b1", "Post a2"])
-        #expect(state.sources[1].isLoading && state.sourcesAwaited == 1, "still arriving: its skeleton row stays")
-        Self.arrive(&state, source: 1, Self.feeds[1], at: .milliseconds(300))
-        #expect(Self.titles(state) == ["Post b2", "Post a1", "Post b1", "Post a2"])
-        #expect(state.sourcesAwaited == 0)
+    // MARK: r
+
+    @Test(arguments: [1, 3])
+    func rReloadsEverySourceBehindTheSkeletonUntilAllHaveAnswered(sources: Int) {
+        var state = V.loaded(sources)
+        #expect(state.apply(.key(.character("r")), at: .seconds(1)) == V.loadAll(sources, generation: 2))
+        #expect(state.isLoading && state.feed != nil, "the rows it had stay known, to shape the skeleton")
+        #expect(V.showsSkeleton(state, at: .milliseconds(1200)))
+        #expect(!V.frame(state, at: .milliseconds(1200)).contains { $0.contains("Post 0-0") })
+        let status = V.status(state, at: .milliseconds(1200))
+        #expect(status.contains(sources == 1 ? "Loading…" : "3 of 3 sources loading"), "\(status)")
+        let fresh = (0..<sources).map { [V.post("new\($0)", minutesAgo: 0)] + V.feeds(sources, perSource: 3)[$0] }
+        for source in 0..<(sources - 1) {
+            V.answer(&state, source: source, fresh[source], at: .milliseconds(1300))
+            #expect(state.isLoading, "the skeleton stands until every source has answered")
+            #expect(V.status(state, at: .milliseconds(1300)).contains("\(sources - 1 - source) of 3 sources loading"))
+        }
+        V.answer(&state, source: sources - 1, fresh[sources - 1], at: .milliseconds(1600))
+        #expect(!state.isLoading && state.fadeStart != nil, "the new rows fade in")
+        #expect(V.titles(state).filter { $0.hasPrefix("Post new") }.count == sources)
     }
 
-    @Test func dumpingSeveralSourcesWaitsForAllOfThem() async {
-        let loaders: [any FeedLoading] = Self.feeds.map { feed in
-            DelayedFeedLoader(StaticLoader(feed: Feed(title: nil, posts: feed)), delay: .milliseconds(20))
-        }
-        let (text, failed) = await FrameDump.render(
-            loader: loaders[0], source: "3 sources", size: Self.size, loadingAt: nil, animation: .slide,
-            timeline: (0..<3).map { SourceStatus(name: "Source \($0)") }, sources: loaders)
-        #expect(!failed)
-        #expect(text.contains("5 posts from 3 sources"))
-        #expect(text.split(separator: "\n").first?.contains("Writer b2") == true, "from the newest")
+    @Test(arguments: [1, 3])
+    func rAgainCancelsAndTheRowsComeBackWithWhateverHadAnswered(sources: Int) {
+        var state = V.loaded(sources)
+        let before = V.titles(state)
+        _ = state.apply(.key(.character("r")), at: .seconds(1))
+        if sources > 1 { V.answer(&state, source: 0, [V.post("new", minutesAgo: 0)], at: .milliseconds(1100)) }
+        #expect(state.apply(.key(.character("r")), at: .milliseconds(1200)) == [.cancelLoads])
+        #expect(!state.isLoading && state.sourcesLoading == 0)
+        // Source 0's new post came; its older posts stay.
+        #expect(V.titles(state) == (sources == 1 ? before : ["Post new"] + before))
+        // A late answer of the cancelled load (2) is never shown.
+        let late = Feed(posts: [V.post("late", minutesAgo: 0)])
+        _ = state.apply(.loaded(late, source: sources - 1, generation: 2), at: .milliseconds(1300))
+        #expect(!V.titles(state).contains("Post late"))
+        #expect(!state.isLoading)
     }
+
+    @Test(arguments: [1, 3])
+    func rDuringTheFirstLoadKeepsLoading(sources: Int) {
+        var state = V.started(sources)
+        #expect(state.apply(.key(.character("r")), at: .milliseconds(100)) == [])
+        #expect(state.isLoading)
+        V.answer(&state, source: 0, [V.post("a", minutesAgo: 1)], at: .milliseconds(120))
+        #expect(V.titles(state) == ["Post a"])
+    }
+
+    @Test func aBurstOfRsDropsEveryAnswerButTheLastLoads() {
+        var state = V.loaded(1)
+        _ = state.apply(.key(.character("r")), at: .seconds(1))  // load 2
+        _ = state.apply(.key(.character("r")), at: .seconds(1))  // cancelled: 3
+        _ = state.apply(.key(.character("r")), at: .seconds(1))  // load 4
+        _ = state.apply(.loaded(Feed(posts: [V.post("stale", minutesAgo: 0)]), generation: 2), at: .seconds(2))
+        #expect(state.isLoading, "load 2's answer is stale while load 4 runs")
+        _ = state.apply(.loaded(Feed(posts: [V.post("fresh", minutesAgo: 0)]), generation: 4), at: .seconds(2))
+        #expect(!state.isLoading && V.titles(state).first == "Post fresh" && !V.titles(state).contains("Post stale"))
+    }
+
+    // MARK: refreshing
+
+    @Test(arguments: [1, 2])
+    func aRefreshKeepsTheSelectedPostOnItsLineAndCountsEveryNewPost(sources: Int) throws {
+        var state = V.started(sources, refresh: .seconds(60))
+        let older = (1...8).map { V.post("old\($0)", minutesAgo: 10 * $0) }
+        V.answer(&state, source: 0, older, at: .milliseconds(100))
+        if sources == 2 { V.answer(&state, source: 1, [], at: .milliseconds(100)) }
+        for _ in 0..<3 { _ = state.apply(.key(.character("j")), at: .seconds(1)) }
+        let line = try #require(V.selectionLine(state, at: .seconds(1)))
+        #expect(state.selectedPost?.title == "Post old4" && line > 0)
+        // The refresh comes due on its own and asks every source again, quietly.
+        _ = state.apply(.frameDrawn, at: .seconds(1))
+        #expect(state.nextWake(after: .seconds(1)) == .milliseconds(60_100))
+        let effects = state.apply(.tick, at: .seconds(61))
+        #expect(effects == [.load((0..<sources).map { SourceRequest(source: $0) }, generation: 1)])
+        #expect(!state.isLoading && !V.showsSkeleton(state, at: .seconds(61)), "no skeleton over the rows")
+        // Each source brings new posts: the marker counts them all.
+        let new = (1...3).map { V.post("new\($0)", minutesAgo: $0 - 1) }
+        if sources == 1 {
+            V.answer(&state, source: 0, new + older, at: .seconds(62))
+        } else {
+            V.answer(&state, source: 0, [new[0]] + older, at: .seconds(62))
+            V.answer(&state, source: 1, Array(new[1...]), at: .seconds(62))
+        }
+        #expect(state.selectedPost?.title == "Post old4")
+        #expect(V.selectionLine(state, at: .seconds(62)) == line)
+        #expect(state.newAbove == 3)
+        #expect(V.frame(state, at: .seconds(62))[0].contains("▲ 3 new · g goes to the newest"))
+        // g: the newest, and the marker goes.
+        _ = state.apply(.key(.character("g")), at: .seconds(63))
+        #expect(state.selectedPost?.title == "Post new1" && state.newAbove == 0)
+        #expect(!V.frame(state, at: .seconds(63))[0].contains("new ·"))
+    }
+
+    @Test func untilTheReaderMovesTheNewestStayInView() {
+        var state = V.started(2)
+        V.answer(&state, source: 0, [V.post("old", minutesAgo: 60)], at: .milliseconds(100))
+        V.answer(&state, source: 1, [V.post("new", minutesAgo: 1)], at: .milliseconds(200))
+        #expect(state.selectedPost?.title == "Post new" && state.scroll == .start && state.newAbove == 0)
+    }
+
+    @Test(arguments: [1, 2])
+    func anUnchangedSourceDrawsNothing(sources: Int) {
+        var state = V.loaded(sources, refresh: .seconds(30))
+        let before = FeedRenderer.render(state, at: .seconds(31))
+        _ = state.apply(.tick, at: .seconds(31))
+        for source in 0..<sources {
+            _ = state.apply(.failed(.notModified, source: source, generation: state.generation), at: .seconds(31))
+        }
+        let after = FeedRenderer.render(state, at: .seconds(31))
+        #expect(FrameDiff.runs(from: before, to: after).isEmpty)
+        #expect(state.sources.allSatisfy { $0.outcome == .loaded && !$0.isLoading })
+    }
+
+    // MARK: bodies in parts
+
+    @Test(arguments: [1, 2])
+    func aBodysPostsShowAsTheyArriveAndSkeletonRowsStandForTheRest(sources: Int) {
+        var state = V.started(sources)
+        _ = state.apply(.tick, at: .milliseconds(160))
+        let receiving = sources - 1
+        let first = Feed(posts: [V.post("one", minutesAgo: 1)])
+        _ = state.apply(
+            .partial(first, decoded: 0, total: 0, source: receiving, generation: state.generation),
+            at: .milliseconds(200))
+        #expect(!state.isLoading && state.timing.heldUntil == nil, "taken at once: skeleton rows stay for the rest")
+        let frame = FeedRenderer.render(state, at: .milliseconds(200))
+        #expect(frame.lines.contains { $0.contains("Post one") })
+        let status = frame.lines.last ?? ""
+        #expect(status.contains(sources == 1 ? "1 post · receiving…" : "1 post · 2 of 2 sources loading"), "\(status)")
+        #expect(state.footerSkeletonRows > 0 && frame.cells.contains { $0.style.ink.isSkeleton })
+        let whole = Feed(posts: first.posts + [V.post("two", minutesAgo: 2)])
+        _ = state.apply(.loaded(whole, source: receiving, generation: state.generation), at: .milliseconds(400))
+        for source in 0..<receiving { V.answer(&state, source: source, [], at: .milliseconds(400)) }
+        #expect(state.footerSkeletonRows == 0 && V.titles(state) == ["Post one", "Post two"])
+    }
+
+    @Test(arguments: [1, 3])
+    func onlyTheAnswerThatEndsTheSkeletonWaitsForItsMinimumTime(sources: Int) {
+        var state = V.started(sources)
+        _ = state.apply(.tick, at: .milliseconds(160))
+        // All but the last fail: the skeleton stays for the last, taken as they come.
+        for source in 0..<(sources - 1) { V.fail(&state, source: source, .empty, at: .milliseconds(180)) }
+        #expect(state.isLoading && state.timing.heldUntil == nil)
+        V.answer(&state, source: sources - 1, [V.post("a", minutesAgo: 1)], at: .milliseconds(200))
+        let reveal = SkeletonTiming.reveal(arrivedAt: .milliseconds(200))
+        #expect(state.isLoading && state.timing.heldUntil == reveal)
+        _ = state.apply(.tick, at: reveal)
+        #expect(!state.isLoading && V.titles(state) == ["Post a"])
+        #expect(state.lastLoadDuration == .milliseconds(200), "the figure is when it came, not when it showed")
+    }
+
+    // MARK: the merge itself
 
     @Test func theMergeIsOneWalkOfSortedLists() {
-        let a = [Self.post("a", minutesAgo: 1), Self.post("c", minutesAgo: 3)]
-        let b = [Self.post("d", minutesAgo: 4), Self.post("b", minutesAgo: 2)]
-        let undated = Post(id: .string("u"), author: Author(name: "U"), content: "", likes: nil, createdAt: nil)
-        var tagged = a
-        for index in tagged.indices { tagged[index].source = PostSource(index: 0, name: "A") }
-        let merged = TimelineMerge.replacing(source: 1, in: tagged, with: b + [undated])
+        func tagged(_ posts: [Post], _ source: Int) -> [Post] {
+            posts.map {
+                var post = $0
+                post.source = PostSource(index: source, name: "S\(source)")
+                return post
+            }
+        }
+        let a = tagged([V.post("a", minutesAgo: 1), V.post("c", minutesAgo: 3)], 0)
+        let b = tagged([V.post("d", minutesAgo: 4), V.post("b", minutesAgo: 2), V.post("u", minutesAgo: nil)], 1)
+        let merged = TimelineMerge.replacing(source: 1, in: a, with: b)
         #expect(merged.map(\.id.description) == ["a", "b", "c", "d", "u"])
-        // Source 0 again: its old posts go, its new ones come in.
-        let replaced = TimelineMerge.replacing(source: 0, in: merged, with: [Self.post("e", minutesAgo: 0)])
-        #expect(replaced.map(\.id.description) == ["e", "b", "d", "u"])
+        // Source 0 again: what it brings again and what is gone from its span go; its
+        // posts older than all it brings stay (pushed down the feed by newer ones).
+        let again = tagged([V.post("e", minutesAgo: 0), V.post("a", minutesAgo: 1)], 0)
+        let replaced = TimelineMerge.replacing(source: 0, in: merged, with: again)
+        #expect(replaced.map(\.id.description) == ["e", "a", "b", "c", "d", "u"])
+        let later = tagged([V.post("f", minutesAgo: 0), V.post("g", minutesAgo: 3)], 0)
+        #expect(
+            TimelineMerge.replacing(source: 0, in: replaced, with: later).map(\.id.description)
+                == ["f", "b", "g", "d", "u"])
     }
-}
-
-/// A loader that answers at once with its feed.
-struct StaticLoader: FeedLoading {
-    let feed: Feed
-
-    func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed { feed }
 }

@@ -15,7 +15,7 @@ import Testing
     @Test(arguments: [TerminalSize(width: 80, height: 30), TerminalSize(width: 44, height: 30)])
     func likesStayAlignedWhateverTheScript(size: TerminalSize) throws {
         let state = try Self.loaded(fixture: "mixed-scripts.json", size: size)
-        let frame = FeedRenderer.render(state, size: size, at: .zero)
+        let frame = FeedRenderer.render(state, at: .zero)
         let likesEnds = frame.styleMask.dropLast().compactMap { mask -> Int? in
             guard let last = mask.lastIndex(of: "L") else { return nil }
             return mask.distance(from: mask.startIndex, to: last)
@@ -31,7 +31,7 @@ import Testing
         let size = TerminalSize(width: 80, height: 24)
         var state = NavigationTests.loaded(size: size)
         _ = state.apply(.key(.character("?")))
-        let frame = FeedRenderer.render(state, size: size, at: .zero)
+        let frame = FeedRenderer.render(state, at: .zero)
         let text = frame.lines.joined(separator: "\n")
         for key in ["j k ↓ ↑", "Enter", "like or unlike", "q Esc Ctrl-C", "wheel scrolls"] {
             #expect(text.contains(key))
@@ -42,11 +42,11 @@ import Testing
     @Test func belowTheMinimumTheScreenSaysItIsTooSmall() throws {
         let size = TerminalSize(width: 19, height: 6)
         let state = NavigationTests.loaded(size: size)
-        let frame = FeedRenderer.render(state, size: size, at: .zero)
+        let frame = FeedRenderer.render(state, at: .zero)
         #expect(frame.lines.joined().contains("terminal too small"))
         try Snapshot.assertMatches(frame, named: "too-small-19x6")
         let enough = AppState.minimumSize
-        let normal = FeedRenderer.render(NavigationTests.loaded(size: enough), size: enough, at: .zero)
+        let normal = FeedRenderer.render(NavigationTests.loaded(size: enough), at: .zero)
         #expect(!normal.lines.joined().contains("too small"))
     }
 
@@ -54,7 +54,9 @@ import Testing
         let state = NavigationTests.loaded()
         for width in 1...25 {
             for height in 1...8 {
-                let frame = FeedRenderer.render(state, size: TerminalSize(width: width, height: height), at: .zero)
+                var resized = state
+                _ = resized.apply(.resize(TerminalSize(width: width, height: height)))
+                let frame = FeedRenderer.render(resized, at: .zero)
                 #expect(frame.lines.allSatisfy { CellWidth.of($0) == width })
             }
         }
@@ -65,7 +67,7 @@ import Testing
         let state = try Self.loaded(fixture: "hostile-feed.json", size: size)
         for post in state.feed?.posts ?? [] { SanitizedText.expectSafe(post) }
         #expect((state.feed?.posts.count ?? 0) > 3)
-        let frame = FeedRenderer.render(state, size: size, at: .zero)
+        let frame = FeedRenderer.render(state, at: .zero)
         for cell in frame.cells {
             for scalar in cell.text.unicodeScalars {
                 #expect(

@@ -23,7 +23,7 @@ import Testing
         var state = AppState(source: "t", animation: .slide, size: size)
         _ = state.apply(.start, at: .zero)
         _ = state.apply(
-            .loaded(generation: 1, result: .success(Feed(posts: posts)), duration: .zero, at: Date()), at: .zero)
+            .loaded(Feed(posts: posts), generation: 1, at: Date()), at: .zero)
         return state
     }
 
@@ -64,7 +64,7 @@ import Testing
     func eachCellHasTheColourTheTerminalGets(depth: ColorDepth) throws {
         let picture = SVGScreenshot(depth: depth, background: .dark)
         // The skeleton mid-sweep: bars, the band and its edges.
-        let frame = FeedRenderer.render(Self.loading(), size: Self.size, at: .milliseconds(700))
+        let frame = FeedRenderer.render(Self.loading(), at: .milliseconds(700))
         let svg = picture.document([frame])
         #expect(Self.isWellFormed(svg))
         var checked = 0
@@ -86,7 +86,7 @@ import Testing
 
     @Test func aHostileFeedsTextIsEscaped() {
         let hostile = Self.post(#"</text><script>alert("x")</script> & <b onload='y'>"#)
-        let frame = FeedRenderer.render(Self.loaded([hostile]), size: Self.size, at: .zero)
+        let frame = FeedRenderer.render(Self.loaded([hostile]), at: .zero)
         let svg = SVGScreenshot(depth: .truecolor, background: .dark).document([frame])
         #expect(Self.isWellFormed(svg))
         #expect(!svg.contains("<script") && !svg.contains("<b "))
@@ -98,7 +98,7 @@ import Testing
     @Test func anAnimationHasTheFramesAndLengthAskedFor() throws {
         let state = Self.loading()
         let frames = (0..<60).map {
-            FeedRenderer.render(state, size: Self.size, at: .milliseconds(500 + $0 * 1000 / 30))
+            FeedRenderer.render(state, at: .milliseconds(500 + $0 * 1000 / 30))
         }
         let svg = SVGScreenshot(depth: .truecolor, background: .dark).document(frames, fps: 30)
         #expect(Self.isWellFormed(svg))

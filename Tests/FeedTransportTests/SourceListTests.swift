@@ -46,9 +46,4 @@ import Testing
         let named = try SourceList.resolve(["a.json"], environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(named.entries.map(\.source) == [.file("a.json")] && named.refresh == nil)
     }
-
-    @Test func shortNames() {
-        #expect(SourceList.shortName(.url(URL(string: "https://blog.example/feed.xml")!)) == "blog.example")
-        #expect(SourceList.shortName(.file("/home/ada/feeds/news.json")) == "news.json")
-    }
 }

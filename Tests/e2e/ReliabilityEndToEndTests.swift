@@ -109,7 +109,8 @@ extension EndToEndTests {
             try tmux.run("\(try binary()) --dump --size 60x12 \(fixture) | cat; echo DUMP=$?")
             let screen = try tmux.waitFor("the dump") { $0.contains(#/DUMP=\d/#) }
             #expect(screen.contains("DUMP=0"))
-            #expect(screen.contains("▌ AP   Ada Park  @ada"))
+            // Newest first: the fixture's second post is its newest.
+            #expect(screen.contains("▌ BO   Ben Okafor"))
             #expect(screen.contains("3 posts"))
             #expect(try tmux.paneVariable("alternate_on") == "0")
             // Its own marker: the exit code of the grep that counts shade characters.

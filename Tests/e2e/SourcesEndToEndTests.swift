@@ -52,7 +52,7 @@ extension EndToEndTests {
             }
             try tmux.press("j")
             try tmux.waitFor("the second post selected") {
-                ViewerEndToEndTests.selectedLine($0)?.contains("김민준") == true
+                ViewerEndToEndTests.selectedLine($0)?.contains("Ada Park") == true
             }
             try tmux.press("q")
             try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }

@@ -81,7 +81,7 @@ extension EndToEndTests {
             // 199 more: an even number in all, so it ends on the rows, loading nothing.
             try tmux.press(contentsOf: Array(repeating: "r", count: 199) + ["j"])
             try tmux.waitFor("the rows after the burst") {
-                ViewerEndToEndTests.selectedLine($0)?.contains("김민준") == true && !$0.contains("Loading")
+                ViewerEndToEndTests.selectedLine($0)?.contains("Ada Park") == true && !$0.contains("Loading")
             }
             let clock = ContinuousClock()
             let deadline = clock.now + .seconds(5)

@@ -19,15 +19,16 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     ] {
         var state = AppState(source: "fuzz", animation: .slide, size: size)
         _ = state.apply(.start)
-        _ = FeedRenderer.render(state, size: size, at: .milliseconds(250))
-        _ = state.apply(
-            .loaded(generation: 1, result: .success(feed), duration: .zero, at: Date(timeIntervalSince1970: 0)))
+        _ = FeedRenderer.render(state, at: .milliseconds(250))
+        let answer = SourceAnswer(
+            generation: 1, source: 0, outcome: .loaded(feed), date: Date(timeIntervalSince1970: 0))
+        _ = state.apply(.answer(answer))
         for key in [Key.enter, .character("l"), .pageDown, .character("G"), .character("k"), .character("?")] {
             _ = state.apply(.key(key))
-            _ = FeedRenderer.render(state, size: size, at: .zero)
+            _ = FeedRenderer.render(state, at: .zero)
         }
         _ = state.apply(.key(.character("r")))
-        _ = FeedRenderer.render(state, size: size, at: .milliseconds(500))
+        _ = FeedRenderer.render(state, at: .milliseconds(500))
     }
     return 0
 }

@@ -31,14 +31,17 @@ public struct FeedViewport {
     public var liked: Set<PostID>
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
-    /// Where layouts made before are kept; nil makes every layout afresh.
+    /// Where layouts made before are kept, and the version of the posts and `now` they
+    /// were made for; no cache makes every layout afresh.
     public var cache: RowLayoutCache?
+    public var contentVersion: Int
 
     public init(
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
-        footerHeight: Int = 0, cache: RowLayoutCache? = nil
+        footerHeight: Int = 0, cache: RowLayoutCache? = nil, contentVersion: Int = 0
     ) {
         self.cache = cache
+        self.contentVersion = contentVersion
         self.posts = posts
         self.width = width
         self.height = max(0, height)
@@ -70,7 +73,9 @@ public struct FeedViewport {
         }
         guard let cache else { return make() }
         return cache.layout(
-            .post(index: index, width: width, expanded: isExpanded, liked: liked.contains(id)), make: make)
+            .post(
+                version: contentVersion, index: index, width: width, expanded: isExpanded, liked: liked.contains(id)),
+            make: make)
     }
 
     /// Lines a row takes, with the separator after it.

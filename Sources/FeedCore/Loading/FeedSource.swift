@@ -25,7 +25,16 @@ public enum FeedSource: Hashable, Sendable {
         }
     }
 
-    /// How the status line names it.
+    /// How a row names it in a view of several: a URL's host, a file's name.
+    public var shortName: String {
+        switch self {
+        case .sample, .standardInput: label
+        case .file(let path): String(path.split(separator: "/").last ?? Substring(path))
+        case .url(let url): url.host ?? url.absoluteString
+        }
+    }
+
+    /// How the status line names it in a view of one: the path or the URL.
     public var label: String {
         switch self {
         case .sample: "sample feed"

@@ -15,6 +15,11 @@ public final class EventInbox: Sendable {
         wake()
     }
 
+    /// Wakes the loop with nothing to take: something it waits on has changed.
+    public func wakeLoop() {
+        wake()
+    }
+
     public func drain() -> [AppEvent] {
         events.withLock { pending in
             defer { pending.removeAll() }

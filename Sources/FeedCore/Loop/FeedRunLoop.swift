@@ -19,30 +19,31 @@ public final class FeedRunLoop {
     private let configuration: Configuration
     private let inbox: EventInbox
     private let loads: LoadTasks
-    /// The time since the loop started; a test hands in a manual clock.
-    private let now: () -> Duration
+    /// The time since the loop started; tests and `--dump` hand in a manual clock.
+    private let clock: any LoopClock
     private var exitCode: Int32?
 
+    /// A loop over `state`, whose sources `loaders` load (one for each, in order).
     public init(
-        state: AppState, backend: any TerminalBackend, loader: any FeedLoading, sources: [any FeedLoading] = [],
-        configuration: Configuration = .init(), clock: (() -> Duration)? = nil
+        state: AppState, backend: any TerminalBackend, loaders: [any FeedLoading],
+        configuration: Configuration = .init(), clock: any LoopClock = SystemLoopClock()
     ) {
+        precondition(loaders.count == state.sources.count, "one loader for each source")
         self.state = state
         self.backend = backend
         self.configuration = configuration
+        self.clock = clock
         inbox = EventInbox(wake: backend.wake)
-        loads = LoadTasks(loader: loader, sources: sources, inbox: inbox)
-        if let clock {
-            now = clock
-        } else {
-            let clock = ContinuousClock()
-            let origin = clock.now
-            now = { clock.now - origin }
-        }
+        let loads = LoadTasks(loaders: loaders, inbox: inbox)
+        self.loads = loads
+        // In memory, time moves only when no load is on its way to an answer.
+        (backend as? MemoryBackend)?.loadInFlight = { loads.isRunning }
     }
 
-    /// The timeline loads its task list keeps (see `LoadTasks`).
-    var keptSourceLoads: Int { loads.keptSourceLoads }
+    /// The load tasks the loop keeps (see `LoadTasks`).
+    var keptLoads: Int { loads.keptTasks }
+
+    private func now() -> Duration { clock.now }
 
     /// Runs until quit; returns the exit code.
     public func run() -> Int32 {
@@ -56,7 +57,7 @@ public final class FeedRunLoop {
             // A frame only when the terminal has taken the last one; keys are read first.
             let due = state.frameDue(at: instant) || backend.hasPendingDrawing
             if due, backend.isReady {
-                backend.present(FeedRenderer.render(state, size: state.size, elapsed: state.animationTime(at: instant)))
+                backend.present(FeedRenderer.render(state, elapsed: state.animationTime(at: instant)))
                 handle(.frameDrawn, at: instant)
             }
             var timeout = state.nextWake(after: instant).map { max(.zero, $0 - now()) }
@@ -79,13 +80,9 @@ public final class FeedRunLoop {
 
     private func perform(_ effect: AppEffect) {
         switch effect {
-        case .startLoad(let generation):
-            loads.startLoad(generation: generation)
-        case .loadSources(let indices, let generation):
-            loads.startSources(indices, generation: generation)
-        case .loadPage(let url, let generation):
-            loads.startPage(url, generation: generation)
-        case .cancelLoad:
+        case .load(let requests, let generation):
+            loads.start(requests, generation: generation)
+        case .cancelLoads:
             loads.cancelAll()
         case .redrawAll:
             backend.invalidate()

@@ -1,39 +1,51 @@
 /// Frames paced by the terminal. After a frame the backend asks for a status report; the
 /// answer comes once the terminal has read the frame, over a local pty and over SSH alike
-/// (a pty cannot tell how much it still holds). Until then no other frame is sent, and
-/// each frame is cut to what the terminal takes in about 100 ms at the rate measured from
-/// those answers, so that a key never waits behind more output than that.
+/// (a pty cannot tell how much it still holds). Once the terminal has answered, no frame
+/// is sent before the last one's answer, and each is cut to what the terminal takes in
+/// about 100 ms at the rate measured from those answers, so that a key never waits behind
+/// more output than that. Until a first answer, frames go out at once: a terminal that
+/// never answers costs nothing.
 public struct FramePacer: Sendable {
+    /// Whether the terminal answers status reports.
+    public enum Answering: Sendable, Equatable {
+        /// Not yet known: frames go out unpaced, and one request at a time asks.
+        case unknown
+        /// It answered: frames wait for the answer to the last.
+        case yes
+        /// It never answered, or stopped: frames go out unpaced, and no more is asked.
+        case no
+    }
+
     /// How much output a key may wait behind.
     public static let keyLatency: Duration = .milliseconds(100)
     /// An answer that has not come by then is taken as lost.
     public static let answerTimeout: Duration = .seconds(1)
-    /// After this many lost answers in a row the terminal is taken not to answer, and
-    /// frames are sent unpaced.
+    /// After this many lost answers in a row the terminal is taken not to answer.
     static let lostAnswersToGiveUp = 3
     /// Too few bytes to measure a rate by: the answer's round trip would dominate.
     static let smallestMeasured = 1024
     /// The least a frame may carry, however slow the terminal: a few rows.
     static let smallestBudget = 512
 
-    /// The frame waiting for its answer: when it was sent and about how many bytes.
+    /// The frame whose status request is unanswered: when it was sent and about how many
+    /// bytes it carried.
     public private(set) var inFlight: (sentAt: Duration, bytes: Int)?
     /// Bytes a second the terminal takes, as last measured; nil until measured.
     public private(set) var rate: Double?
-    public private(set) var answers = true
+    public private(set) var answering = Answering.unknown
     private var lostAnswers = 0
 
     public init() {}
 
     /// Whether a frame may be sent at `now`.
     public func isReady(at now: Duration) -> Bool {
-        guard answers, let inFlight else { return true }
+        guard answering == .yes, let inFlight else { return true }
         return now - inFlight.sentAt >= Self.answerTimeout
     }
 
     /// How long until `isReady` turns true by itself (an answer taken as lost).
     public func readyAgain(after now: Duration) -> Duration? {
-        guard answers, let inFlight else { return nil }
+        guard answering == .yes, let inFlight else { return nil }
         return max(.zero, inFlight.sentAt + Self.answerTimeout - now)
     }
 
@@ -42,18 +54,25 @@ public struct FramePacer: Sendable {
         rate.map { max(Self.smallestBudget, Int($0 * Self.keyLatency.seconds)) }
     }
 
-    /// A frame of about `bytes` went out at `now`, followed by a status request.
-    public mutating func sent(bytes: Int, at now: Duration) {
-        if let inFlight, now - inFlight.sentAt >= Self.answerTimeout {
-            lostAnswers += 1
-            if lostAnswers >= Self.lostAnswersToGiveUp { answers = false }
+    /// A frame of about `bytes` went out at `now`. Returns whether to follow it with a
+    /// status request: after every frame once the terminal answers; before that, one
+    /// request at a time, so that an answer is told from the frame it belongs to.
+    public mutating func sent(bytes: Int, at now: Duration) -> Bool {
+        if let inFlight, answering != .no {
+            guard answering == .yes || now - inFlight.sentAt >= Self.answerTimeout else { return false }
+            if now - inFlight.sentAt >= Self.answerTimeout {
+                lostAnswers += 1
+                if lostAnswers >= Self.lostAnswersToGiveUp { answering = .no }
+            }
         }
-        inFlight = answers ? (now, bytes) : nil
+        inFlight = answering == .no ? nil : (now, bytes)
+        return inFlight != nil
     }
 
     /// The terminal's answer came at `now`: the frame was read.
     public mutating func answered(at now: Duration) {
         guard let inFlight else { return }
+        answering = .yes
         self.inFlight = nil
         lostAnswers = 0
         let seconds = (now - inFlight.sentAt).seconds

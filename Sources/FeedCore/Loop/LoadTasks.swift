@@ -1,132 +1,108 @@
 import FoundationEssentials
 import Synchronization
 
-/// The loads the loop runs off the main actor: at most one load and one page load at a
-/// time, each posting its result to the inbox tagged with its generation; for a timeline,
-/// its sources' loads, at most `SourceLoads.concurrency` at a time.
+/// The loads the loop runs off the main actor, one task for each `.load` effect, each
+/// loading its sources at most `SourceLoads.concurrency` at a time and posting every
+/// answer to the inbox, tagged with its generation.
 @MainActor
 final class LoadTasks {
-    private let loader: any FeedLoading
-    private let sources: [any FeedLoading]
+    private let loaders: [any FeedLoading]
     private let inbox: EventInbox
-    private var loadTask: Task<Void, Never>?
-    private var pageTask: Task<Void, Never>?
-    /// The timeline loads running, by a number of their own. Each says when it has
-    /// ended (the loop's thread never awaits, so it is told, not called), and the next
-    /// start lets it go: a refresh every few seconds keeps none.
-    private var sourceTasks: [Int: Task<Void, Never>] = [:]
-    private var nextSourceTask = 0
-    private let endedSourceTasks = EndedTasks()
+    /// The tasks running, by a number of their own. Each says when it has ended (the
+    /// loop's thread never awaits, so it is told, not called), and the next start lets it
+    /// go: a refresh every few seconds keeps none.
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    private var nextID = 0
+    private let ended = Ended()
+    /// Tasks cancelled that may still be ending: the next start waits for them, so that
+    /// however fast `r` is pressed, a source never loads twice at once.
+    private var cancelled: [Task<Void, Never>] = []
 
-    final class EndedTasks: Sendable {
+    final class Ended: Sendable {
         let ids = Mutex<[Int]>([])
+        let running = Atomic<Int>(0)
     }
 
-    init(loader: any FeedLoading, sources: [any FeedLoading] = [], inbox: EventInbox) {
-        self.loader = loader
-        self.sources = sources
+    init(loaders: [any FeedLoading], inbox: EventInbox) {
+        self.loaders = loaders
         self.inbox = inbox
     }
 
-    /// Loads the timeline's sources `indices`, each posting its own result as it comes.
-    func startSources(_ indices: [Int], generation: Int) {
-        let endedSince = endedSourceTasks.ids.withLock { ids in
-            defer { ids = [] }
-            return ids
+    /// Whether a task has yet to end (a test's clock waits for it rather than run ahead).
+    nonisolated var isRunning: Bool { ended.running.load(ordering: .acquiring) > 0 }
+
+    /// The tasks kept: those running, and those ended since the last start.
+    var keptTasks: Int { tasks.count }
+
+    /// Loads `requests` for load `generation`, each posting its own answers as they come.
+    func start(_ requests: [SourceRequest], generation: Int) {
+        for id in ended.ids.withLock({ ids in
+            defer { ids = [] }; return ids
+        }) { tasks[id] = nil }
+        let work = requests.filter { loaders.indices.contains($0.source) }.map {
+            (request: $0, loader: loaders[$0.source])
         }
-        for id in endedSince { sourceTasks[id] = nil }
-        let loaders = indices.filter(sources.indices.contains).map { (index: $0, loader: sources[$0]) }
-        let inbox = inbox
-        let ended = endedSourceTasks
-        let id = nextSourceTask
-        nextSourceTask += 1
-        sourceTasks[id] = Task.detached {
-            await SourceLoads.run(loaders) { index, loader in
-                let outcome = await Self.result {
-                    try await loader.load { partial, _, total in
-                        guard total == 0 else { return }  // only a body arriving
-                        inbox.post(.sourcePartial(generation: generation, source: index, feed: partial))
-                    }
+        let previous = cancelled
+        cancelled = []
+        let (inbox, ended) = (inbox, ended)
+        let id = nextID
+        nextID += 1
+        ended.running.add(1, ordering: .releasing)
+        tasks[id] = Task.detached {
+            for task in previous { await task.value }
+            if !Task.isCancelled {
+                await SourceLoads.run(work) { request, loader in
+                    guard let answer = await Self.load(request, with: loader, generation: generation, inbox: inbox)
+                    else { return }
+                    inbox.post(.answer(answer))
                 }
-                guard let outcome else { return }
-                inbox.post(.sourceLoaded(generation: generation, source: index, result: outcome, at: Date()))
             }
             ended.ids.withLock { $0.append(id) }
+            ended.running.subtract(1, ordering: .releasing)
+            inbox.wakeLoop()
         }
     }
 
-    /// The timeline loads kept: those running, and those ended since the last start.
-    var keptSourceLoads: Int { sourceTasks.count }
-
-    /// Starts load `generation` once the cancelled one before it has ended, so that however
-    /// fast `r` is pressed, at most one load runs at a time.
-    func startLoad(generation: Int) {
-        cancelAll()
-        loadTask = Self.load(loader, generation: generation, after: loadTask, inbox: inbox)
-    }
-
-    func startPage(_ url: String, generation: Int) {
-        pageTask?.cancel()
-        pageTask = Self.page(loader, url: url, generation: generation, inbox: inbox)
-    }
-
-    /// Cancels both; the cancelled load is kept, for the next load to wait for.
+    /// Cancels every load; the cancelled ones are kept for the next start to wait for.
     func cancelAll() {
-        loadTask?.cancel()
-        pageTask?.cancel()
-        for task in sourceTasks.values { task.cancel() }
-        sourceTasks = [:]
+        for task in tasks.values { task.cancel() }
+        cancelled += tasks.values
+        tasks = [:]
     }
 
+    /// One source's first page or further page, as its answer; nil when cancelled (there
+    /// is nothing to say).
     private nonisolated static func load(
-        _ loader: any FeedLoading, generation: Int, after previous: Task<Void, Never>?, inbox: EventInbox
-    ) -> Task<Void, Never> {
-        Task.detached {
-            await previous?.value
-            guard !Task.isCancelled else { return }
-            let clock = ContinuousClock()
-            let start = clock.now
-            let handedOver = Mutex(0)  // posts in the last partial feed handed over
-            let outcome = await result {
-                try await loader.load { partial, decoded, total in
-                    // Hand over the posts when they have doubled since last time, else only
-                    // the counts: every hand-over makes the decoder copy its growing list.
-                    // A body still arriving (total 0) hands over every post as it comes.
-                    let handOver = handedOver.withLock { last in
-                        guard total == 0 || partial.posts.count >= 2 * last else { return false }
-                        last = max(1, partial.posts.count)
-                        return true
-                    }
-                    inbox.post(
-                        .progress(
-                            generation: generation, feed: handOver ? partial : nil, decoded: decoded, total: total,
-                            at: Date()))
-                }
-            }
-            guard let outcome else { return }
-            inbox.post(.loaded(generation: generation, result: outcome, duration: clock.now - start, at: Date()))
+        _ request: SourceRequest, with loader: any FeedLoading, generation: Int, inbox: EventInbox
+    ) async -> SourceAnswer? {
+        @Sendable func answer(_ outcome: SourceAnswer.Outcome) -> SourceAnswer {
+            SourceAnswer(
+                generation: generation, source: request.source, page: request.page, outcome: outcome, date: Date())
         }
-    }
-
-    private nonisolated static func page(
-        _ loader: any FeedLoading, url: String, generation: Int, inbox: EventInbox
-    ) -> Task<Void, Never> {
-        Task.detached {
-            guard let outcome = await result({ try await loader.loadPage(url) }) else { return }
-            inbox.post(.pageLoaded(generation: generation, result: outcome))
-        }
-    }
-
-    /// A load's outcome as a result, or nil when it was cancelled (nothing to post).
-    private nonisolated static func result(_ load: () async throws -> Feed) async -> Result<Feed, Failure>? {
-        let outcome: Result<Feed, Failure>
+        let outcome: SourceAnswer.Outcome
         do {
-            outcome = .success(try await load())
+            if let page = request.page {
+                outcome = .loaded(try await loader.loadPage(page))
+            } else {
+                let handedOver = Mutex(0)  // posts in the last partial feed handed over
+                outcome = .loaded(
+                    try await loader.load { partial, decoded, total in
+                        // Hand over the posts when they have doubled since last time, else
+                        // only the counts: every hand-over makes the decoder copy its
+                        // growing list. A body still arriving (total 0) hands over each post.
+                        let handOver = handedOver.withLock { last in
+                            guard total == 0 || partial.posts.count >= 2 * last else { return false }
+                            last = max(1, partial.posts.count)
+                            return true
+                        }
+                        inbox.post(.answer(answer(.partial(handOver ? partial : nil, decoded: decoded, total: total))))
+                    })
+            }
         } catch is CancellationError {
             return nil
         } catch {
-            outcome = .failure(Failure(error))
+            outcome = .failed(Failure(error))
         }
-        return Task.isCancelled ? nil : outcome
+        return Task.isCancelled ? nil : answer(outcome)
     }
 }

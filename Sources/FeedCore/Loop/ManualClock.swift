@@ -3,7 +3,7 @@ import Synchronization
 /// Time that moves only when told, for tests: the run loop reads it, loaders sleep on it,
 /// and `MemoryBackend` moves it on instead of waiting, so a test of timing rules takes no
 /// real time and comes out the same on a busy machine.
-public final class ManualClock: Sendable {
+public final class ManualClock: LoopClock {
     private struct Sleeper {
         let id: Int
         let until: Duration
@@ -15,11 +15,19 @@ public final class ManualClock: Sendable {
         var sleepers: [Sleeper] = []
         var cancelled: Set<Int> = []
         var nextID = 0
+        /// Told when a sleeper starts waiting: whoever moves the clock may wait for that.
+        var onSleep: (@Sendable () -> Void)?
     }
 
     private let state = Mutex(State())
 
     public init() {}
+
+    /// Calls `notify` (from the sleeper's thread) whenever a task starts sleeping on the
+    /// clock, so that a test can wait for a load to reach its sleep instead of guessing.
+    public func whenSleeping(_ notify: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onSleep = notify }
+    }
 
     public var now: Duration { state.withLock { $0.now } }
 
@@ -35,13 +43,15 @@ public final class ManualClock: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: Result<Void, any Error>? = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if state.now >= deadline { return .success(()) }
+                let (resumeNow, notify): (Result<Void, any Error>?, (@Sendable () -> Void)?) = state.withLock {
+                    state in
+                    if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), nil) }
+                    if state.now >= deadline { return (.success(()), nil) }
                     state.sleepers.append(Sleeper(id: id, until: deadline, continuation: continuation))
-                    return nil
+                    return (nil, state.onSleep)
                 }
                 if let resumeNow { continuation.resume(with: resumeNow) }
+                notify?()
             }
         } onCancel: {
             let sleeper: Sleeper? = state.withLock { state in

@@ -1,10 +1,10 @@
 import Dispatch
 
-/// A terminal in memory, for tests: it keeps every frame presented and plays a script of
-/// inputs, each sent once a condition on the screen holds. With a `ManualClock` it moves
-/// time on instead of waiting: a wait with a timeout advances the clock by it (stopping
-/// where a sleeping loader is due, and then waiting for that loader's result), so the
-/// run loop's timing is exact and takes no real time.
+/// A terminal in memory, for tests and `--dump`: it keeps every frame presented and plays
+/// a script of inputs, each sent once a condition holds. Time is a `ManualClock` that it
+/// moves on instead of waiting: a wait with a timeout advances the clock by it, stopping
+/// where a sleeper (a simulated latency) is due, or at an instant asked for. It waits in
+/// real time only for real work: a load on its way to an answer that sleeps on no clock.
 @MainActor
 public final class MemoryBackend: TerminalBackend {
     public struct Step {
@@ -18,7 +18,7 @@ public final class MemoryBackend: TerminalBackend {
     }
 
     /// Something the test does at an instant of the manual clock (a gated load let go):
-    /// the clock stops there, runs it, and waits for the one result it causes.
+    /// the clock stops there and runs it.
     public struct Scheduled {
         public var at: Duration
         public var run: () -> Void
@@ -38,29 +38,35 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var waits: [Duration?] = []
     /// When each frame was presented, by the manual clock.
     public private(set) var frameTimes: [Duration] = []
-    /// Set when the script could not go on within `deadline`.
+    /// Set when the script could not go on: past `deadline`, or nothing left to wait for.
     public private(set) var timedOut = false
-    /// Whether a load the loop started has yet to end; with a manual clock, time waits
-    /// for such a load to go to sleep on the clock (its task may start late on a busy
-    /// machine) instead of running ahead of it.
+    /// Whether a load the loop started has yet to end (the loop sets it): time does not
+    /// run ahead of a load that has not yet gone to sleep on the clock or answered.
     public var loadInFlight: (() -> Bool)?
     private var script: [Step]
     private var schedule: [Scheduled]
+    private var stops: [Duration]
     private let deadline: Duration
-    private let clock: ManualClock?
-    private var waited: Duration = .zero
+    private let patience: Duration
+    private let clock: ManualClock
     private var shown: ScreenBuffer?
     private let signal = DispatchSemaphore(value: 0)
 
+    /// `stops`: instants the clock stops at, so that a step can act exactly then.
+    /// `deadline`: the clock's time past which the script is given up. `patience`: the real
+    /// time a load may take to answer or to sleep on the clock.
     public init(
-        size: TerminalSize, script: [Step], clock: ManualClock? = nil, schedule: [Scheduled] = [],
-        deadline: Duration = .seconds(10)
+        size: TerminalSize, script: [Step], clock: ManualClock, schedule: [Scheduled] = [], stops: [Duration] = [],
+        deadline: Duration = .seconds(10), patience: Duration = .seconds(10)
     ) {
         self.size = size
         self.script = script
         self.schedule = schedule.sorted { $0.at < $1.at }
+        self.stops = stops.sorted()
         self.clock = clock
         self.deadline = deadline
+        self.patience = patience
+        clock.whenSleeping(wake)
     }
 
     public var lastFrame: ScreenBuffer? { frames.last }
@@ -69,7 +75,7 @@ public final class MemoryBackend: TerminalBackend {
         writes.append(FrameDiff.runs(from: shown, to: frame))
         shown = frame
         frames.append(frame)
-        frameTimes.append(clock?.now ?? .zero)
+        frameTimes.append(clock.now)
     }
 
     public func invalidate() {
@@ -79,56 +85,42 @@ public final class MemoryBackend: TerminalBackend {
 
     public func waitForInput(timeout: Duration?) -> [InputEvent] {
         waits.append(timeout)
-        // A load's result waiting in the inbox: back to the loop at once.
+        // An answer in the inbox, or a load gone to sleep: back to the loop at once.
         if signal.wait(timeout: .now()) == .success { return [] }
         if let step = script.first, let frame = frames.last, step.until(frame) {
             script.removeFirst()
             for case .resize(let newSize) in step.send { size = newSize }
             return step.send
         }
-        if let clock { return advance(clock, by: timeout) }
-        if waited >= deadline { return giveUp() }
-        // Wait for a wake (a load result) or the timeout, in slices so the script is
-        // checked again after every frame.
-        let slice = min(timeout ?? .milliseconds(20), .milliseconds(20))
-        _ = signal.wait(timeout: .now() + .nanoseconds(Int(slice.seconds * 1e9)))
-        waited += slice
-        return []
+        return advance(by: timeout)
     }
 
-    /// Simulated time: on to the wait's end (or, blocked until input, to the next
-    /// sleeper's deadline or scheduled action), then the results of what woke there.
-    private func advance(_ clock: ManualClock, by timeout: Duration?) -> [InputEvent] {
-        if schedule.isEmpty, loadInFlight?() == true {
-            for _ in 0..<5000 where clock.nextDeadline == nil {
-                if signal.wait(timeout: .now() + .milliseconds(1)) == .success { return [] }
-            }
+    /// On to the wait's end (or, blocked until input, to the next sleeper's deadline, the
+    /// next scheduled action or stop), unless a load is still on its way.
+    private func advance(by timeout: Duration?) -> [InputEvent] {
+        if schedule.isEmpty, loadInFlight?() == true, clock.nextDeadline == nil {
+            guard waitForSignal() else { return giveUp() }
+            return []
         }
-        var next = [timeout.map { clock.now + $0 }, clock.nextDeadline, schedule.first?.at].compactMap { $0 }
-        if next.isEmpty {
-            // Blocked until input, and nothing asleep yet: a load just started may be about
-            // to sleep or to post its result. Give it real time before giving up.
-            for _ in 0..<100 where clock.nextDeadline == nil {
-                if signal.wait(timeout: .now() + .milliseconds(20)) == .success { return [] }
-            }
-            next = clock.nextDeadline.map { [$0] } ?? []
-        }
-        guard clock.now < deadline, var target = timeout.map({ clock.now + $0 }) ?? next.min() else {
-            return giveUp()
-        }
-        if let scheduled = schedule.first?.at { target = min(target, scheduled) }
-        var woke = clock.advance(toward: target)
+        let candidates = [timeout.map { clock.now + $0 }, clock.nextDeadline, schedule.first?.at, stops.first]
+        guard clock.now < deadline, let target = candidates.compactMap({ $0 }).min() else { return giveUp() }
+        clock.advance(toward: target)
+        stops.removeAll { $0 <= clock.now }
         if let due = schedule.first, clock.now >= due.at {
             schedule.removeFirst()
             due.run()
-            woke += 1
-        }
-        for _ in 0..<woke {
-            // A woken loader posts its result from another thread; wait for it for real.
-            guard signal.wait(timeout: .now() + .seconds(5)) == .success else { return giveUp() }
-            signal.signal()
+            // What it let go answers at this instant, before time moves on.
+            if loadInFlight?() == true, !waitForSignal() { return giveUp() }
         }
         return []
+    }
+
+    /// Waits in real time, at most `patience`, for an answer or a load going to sleep.
+    private func waitForSignal() -> Bool {
+        guard signal.wait(timeout: .now() + .nanoseconds(Int(patience.seconds * 1e9))) == .success else { return false }
+        // Left for the loop to see: it comes back at once, and takes what arrived.
+        signal.signal()
+        return true
     }
 
     private func giveUp() -> [InputEvent] {

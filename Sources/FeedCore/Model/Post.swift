@@ -14,14 +14,17 @@ public enum PostID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The source a post came through, in a timeline of several.
+/// The source a post came through: its index among the view's sources, the name its row
+/// shows (none when the view has one source), and whether a further page brought it.
 public struct PostSource: Hashable, Sendable {
     public var index: Int
-    public var name: String
+    public var name: String?
+    public var paged: Bool
 
-    public init(index: Int, name: String) {
+    public init(index: Int, name: String?, paged: Bool = false) {
         self.index = index
         self.name = name
+        self.paged = paged
     }
 }
 
@@ -59,8 +62,7 @@ public struct Post: Hashable, Sendable, Identifiable {
     /// Pictures, videos, sounds and files, in the feed's order.
     public var attachments: [Attachment]
     public var poll: Poll?
-    /// In a timeline of several sources: which one brought the post (its index among the
-    /// sources) and its short name for the row's header. Nil for a single source.
+    /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource?
 
     public init(

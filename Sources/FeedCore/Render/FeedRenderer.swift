@@ -1,15 +1,17 @@
-/// Draws a frame. A pure function of the state, the size and the time since loading
-/// began: it reads no clock, no terminal and no network.
+/// Draws a frame. A pure function of the state (its size included) and the animation's
+/// time: it reads no clock, no terminal and no network.
 public enum FeedRenderer {
     /// The frame of `state` at `instant` (time since the loop started): its timers advanced
     /// to then (the skeleton's show delay, a cross-fade's end), at its animation time then.
-    public static func render(_ state: AppState, size: TerminalSize, at instant: Duration) -> ScreenBuffer {
+    public static func render(_ state: AppState, at instant: Duration) -> ScreenBuffer {
         var state = state
         _ = state.apply(.tick, at: instant)
-        return render(state, size: size, elapsed: state.animationTime(at: instant))
+        return render(state, elapsed: state.animationTime(at: instant))
     }
 
-    public static func render(_ state: AppState, size: TerminalSize, elapsed: Duration) -> ScreenBuffer {
+    /// The frame of `state` at animation time `elapsed`.
+    public static func render(_ state: AppState, elapsed: Duration) -> ScreenBuffer {
+        let size = state.size
         var buffer = ScreenBuffer(width: size.width, height: size.height)
         guard size.width > 0, size.height > 0 else { return buffer }
         if state.isTooSmall {
@@ -27,9 +29,7 @@ public enum FeedRenderer {
         var shimmer = state.shimmer
         shimmer.screenWidth = buffer.width
         shimmer.screenHeight = height
-        if state.paletteSkeleton,
-            state.isLoading || state.page == .loading || state.isReceiving || state.sourcesAwaited > 0
-        {
+        if state.paletteSkeleton, state.drawsSkeleton {
             buffer.paletteLevels = PaletteShimmer.levels(shimmer, elapsed: elapsed)
         }
         if state.isLoading, !state.showsSkeleton {
@@ -50,7 +50,7 @@ public enum FeedRenderer {
                 var top = 0
                 var index = 0
                 while top < height {
-                    let layout = RowLayoutCache.placeholder(index, width: buffer.width)
+                    let layout = state.layouts.placeholder(index, width: buffer.width)
                     paintSkeleton(
                         layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
                         inPalette: state.paletteSkeleton)
@@ -64,9 +64,9 @@ public enum FeedRenderer {
         case .empty:
             drawMessage(["No posts in this feed.", "r to reload"], ink: .muted, into: &buffer, height: height)
         case .failure(let error):
+            let what = state.isSingleSource ? state.sources[0].label : "any of \(state.sources.count) sources"
             drawMessage(
-                ["Could not load \(state.source)", error.message, "r to retry"], ink: .error, into: &buffer,
-                height: height)
+                ["Could not load \(what)", error.message, "r to retry"], ink: .error, into: &buffer, height: height)
         case .feed(let feed) where feed.posts.isEmpty:
             drawMessage(["No posts in this feed.", "r to reload"], ink: .muted, into: &buffer, height: height)
         case .feed:
@@ -90,14 +90,10 @@ public enum FeedRenderer {
         }
         if let last = placements.last, last.index == feed.posts.count - 1 {
             let footerTop = last.top + last.layout.height + RowGeometry.separatorHeight
-            if state.isTimeline {
-                SourceFooter.draw(state, top: footerTop, into: &buffer) { layout, top, buffer in
-                    paintSkeleton(
-                        layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
-                        inPalette: state.paletteSkeleton)
-                }
-            } else {
-                drawPageFooter(state, top: footerTop, into: &buffer, shimmer: shimmer, elapsed: elapsed)
+            SourceFooter.draw(state, top: footerTop, into: &buffer) { layout, top, buffer in
+                paintSkeleton(
+                    layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
+                    inPalette: state.paletteSkeleton)
             }
         }
         if state.newAbove > 0 { drawNewMarker(state.newAbove, into: &buffer) }
@@ -109,26 +105,6 @@ public enum FeedRenderer {
         let shown = TextWrapper.truncate(text, width: buffer.width)
         let column = max(0, (buffer.width - CellWidth.of(shown)) / 2)
         buffer.write(shown, row: 0, column: column, style: Style(.statusBar))
-    }
-
-    /// Skeleton rows while the next page loads; the error when it failed.
-    private static func drawPageFooter(
-        _ state: AppState, top: Int, into buffer: inout ScreenBuffer, shimmer: Shimmer, elapsed: Duration
-    ) {
-        switch state.page {
-        case .idle where !state.isReceiving:
-            break
-        case .idle, .loading:
-            for (offset, layout) in PageFooter.loadingLayouts(width: buffer.width) {
-                paintSkeleton(
-                    layout, top: top + offset, into: &buffer, shimmer: shimmer, elapsed: elapsed,
-                    inPalette: state.paletteSkeleton)
-            }
-        case .failed(let error):
-            let text = TextWrapper.truncate(
-                PageFooter.failedText(error), width: RowGeometry.textWidth(screenWidth: buffer.width))
-            buffer.write(text, row: top, column: RowGeometry.textColumn, style: Style(.error))
-        }
     }
 
     /// The spans' text; while the cross-fade runs, with `fade` of the skeleton still showing.

@@ -1,81 +1,59 @@
-import FoundationEssentials
-import Synchronization
-
-/// `--dump`: one frame as plain text, without a terminal: the loading skeleton at a
-/// chosen time, or the loaded feed. For scripts, pipes and bug reports.
+/// `--dump`: frames without a terminal, for scripts, pipes and bug reports. It is the
+/// viewer's own loop on the in-memory backend, with a manual clock that the backend moves
+/// on: a simulated latency costs no real time, and every rule is the viewer's.
 public enum FrameDump {
-    /// The frame's lines, trailing spaces removed; `failed` when the feed did not load.
-    /// A timeline's frame waits for every source (`timeline` names them; empty for one
-    /// source, which `loader` loads).
-    public static func render(
-        loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle,
-        timeline: [SourceStatus] = [], sources: [any FeedLoading] = []
-    ) async -> (text: String, failed: Bool) {
-        let (frames, failed) = await frames(
-            loader: loader, source: source, size: size, loadingAt: loadingAt, animation: animation,
-            timeline: timeline, sources: sources)
-        return (text(of: frames[0]), failed)
+    /// A load that never answers: `--at` shows the skeleton at a time of a load still
+    /// waiting. It sleeps on the loop's clock, far past any instant asked for.
+    struct PendingLoader: FeedLoading {
+        let clock: ManualClock
+
+        func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+            try await clock.sleep(until: .seconds(86_400 * 365))
+            throw CancellationError()
+        }
     }
 
-    /// `count` frames, `interval` apart, from `loadingAt` (the skeleton) or from when the
-    /// feed loaded: what `--dump --svg --frames` draws.
+    /// `count` frames, `interval` apart: from `at` (the skeleton at that time, its loads
+    /// never answering), else from when every source has answered and the screen has
+    /// settled. `failed` when every source failed.
+    @MainActor
     public static func frames(
-        loader: any FeedLoading, source: String, size: TerminalSize, loadingAt: Duration?, animation: AnimationStyle,
-        timeline: [SourceStatus] = [], sources: [any FeedLoading] = [], count: Int = 1, interval: Duration = .zero
-    ) async -> (frames: [ScreenBuffer], failed: Bool) {
-        var options = ViewerOptions(source: source, animation: animation)
+        options: ViewerOptions, loaders: [any FeedLoading], clock: ManualClock, size: TerminalSize, at: Duration?,
+        count: Int = 1, interval: Duration = .zero
+    ) -> (frames: [ScreenBuffer], failed: Bool) {
+        var options = options
         options.loadsMorePages = false
-        options.timelineSources = timeline
-        var state = AppState(options: options, size: size)
-        _ = state.apply(.start, at: .zero)
+        options.refreshInterval = nil
+        let loaders: [any FeedLoading] = at == nil ? loaders : loaders.map { _ in PendingLoader(clock: clock) }
+        final class Box {
+            var loop: FeedRunLoop?
+        }
+        let box = Box()
+        let done: (ScreenBuffer) -> Bool = { _ in
+            guard let state = box.loop?.state else { return false }
+            if let at { return clock.now >= at }
+            return !state.isLoading && state.sourcesLoading == 0 && state.timing.heldUntil == nil
+                && state.timing.fadeEnd == nil
+        }
+        // A day of the manual clock: loads that sleep on it are let go; one that takes real
+        // time (a file, a URL) is bounded by its own limits.
+        let backend = MemoryBackend(
+            size: size, script: [.init(until: done, send: [.key(.character("q"))])], clock: clock,
+            stops: at.map { [$0] } ?? [], deadline: .seconds(86_400), patience: .seconds(86_400))
+        let loop = FeedRunLoop(
+            state: AppState(options: options, size: size), backend: backend, loaders: loaders, clock: clock)
+        box.loop = loop
+        _ = loop.run()
+        let state = loop.state
+        let origin = at ?? clock.now
+        let frames = (0..<max(1, count)).map { FeedRenderer.render(state, at: origin + interval * $0) }
         var failed = false
-        if loadingAt == nil, !timeline.isEmpty {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let collected = Mutex<[(Int, Result<Feed, Failure>)]>([])
-            await SourceLoads.run(sources.enumerated().map { (index: $0.offset, loader: $0.element) }) {
-                index, loader in
-                let result: Result<Feed, Failure>
-                do {
-                    result = .success(try await loader.load { _, _, _ in })
-                } catch {
-                    result = .failure(Failure(error))
-                }
-                collected.withLock { $0.append((index, result)) }
-            }
-            let results = collected.withLock { $0 }
-            for (index, result) in results.sorted(by: { $0.0 < $1.0 }) {
-                _ = state.apply(
-                    .sourceLoaded(generation: 1, source: index, result: result, at: Date()), at: clock.now - start)
-            }
-            // Past any hold and fade: the frame as it settles, from the newest post.
-            _ = state.apply(.tick, at: clock.now - start + .seconds(10))
-            state.selected = 0
-            state.scroll = .start
-            state.newAbove = 0
-            // Failed only when nothing at all could be shown.
-            failed = results.allSatisfy { if case .failure = $0.1 { true } else { false } }
-        } else if loadingAt == nil {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let result: Result<Feed, Failure>
-            do {
-                result = .success(try await loader.load { _, _, _ in })
-            } catch {
-                result = .failure(Failure(error))
-            }
-            if case .failure = result { failed = true }
-            _ = state.apply(.loaded(generation: 1, result: result, duration: clock.now - start, at: Date()))
-        }
-        // The skeleton as it stands at that time: past its show delay or not yet.
-        let origin = loadingAt ?? state.timing.now
-        let frames = (0..<max(1, count)).map { index in
-            FeedRenderer.render(state, size: size, at: origin + interval * index)
-        }
+        if case .failure = state.content { failed = true }
         return (frames, failed)
     }
 
-    /// A frame as text: skeleton cells, coloured spaces on a terminal, as shade glyphs.
+    /// A frame as text: skeleton cells, coloured spaces on a terminal, as shade glyphs;
+    /// trailing spaces removed.
     public static func text(of frame: ScreenBuffer) -> String {
         let lines = (0..<frame.height).map { row in
             var line = ""

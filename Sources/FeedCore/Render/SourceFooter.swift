@@ -1,35 +1,52 @@
 import FoundationEssentials
 
-/// Below a timeline's last post: a skeleton row for each source still to answer (three at
-/// most), then a line for each source that failed, with its error and "r to retry".
+/// Below the last post: skeleton rows that shimmer for posts still to come (sources still
+/// to bring their first posts, pages loading), then a line for each source whose load or
+/// page failed, with its error and "r to retry".
 public enum SourceFooter {
+    /// Each source still to bring posts stands for this many skeleton rows...
+    public static let skeletonRowsPerSource = 2
+    /// ...and however many there are, no more than this many are drawn.
     public static let maximumSkeletonRows = 3
 
-    static func skeletonRows(_ sources: [SourceStatus]) -> Int {
-        min(maximumSkeletonRows, sources.count { $0.isLoading && !$0.hasLoaded })
+    /// Skeleton rows for `sources`: their first posts awaited, or a page loading.
+    public static func skeletonRows(_ sources: [SourceStatus]) -> Int {
+        let pending = sources.count { $0.isAwaited || $0.page == .loading }
+        return min(maximumSkeletonRows, skeletonRowsPerSource * pending)
     }
 
-    /// The failed sources' lines: "⚠ Blog failed, r to retry · last loaded 5m ago · HTTP
-    /// 404 …": what to do and since when first, so that a narrow screen cuts the detail.
+    /// The failures' lines, what to do and since when first, so that a narrow screen cuts
+    /// the detail: "⚠ Blog failed, r to retry · last loaded 5m ago · HTTP 404 …". A view
+    /// of one source names none.
     static func failureLines(_ sources: [SourceStatus], now: Date) -> [String] {
-        sources.compactMap { source in
-            guard let failure = source.failure else { return nil }
-            var parts = ["⚠ \(source.name) failed, r to retry"]
-            if let last = source.lastSuccess {
-                let age = RelativeTime.describe(last, now: now)
-                parts.append(age == "now" ? "last loaded just now" : "last loaded \(age) ago")
+        let single = sources.count == 1
+        var lines: [String] = []
+        for source in sources {
+            if let failure = source.failure {
+                var parts = [single ? "⚠ Reload failed, r to retry" : "⚠ \(source.name) failed, r to retry"]
+                if let last = source.lastSuccess {
+                    let age = RelativeTime.describe(last, now: now)
+                    parts.append(age == "now" ? "last loaded just now" : "last loaded \(age) ago")
+                }
+                parts.append(failure.message)
+                lines.append(parts.joined(separator: " · "))
             }
-            parts.append(failure.message)
-            return parts.joined(separator: " · ")
+            if let failure = source.pageFailure {
+                let what = single ? "⚠ Could not load more" : "⚠ \(source.name): could not load more"
+                lines.append("\(what), r to retry · \(failure.message)")
+            }
         }
+        return lines
     }
 
-    public static func height(of sources: [SourceStatus], width: Int) -> Int {
+    /// The footer's lines: the skeleton rows with their separators, then the failures with
+    /// a blank line before them.
+    static func height(of sources: [SourceStatus], skeletonRows: Int, width: Int, cache: RowLayoutCache) -> Int {
         var height = 0
-        for index in 0..<skeletonRows(sources) {
-            height += RowLayoutCache.placeholder(index, width: width).height + RowGeometry.separatorHeight
+        for index in 0..<skeletonRows {
+            height += cache.placeholder(index, width: width).height + RowGeometry.separatorHeight
         }
-        let failures = sources.count { $0.failure != nil }
+        let failures = sources.count { $0.failure != nil } + sources.count { $0.pageFailure != nil }
         return height + failures + (failures > 0 ? 1 : 0)
     }
 
@@ -38,8 +55,8 @@ public enum SourceFooter {
         skeleton: (RowLayout, Int, inout ScreenBuffer) -> Void
     ) {
         var line = top
-        for index in 0..<skeletonRows(state.sources) {
-            let layout = RowLayoutCache.placeholder(index, width: buffer.width)
+        for index in 0..<state.footerSkeletonRows {
+            let layout = state.layouts.placeholder(index, width: buffer.width)
             skeleton(layout, line, &buffer)
             line += layout.height + RowGeometry.separatorHeight
         }

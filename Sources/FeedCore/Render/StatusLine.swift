@@ -1,4 +1,6 @@
-/// The bottom line: what is happening, the source, and the main keys.
+/// The bottom line: what is happening, the source, and the main keys. One description for
+/// any number of sources; a view of one names its feed's title and its path or URL, a view
+/// of several counts its sources.
 enum StatusLine {
     /// The key hints, longest first; the first that leaves room for the status is shown.
     static let keyHints = ["? help · r reload · q quit", "? help"]
@@ -8,8 +10,7 @@ enum StatusLine {
         let style = Style(.statusBar)
         buffer.fill(row: row, column: 0, count: width, style: style)
         let status = describe(state)
-        // A timeline's status names its sources already.
-        let left = state.isTimeline ? " \(status)" : " \(status) · \(state.source)"
+        let left = state.isSingleSource ? " \(status) · \(state.sources[0].label)" : " \(status)"
         // The hints give way when space is short: the status is what must be read.
         let hint = keyHints.first { width - CellWidth.of($0) - 1 >= CellWidth.of(status) + 4 } ?? ""
         let hintWidth = hint.isEmpty ? 0 : CellWidth.of(hint) + 1
@@ -23,8 +24,12 @@ enum StatusLine {
 
     static func describe(_ state: AppState) -> String {
         if let notice = state.notice { return notice }
-        if state.isTimeline { return describeTimeline(state) }
-        if state.isLoading { return state.isPaused ? "Loading… (paused: p resumes)" : "Loading…" }
+        let sources = state.sources
+        let single = state.isSingleSource
+        if state.isLoading {
+            let loading = single ? "Loading…" : "\(state.sourcesLoading) of \(sources.count) sources loading"
+            return state.isPaused ? "\(loading) (paused: p resumes)" : loading
+        }
         switch state.content {
         case .empty:
             return "No posts"
@@ -32,49 +37,37 @@ enum StatusLine {
             return "Error: \(error.message)"
         case .feed(let feed):
             var parts: [String] = []
-            if let title = feed.title, !title.isEmpty { parts.append(title) }
-            if state.isReceiving {
-                parts.append(
-                    "\(posts(feed.posts.count)) · receiving…")
-            } else if let decoding = state.decoding {
-                parts.append(
-                    "decoding \(CountFormat.grouped(decoding.decoded)) / \(CountFormat.grouped(decoding.total))")
+            if single, let title = sources[0].title, !title.isEmpty { parts.append(title) }
+            let awaited = state.sourcesAwaited
+            let count = posts(feed.posts.count)
+            if single, awaited > 0, let progress = sources[0].progress, progress.total > 0 {
+                let decoded = CountFormat.grouped(progress.decoded)
+                parts.append("decoding \(decoded) / \(CountFormat.grouped(progress.total))")
+            } else if single {
+                parts.append(awaited > 0 ? "\(count) · receiving…" : count)
             } else {
-                parts.append(posts(feed.posts.count))
+                parts.append(
+                    awaited > 0
+                        ? "\(count) · \(awaited) of \(sources.count) sources loading"
+                        : "\(count) from \(sources.count) sources")
             }
-            if state.page == .loading {
+            if sources.contains(where: { $0.page == .loading }) {
                 parts.append("loading more…")
-            } else if state.decoding == nil, let duration = state.lastLoadDuration {
+            } else if awaited == 0, let duration = state.lastLoadDuration {
                 parts.append("loaded in \(DurationFormat.short(duration))")
             }
+            let failed = sources.count { $0.failure != nil }
+            if failed > 0 { parts.append(single ? "reload failed" : "\(failed) failed") }
             // Last, being the longest: what was left out, and why.
-            if feed.skipped > 0 {
-                let count = "\(CountFormat.grouped(feed.skipped)) skipped"
-                parts.append(feed.firstSkipReason.map { "\(count) (\($0))" } ?? count)
+            let skipped = sources.reduce(0) { $0 + $1.skipped }
+            if skipped > 0 {
+                let count = "\(CountFormat.grouped(skipped)) skipped"
+                let reason = sources.lazy.compactMap(\.firstSkipReason).first
+                parts.append(reason.map { "\(count) (\($0))" } ?? count)
             }
-            if let cutShort = feed.cutShort { parts.append("cut short: \(cutShort)") }
+            if let cutShort = sources.lazy.compactMap(\.cutShort).first { parts.append("cut short: \(cutShort)") }
             return parts.joined(separator: " · ")
         }
-    }
-
-    /// "3 of 12 sources loading" until each has answered once; then the posts, the
-    /// sources, how long they took and how many failed. A quiet refresh says nothing.
-    static func describeTimeline(_ state: AppState) -> String {
-        let sources = state.sources
-        let awaited = state.sourcesAwaited
-        let count = state.feed?.posts.count ?? 0
-        var parts: [String] = []
-        if awaited > 0 {
-            if count > 0 { parts.append(posts(count)) }
-            parts.append("\(awaited) of \(sources.count) sources loading")
-            return parts.joined(separator: " · ")
-        }
-        if case .failure(let error) = state.content { return "Error: \(error.message)" }
-        parts.append("\(posts(count)) from \(sources.count) sources")
-        if let duration = state.lastLoadDuration { parts.append("loaded in \(DurationFormat.short(duration))") }
-        let failed = sources.count { $0.failure != nil }
-        if failed > 0 { parts.append("\(failed) failed") }
-        return parts.joined(separator: " · ")
     }
 
     /// "1 post", "1,204 posts".

@@ -47,13 +47,11 @@ extension AppState {
         timing.animationTime(at: now)
     }
 
-    /// Whether frames change by themselves: a visible skeleton or page footer that moves,
-    /// or a cross-fade; never while paused.
+    /// Whether frames change by themselves: a skeleton on the screen that moves, or a
+    /// cross-fade; never while paused.
     public var isAnimating: Bool {
         guard !isPaused, !showingHelp else { return false }
-        let footerShimmers = page == .loading || isReceiving || (isTimeline && feed != nil && sourcesAwaited > 0)
-        let shimmering = (showsSkeleton || footerShimmers) && shimmer.isAnimated
-        return shimmering || timing.fadeEnd != nil
+        return (drawsSkeleton && shimmer.isAnimated) || timing.fadeEnd != nil
     }
 
     /// Fires what is due by `now`, in order.
@@ -66,10 +64,7 @@ extension AppState {
             timing.needsFrame = true
         }
         if let heldUntil = timing.heldUntil, now >= heldUntil {
-            let events = timing.held
-            timing.held = []
-            timing.heldUntil = nil
-            for event in events { effects += handle(event, at: heldUntil) }
+            effects += releaseHeld(at: heldUntil)
             timing.needsFrame = true
         }
         if let fadeEnd = timing.fadeEnd, timing.pausedAt == nil, now >= fadeEnd {
@@ -79,7 +74,7 @@ extension AppState {
         }
         if let nextRefresh = timing.nextRefresh, now >= nextRefresh {
             timing.nextRefresh = nil
-            effects += refreshTimeline(at: now)
+            effects += refresh(at: now)
         }
         return effects
     }
@@ -87,14 +82,14 @@ extension AppState {
     private mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
         switch event {
         case .start:
-            return isTimeline ? startTimelineLoad(at: now) : startLoad(at: now)
+            return startLoad(at: now)
         case .resize(let newSize):
             resize(to: newSize)
             return []
-        case .loaded, .progress, .pageLoaded, .sourceLoaded, .sourcePartial:
-            return receive(event, at: now)
+        case .answer(let answer):
+            return receive(answer, at: now)
         case .signal(let number):
-            return [.cancelLoad, .quit(exitCode: 128 + number)]
+            return [.cancelLoads, .quit(exitCode: 128 + number)]
         case .notice(let text):
             notice = text
             return []
@@ -109,7 +104,7 @@ extension AppState {
             if showingHelp {
                 // Any key closes the help; quitting keys still quit.
                 closeHelp(at: now)
-                if case .control("c") = key { return [.cancelLoad, .quit(exitCode: 0)] }
+                if case .control("c") = key { return [.cancelLoads, .quit(exitCode: 0)] }
                 return []
             }
             return apply(key, at: now)

@@ -4,7 +4,7 @@ extension AppState {
         guard let action = KeyBinding.action(for: key) else { return [] }
         switch action {
         case .quit:
-            return [.cancelLoad, .quit(exitCode: 0)]
+            return [.cancelLoads, .quit(exitCode: 0)]
         case .reload:
             return toggleLoading(at: now)
         case .redraw:
@@ -118,18 +118,6 @@ extension AppState {
         let view = viewport
         scroll = view.scrolled(ScrollPosition(row: selected), by: -max(0, line))
         scroll = view.revealing(selected, from: scroll)
-    }
-
-    /// A reload keeps the selection on the same post when it is still there.
-    mutating func restoreSelection(of id: PostID?) {
-        guard let id, let index = feed?.posts.firstIndex(where: { $0.id == id }) else {
-            selected = 0
-            scroll = .start
-            return
-        }
-        let view = viewport
-        selected = index
-        scroll = view.revealing(index, from: min(scroll, view.lastPosition))
     }
 
     private mutating func openLink(of post: Post) -> [AppEffect] {

@@ -1,140 +1,125 @@
-import FoundationEssentials
-
-/// Loads and pages: starting, cancelling, and taking results, with the skeleton's timing
-/// rules (no flash, a minimum time once shown) and the cross-fade that follows it.
+/// Loads: starting them, `r`, the quiet refresh, pages, and the skeleton's timing rules (no
+/// flash, a minimum time once shown) with the cross-fade that follows it. The same rules
+/// for one source as for many.
 extension AppState {
-    /// Takes a load's event. A result that would end a skeleton shown for less than its
-    /// minimum time is held until then, and every load event after it, in order. Posts
-    /// that arrive while skeleton rows stay for the rest (a body still arriving, a
-    /// timeline's other sources) end nothing: they take their rows at once.
-    mutating func receive(_ event: AppEvent, at now: Duration) -> [AppEffect] {
+    /// `.start` and `r`: the rows area becomes a skeleton and every source loads.
+    mutating func startLoad(at now: Duration) -> [AppEffect] {
+        generation += 1
+        isLoading = true
+        fadeStart = nil
+        timing.loadStartedAt = now
+        timing.loadsStartedAt = now
+        timing.skeletonVisible = false
+        timing.fadeEnd = nil
+        timing.nextRefresh = nil
+        timing.held = []
+        timing.heldUntil = nil
+        for index in sources.indices {
+            sources[index].started()
+            // Pages running are cancelled with the rest; a failed one is tried again later.
+            sources[index].page = .idle
+        }
+        restartAnimation(at: now)
+        return [.cancelLoads, .load(sources.indices.map { SourceRequest(source: $0) }, generation: generation)]
+    }
+
+    /// `r`: from rows (or an error) to a reload behind the skeleton; from a reload back to
+    /// the rows it hid, with whatever had answered meanwhile.
+    mutating func toggleLoading(at now: Duration) -> [AppEffect] {
+        guard isLoading else { return startLoad(at: now) }
+        // With no rows to go back to, keep loading: cancelling would leave nothing.
+        guard feed != nil else { return [] }
+        generation += 1
+        isLoading = false
+        for index in sources.indices where sources[index].isLoading {
+            sources[index].isLoading = false
+            sources[index].progress = nil
+        }
+        // Answers are never thrown away once they came: the conditional request that
+        // brought them will not bring them again.
+        let held = timing.held
+        timing.held = []
+        timing.heldUntil = nil
+        var effects: [AppEffect] = [.cancelLoads]
+        for answer in held { effects += take(answer.answer, at: now, arrivedAt: answer.arrivedAt) }
+        return effects
+    }
+
+    /// `--refresh`: the sources that are not loading and not held back reload, quietly,
+    /// their rows staying.
+    mutating func refresh(at now: Duration) -> [AppEffect] {
+        guard let interval = options.refreshInterval else { return [] }
+        timing.nextRefresh = now + interval
+        guard !isLoading else { return [] }
+        let due = sources.indices.filter { index in
+            !sources[index].isLoading && (sources[index].notBefore.map { $0 <= now } ?? true)
+        }
+        guard !due.isEmpty else { return [] }
+        for index in due { sources[index].started() }
+        return [.load(due.map { SourceRequest(source: $0) }, generation: generation)]
+    }
+
+    /// Takes a source's answer. Behind `r`'s skeleton, answers wait until every source has
+    /// answered, so that the skeleton keeps the rows' shape until they come back. An answer
+    /// that would take away a skeleton shown for less than its minimum time is held until
+    /// then, with every answer after it, in order. Posts that leave skeleton rows standing
+    /// for the rest (a body still arriving, other sources) end nothing: they come at once.
+    mutating func receive(_ answer: SourceAnswer, at now: Duration) -> [AppEffect] {
+        guard answer.generation == generation, sources.indices.contains(answer.source) else { return [] }
+        if isLoading, feed != nil {
+            // A reload: the rows behind the skeleton stay as they were until all are in.
+            if case .partial = answer.outcome { return [] }
+            guard answer.page == nil else { return [] }
+            sources[answer.source].isLoading = false
+            timing.held.append(HeldAnswer(answer: answer, arrivedAt: now))
+            guard sourcesLoading == 0 else { return [] }
+            return hold(until: reveal(arrivedAt: now), at: now)
+        }
         if timing.heldUntil != nil {
-            timing.held.append(event)
+            timing.held.append(HeldAnswer(answer: answer, arrivedAt: now))
             return []
         }
-        if let loadGeneration = skeletonEnder(event) {
-            if isLoading, loadGeneration == generation, let start = timing.loadStartedAt {
-                let arrival = now - start
-                let reveal = SkeletonTiming.reveal(arrivedAt: arrival)
-                if reveal > arrival {
-                    timing.heldUntil = start + reveal
-                    timing.held = [event]
-                    return []
-                }
-            }
+        var taken = self
+        let effects = taken.take(answer, at: now, arrivedAt: now)
+        if showsSkeleton, !taken.drawsSkeleton, reveal(arrivedAt: now) > now {
+            timing.held = [HeldAnswer(answer: answer, arrivedAt: now)]
+            return hold(until: reveal(arrivedAt: now), at: now)
         }
-        return take(event, at: now)
+        self = taken
+        return effects
     }
 
-    /// The generation of a load event that would take the whole skeleton away; nil for
-    /// one that leaves skeleton rows standing for posts still to come.
-    private func skeletonEnder(_ event: AppEvent) -> Int? {
-        switch event {
-        case .loaded(let loadGeneration, _, _, _):
-            return loadGeneration
-        case .progress(let loadGeneration, .some, _, let total, _):
-            return total == 0 ? nil : loadGeneration
-        case .sourceLoaded(let loadGeneration, let index, .success, _):
-            let othersDone = sources.indices.allSatisfy { $0 == index || !sources[$0].isLoading }
-            return othersDone ? loadGeneration : nil
-        default:
-            return nil
-        }
+    /// When the skeleton may go, for a result arriving at `now`: at once if it never
+    /// showed, else once it has shown its minimum time.
+    private func reveal(arrivedAt now: Duration) -> Duration {
+        guard let start = timing.loadStartedAt else { return now }
+        return start + SkeletonTiming.reveal(arrivedAt: now - start)
     }
 
-    private mutating func take(_ event: AppEvent, at now: Duration) -> [AppEffect] {
-        switch event {
-        case .loaded(let loadGeneration, let result, let duration, let date):
-            // Stale (a load since cancelled or replaced): dropped.
-            guard isLoading || decoding != nil, loadGeneration == generation else { return [] }
-            let replacesSkeleton = showsSkeleton
-            isLoading = false
-            decoding = nil
-            page = .idle
-            referenceDate = date
-            switch result {
-            case .success(let feed):
-                let previousID = selectedPost?.id
-                content = .feed(feed)
-                lastLoadDuration = duration
-                restoreSelection(of: previousID)
-                if replacesSkeleton { startCrossFade(firstRow: 0, at: now) }
-            case .failure(let error):
-                content = .failure(error)
-            }
-            return pageIfNearTheEnd(at: now)
-        case .progress(let loadGeneration, let feed, let decoded, let total, let date):
-            guard isLoading || decoding != nil, loadGeneration == generation else { return [] }
-            guard feed != nil || !isLoading else { return [] }  // counts alone cannot end the skeleton
-            decoding = (decoded, total)
-            // The first posts of a large feed show while the rest decode.
-            guard let feed else { return [] }
-            let previousID = selectedPost?.id
-            let replacesSkeleton = showsSkeleton
-            if isLoading { referenceDate = date }
-            isLoading = false
-            content = .feed(feed)
-            restoreSelection(of: previousID)
-            if replacesSkeleton { startCrossFade(firstRow: 0, at: now) }
-            return []
-        case .sourceLoaded(let loadGeneration, let index, let result, let date):
-            guard loadGeneration == generation else { return [] }
-            return takeSource(index, result: result, date: date, at: now)
-        case .sourcePartial(let loadGeneration, let index, let feed):
-            guard loadGeneration == generation else { return [] }
-            return takeSource(index, result: .success(feed), date: Date(), at: now, partial: true)
-        case .pageLoaded(let loadGeneration, let result):
-            guard page == .loading, loadGeneration == generation, let current = feed else { return [] }
-            switch result {
-            case .success(let next):
-                content = .feed(current.appending(next))
-                page = .idle
-                // The page's posts fade in where its skeleton rows were.
-                if !next.posts.isEmpty { startCrossFade(firstRow: current.posts.count, at: now) }
-                // A page that brought nothing asks for no more by itself: a server that
-                // always links a next page would otherwise be asked forever.
-                return next.posts.isEmpty ? [] : pageIfNearTheEnd(at: now)
-            case .failure(let error):
-                page = .failed(error)
-                return []
-            }
-        default:
-            return []
-        }
+    /// The answers held so far come in at `instant`; now if that has come.
+    private mutating func hold(until instant: Duration, at now: Duration) -> [AppEffect] {
+        timing.heldUntil = instant
+        return instant <= now ? releaseHeld(at: now) : []
+    }
+
+    /// The held answers, in the order they came.
+    mutating func releaseHeld(at instant: Duration) -> [AppEffect] {
+        let held = timing.held
+        timing.held = []
+        timing.heldUntil = nil
+        var effects: [AppEffect] = []
+        for answer in held { effects += take(answer.answer, at: instant, arrivedAt: answer.arrivedAt) }
+        return effects
     }
 
     /// Rows replaced skeleton cells that were on screen: they fade in, from post
     /// `firstRow` on, where the animation style fades.
     mutating func startCrossFade(firstRow: Int, at now: Duration) {
         guard CrossFade.applies(to: options.animation) else { return }
+        // Pages landing during another's fade: the fade starts again from the first of them.
+        fadeFirstRow = timing.fadeEnd == nil ? firstRow : min(fadeFirstRow, firstRow)
         fadeStart = animationTime(at: now)
-        fadeFirstRow = firstRow
         timing.fadeEnd = (timing.pausedAt ?? now) + CrossFade.duration
-    }
-
-    /// `r`: from rows (or an error) to a reload; from a reload back to the rows it had.
-    mutating func toggleLoading(at now: Duration) -> [AppEffect] {
-        // A timeline reloads every source, its rows staying; a first load goes on.
-        if isTimeline { return feed == nil && isLoading ? [] : startTimelineLoad(at: now) }
-        guard isLoading else { return startLoad(at: now) }  // from rows, a failed page or a decode
-        // With no rows to go back to, keep loading: cancelling would leave nothing.
-        guard feed != nil else { return [] }
-        isLoading = false
-        generation += 1
-        return [.cancelLoad]
-    }
-
-    mutating func startLoad(at now: Duration) -> [AppEffect] {
-        isLoading = true
-        fadeStart = nil
-        decoding = nil
-        page = .idle
-        generation += 1
-        timing.loadStartedAt = now
-        timing.skeletonVisible = false
-        timing.fadeEnd = nil
-        restartAnimation(at: now)
-        return [.startLoad(generation: generation)]
     }
 
     /// The shimmer starts from its beginning (a paused one stays paused, at its start).
@@ -143,21 +128,30 @@ extension AppState {
         if timing.pausedAt != nil { timing.pausedAt = now }
     }
 
-    /// Asks for the next page when the selection is within a screen of the end.
+    /// When the selection is within a screen of the end, the next page of every source
+    /// that links one (and is not loading) loads.
     mutating func pageIfNearTheEnd(at now: Duration) -> [AppEffect] {
-        guard options.loadsMorePages, page == .idle, decoding == nil, !isLoading, let feed, let next = feed.nextPage
-        else { return [] }
-        // An empty list has no end to come near (and no last row to measure from).
-        guard !feed.posts.isEmpty else { return [] }
+        guard options.loadsMorePages, !isLoading, let feed, !feed.posts.isEmpty else { return [] }
+        let pageable = sources.indices.filter { index in
+            sources[index].nextPage != nil && sources[index].page == .idle && !sources[index].isLoading
+        }
+        guard !pageable.isEmpty else { return [] }
         let rowsOnScreen = max(1, viewport.placements(from: scroll).count)
         guard feed.posts.count - selected <= rowsOnScreen else { return [] }
-        // At the end of the list, the skeleton rows of the page come into view.
+        // At the end of the list, the skeleton rows of the pages come into view.
         let view = viewport
         let last = feed.posts.count - 1
         let wasAtEnd = view.top(of: last, from: scroll) + view.layout(at: last).height <= view.height
-        page = .loading
+        for index in pageable { sources[index].page = .loading }
         if wasAtEnd { scroll = viewport.lastPosition }
         if timing.fadeEnd == nil { restartAnimation(at: now) }
-        return [.loadPage(url: next, generation: generation)]
+        let requests = pageable.map { SourceRequest(source: $0, page: sources[$0].nextPage) }
+        return [.load(requests, generation: generation)]
     }
+}
+
+/// An answer held back, and when it came (for the "loaded in" figure).
+struct HeldAnswer: Sendable {
+    var answer: SourceAnswer
+    var arrivedAt: Duration
 }

@@ -3,18 +3,19 @@ import Synchronization
 
 /// Everything the screen shows, as a value: the reader's options, the session that only
 /// `apply` changes, and the timing it decides from the instants events bring.
+///
+/// A view is a timeline of one source or more. One source is that case with N = 1, not a
+/// path of its own: only the wording differs (its rows name no source, and its feed's
+/// title stands in the status line).
 public struct AppState: Sendable {
-    /// What the rows area shows when not loading.
+    /// What the rows area shows when it is not a skeleton.
     public enum Content: Sendable {
+        /// Nothing has answered yet.
         case empty
+        /// The sources' posts, merged newest first.
         case feed(Feed)
+        /// Every source failed before any had posts to show: the first failure.
         case failure(Failure)
-    }
-
-    public enum PageState: Sendable, Equatable {
-        case idle
-        case loading
-        case failed(Failure)
     }
 
     /// Below this size the screen only says it is too small.
@@ -25,20 +26,21 @@ public struct AppState: Sendable {
     public internal(set) var content: Content = .empty {
         didSet { contentVersion = Self.nextContentVersion() }
     }
+    /// Whether the whole rows area is a skeleton: a first load with nothing to show yet,
+    /// or `r`, whose skeleton stands in the rows' place until every source has answered.
     public internal(set) var isLoading = false
-    /// Which load the shown result (or the running load) belongs to; bumped by every
-    /// start and cancel, so that a late result of an abandoned load is recognised.
+    /// Which load the sources' answers must belong to; bumped by `r` and by cancelling
+    /// it, so that a late answer of an abandoned load is recognised and dropped.
     public internal(set) var generation = 0
-    /// How long the last successful load took, for the status line.
+    /// How long the last round of loads took, for the status line.
     public internal(set) var lastLoadDuration: Duration?
     /// "now" for relative times: when the posts arrived. Render never reads the clock.
     public internal(set) var referenceDate: Date {
         didSet { contentVersion = Self.nextContentVersion() }
     }
-    /// Names the content and reference date: the row layouts made for one version are
-    /// kept outside the value (`RowLayoutCache.forContent`) and found again by it.
+    /// Names the content and reference date, for the row layouts made of them.
     public private(set) var contentVersion = AppState.nextContentVersion()
-    /// The selected post, as an index into the feed's posts.
+    /// The selected post, as an index into the posts.
     public internal(set) var selected = 0
     public internal(set) var scroll = ScrollPosition.start
     /// Posts shown whole; kept by id across reloads.
@@ -46,29 +48,28 @@ public struct AppState: Sendable {
     /// Posts the reader liked; kept by id across reloads, for as long as the program runs.
     public internal(set) var liked: Set<PostID> = []
     public internal(set) var showingHelp = false
-    /// While a large feed decodes after its first posts are shown: elements done of all.
-    public internal(set) var decoding: (decoded: Int, total: Int)?
-    /// The state of the next page at the end of the list.
-    public internal(set) var page = PageState.idle
     /// A message for the status line until the next key.
     public internal(set) var notice: String?
     /// `p`: the animation holds still where it is.
     public internal(set) var isPaused = false
     /// The animation time at which rows replaced a shown skeleton: the cross-fade's start.
     public internal(set) var fadeStart: Duration?
-    /// The first post that fades: 0 after a load, the first post of a page after a page.
+    /// The first post that fades: 0 after a load, the first new post of a page after one.
     public internal(set) var fadeFirstRow = 0
     public internal(set) var timing = FrameTiming()
-    /// A timeline's sources (two or more), in the order given; empty for a single source.
-    public internal(set) var sources: [SourceStatus] = []
+    /// The sources, one or more, in the order given.
+    public internal(set) var sources: [SourceStatus]
     /// Posts a refresh put above the selection since the reader last went to the top:
     /// the "▲ 4 new" marker.
     public internal(set) var newAbove = 0
-    /// Until the reader moves in a timeline, it shows from the newest post, whatever
-    /// arrives; after that, the selected post keeps its line.
+    /// Until the reader moves, the view shows from the newest post, whatever arrives;
+    /// after that, the selected post keeps its line.
     public internal(set) var followsNewest = true
-    /// Which source each post of the timeline came through, by `TimelineMerge.key`.
-    var timelineOwners: [String: Int] = [:]
+    /// Which source each post came through, by `TimelineMerge.key`.
+    var owners: [String: Int] = [:]
+    /// The row layouts made for this state and its copies (a copy's content has a version
+    /// of its own, so they never mix), so that a frame does not wrap the same rows again.
+    let layouts: RowLayoutCache
 
     public init(
         options: ViewerOptions, size: TerminalSize, referenceDate: Date = Date(timeIntervalSince1970: 0),
@@ -78,7 +79,8 @@ public struct AppState: Sendable {
         self.size = size
         self.referenceDate = referenceDate
         self.notice = notice
-        sources = options.timelineSources
+        sources = options.sources
+        layouts = RowLayoutCache()
     }
 
     public init(
@@ -91,13 +93,16 @@ public struct AppState: Sendable {
 
     private static let contentVersions = Atomic<Int>(0)
 
+    /// A version no other state has: copies of one state may each change their content.
     private static func nextContentVersion() -> Int {
         contentVersions.add(1, ordering: .relaxed).newValue
     }
 
-    public var source: String { options.source }
     public var animation: AnimationStyle { options.animation }
     public var paletteSkeleton: Bool { options.paletteSkeleton }
+
+    /// Whether the view has one source: its rows name none, and the status line names it.
+    public var isSingleSource: Bool { sources.count == 1 }
 
     /// The shimmer as this state draws it.
     public var shimmer: Shimmer {
@@ -106,8 +111,18 @@ public struct AppState: Sendable {
             speed: options.shimmerSpeed, pause: options.shimmerPause, tilt: options.shimmerTilt)
     }
 
-    /// Whether the skeleton is drawn now: while loading, once past its show delay.
+    /// Whether the whole rows area is drawn as a skeleton now: loading, past its show delay.
     public var showsSkeleton: Bool { isLoading && timing.skeletonVisible }
+
+    /// Skeleton rows below the posts, for the sources still to bring their first posts
+    /// and the pages loading.
+    public var footerSkeletonRows: Int {
+        isLoading || feed == nil ? 0 : SourceFooter.skeletonRows(sources)
+    }
+
+    /// Whether any skeleton is on the screen: the whole area, or rows below the posts.
+    /// The renderer, the animation and the palette all ask this one question.
+    public var drawsSkeleton: Bool { showsSkeleton || footerSkeletonRows > 0 }
 
     /// The posts known, whether shown or hidden behind a reload skeleton.
     public var feed: Feed? {
@@ -119,32 +134,25 @@ public struct AppState: Sendable {
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     }
 
-    /// The feed laid out at the current size, with the reader's expansions and likes.
+    /// The posts laid out at the current size, with the reader's expansions and likes.
     public var viewport: FeedViewport {
         FeedViewport(
             posts: feed?.posts ?? [], width: size.width, height: size.height - 1, now: referenceDate,
-            expanded: expanded, liked: liked, footerHeight: footerHeight,
-            cache: RowLayoutCache.forContent(contentVersion))
+            expanded: expanded, liked: liked, footerHeight: footerHeight, cache: layouts,
+            contentVersion: contentVersion)
     }
 
-    /// Lines below the last post: skeleton rows while a page loads, one error row when
-    /// it failed.
+    /// Lines below the last post: skeleton rows, then a line for each failure.
     public var footerHeight: Int {
-        if isTimeline { return SourceFooter.height(of: sources, width: size.width) }
-        if isReceiving { return PageFooter.loadingHeight }
-        return switch page {
-        case .idle: 0
-        case .loading: PageFooter.loadingHeight
-        case .failed: PageFooter.failedHeight
-        }
+        guard feed != nil else { return 0 }
+        return SourceFooter.height(of: sources, skeletonRows: footerSkeletonRows, width: size.width, cache: layouts)
     }
 
-    /// Whether the posts shown are those of a body still arriving (progress of unknown
-    /// total): skeleton rows below them stand for the rest.
-    public var isReceiving: Bool { decoding?.total == 0 }
+    /// Sources still loading that have shown nothing yet.
+    public var sourcesAwaited: Int { sources.count(where: \.isAwaited) }
 
-    /// Whether this is a timeline of several sources.
-    public var isTimeline: Bool { !sources.isEmpty }
+    /// Sources whose first page is loading.
+    public var sourcesLoading: Int { sources.count(where: \.isLoading) }
 
     public var selectedPost: Post? {
         guard let posts = feed?.posts, posts.indices.contains(selected) else { return nil }

@@ -14,18 +14,19 @@ public struct FrameTiming: Sendable {
     public internal(set) var pausedAt: Duration?
     /// Whether this load's skeleton is past its show delay.
     public internal(set) var skeletonVisible = false
-    /// Load results that came while the skeleton had not yet shown its minimum time, and
-    /// when they may be applied.
-    var held: [AppEvent] = []
+    /// Answers held back: behind `r`'s skeleton until every source has answered, or until
+    /// the skeleton has shown its minimum time; and when they may come in.
+    var held: [HeldAnswer] = []
     public internal(set) var heldUntil: Duration?
     /// When the running cross-fade ends.
     public internal(set) var fadeEnd: Duration?
     /// When the last frame was drawn; nil before the first.
     public internal(set) var lastFrameAt: Duration?
-    /// When the timeline's sources reload next (`--refresh`).
+    /// When the sources reload next (`--refresh`).
     public internal(set) var nextRefresh: Duration?
-    /// When the timeline's current load began, for the status line's "loaded in".
-    public internal(set) var sourcesStartedAt: Duration?
+    /// When the load of every source (`.start`, `r`) began, for the status line's "loaded
+    /// in"; nil once all have answered.
+    public internal(set) var loadsStartedAt: Duration?
     /// Something changed since the last frame.
     public internal(set) var needsFrame = true
 

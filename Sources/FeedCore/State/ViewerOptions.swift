@@ -1,8 +1,8 @@
 /// What the reader chose for this run (options, environment, what the terminal can do).
 /// Set once before the loop starts; `AppState.apply` never changes it.
 public struct ViewerOptions: Sendable, Equatable {
-    /// How the status line names the source.
-    public var source: String
+    /// The view's sources, one or more, in the order given: their names and labels.
+    public var sources: [SourceStatus]
     public var animation: AnimationStyle
     /// The band's speed (cells per second) and the rest between sweeps (seconds).
     public var shimmerSpeed = Shimmer.defaultSpeed
@@ -14,18 +14,21 @@ public struct ViewerOptions: Sendable, Equatable {
     public var paletteSkeleton = false
     /// Frames per second while something animates.
     public var framesPerSecond = 30
-    /// Whether the next page loads when the selection nears the end (`--dump` shows the
-    /// first page as it is, and never starts a load).
+    /// Whether further pages load when the selection nears the end (`--dump` shows the
+    /// first pages as they are).
     public var loadsMorePages = true
-    /// Two or more sources make a timeline: each loads on its own and their posts merge.
-    /// Their names and starting phases; empty for a single source.
-    public var timelineSources: [SourceStatus] = []
     /// `--refresh`: how often the sources reload in the background.
     public var refreshInterval: Duration?
 
-    public init(source: String, animation: AnimationStyle = .slide) {
-        self.source = source
+    public init(sources: [SourceStatus], animation: AnimationStyle = .slide) {
+        precondition(!sources.isEmpty, "a view has a source at least")
+        self.sources = sources
         self.animation = animation
+    }
+
+    /// A view of one source, named `label`.
+    public init(source label: String, animation: AnimationStyle = .slide) {
+        self.init(sources: [SourceStatus(name: label)], animation: animation)
     }
 
     /// The time between two frames of an animation.

@@ -1,19 +1,42 @@
 import FoundationEssentials
 
-/// One source of a timeline of several: its name, where its load stands, its posts, and
-/// when it may be asked again.
+/// One source of a view (a view is a timeline of one source or more): its name, where its
+/// load stands, what its last answer said, its next page, and when it may be asked again.
 public struct SourceStatus: Sendable, Equatable {
-    public enum Phase: Sendable, Equatable {
-        case loading
+    /// How the last load of the source ended.
+    public enum Outcome: Sendable, Equatable {
         case loaded
         case failed(Failure)
+    }
+
+    /// The next page's load, at the end of the list.
+    public enum PageState: Sendable, Equatable {
+        case idle
+        case loading
+        case failed(Failure)
+    }
+
+    /// Elements decoded of all, while a large document decodes; `total` 0 while a body is
+    /// still arriving and its size is unknown.
+    public struct Progress: Sendable, Equatable {
+        public var decoded: Int
+        public var total: Int
     }
 
     /// The name rows show: the subscription's title, else the feed's, else the host.
     public var name: String
     /// Whether `name` came from the subscription, and so stays whatever the feed says.
     public var named: Bool
-    public var phase: Phase
+    /// How the status line names a single source: its path or URL.
+    public var label: String
+    /// The feed's own title, from its last answer.
+    public var title: String?
+    /// Whether a load of its first page is running.
+    public var isLoading = false
+    /// How its last load ended; nil before the first ended.
+    public var outcome: Outcome?
+    /// While its first load's document arrives or decodes: how far it is.
+    public var progress: Progress?
     /// When it last loaded (or answered "not modified").
     public var lastSuccess: Date?
     /// Failures in a row: each doubles the wait before the next refresh asks it.
@@ -21,19 +44,37 @@ public struct SourceStatus: Sendable, Equatable {
     /// Not to be asked before this instant (loop time): the back-off after a failure, or
     /// the server's `Retry-After`.
     public var notBefore: Duration?
+    /// Where its next page is, when its documents link one.
+    public var nextPage: String?
+    public var page = PageState.idle
+    /// Pages loaded beyond the first: a refresh of the first page then keeps the cursor of
+    /// the deepest, instead of going back to the second.
+    public var pagesLoaded = 0
+    /// What its documents left out, and why the first was: for the status line.
+    public var skipped = 0
+    public var firstSkipReason: String?
+    /// Why its document stopped being readable before its end.
+    public var cutShort: String?
+
+    public init(name: String, named: Bool = false, label: String? = nil) {
+        self.name = name
+        self.named = named
+        self.label = label ?? name
+    }
+
     /// Whether it has answered once: a failure after that keeps its posts.
     public var hasLoaded: Bool { lastSuccess != nil }
 
-    public init(name: String, named: Bool = false, phase: Phase = .loading) {
-        self.name = name
-        self.named = named
-        self.phase = phase
-    }
-
-    public var isLoading: Bool { phase == .loading }
+    /// Whether it is loading and has shown nothing yet: what skeleton rows stand for.
+    public var isAwaited: Bool { isLoading && !hasLoaded && failure == nil }
 
     public var failure: Failure? {
-        if case .failed(let failure) = phase { return failure }
+        if case .failed(let failure) = outcome { return failure }
+        return nil
+    }
+
+    public var pageFailure: Failure? {
+        if case .failed(let failure) = page { return failure }
         return nil
     }
 
@@ -45,5 +86,54 @@ public struct SourceStatus: Sendable, Equatable {
         let wait = min(doubled, .seconds(3600))
         guard let retryAfter else { return wait }
         return max(wait, retryAfter)
+    }
+
+    /// The status after a load of the first page began.
+    mutating func started() {
+        isLoading = true
+        progress = nil
+    }
+
+    /// The first page answered with `feed`.
+    mutating func loaded(_ feed: Feed, at date: Date) {
+        succeeded(at: date)
+        if !named, let feedTitle = feed.title, !feedTitle.isEmpty { name = feedTitle }
+        title = feed.title
+        if pagesLoaded == 0 { nextPage = feed.nextPage }
+        skipped = feed.skipped
+        firstSkipReason = feed.firstSkipReason
+        cutShort = feed.cutShort
+    }
+
+    /// The first page answered "not modified", or with posts.
+    mutating func succeeded(at date: Date) {
+        isLoading = false
+        progress = nil
+        outcome = .loaded
+        lastSuccess = date
+        failures = 0
+        notBefore = nil
+    }
+
+    /// The first page failed; with a refresh interval, it is asked again after the
+    /// back-off, or the server's `Retry-After` when that is longer.
+    mutating func failed(_ failure: Failure, at now: Duration, refreshInterval: Duration?) {
+        isLoading = false
+        progress = nil
+        outcome = .failed(failure)
+        failures += 1
+        guard let refreshInterval else { return }
+        var retryAfter: Duration?
+        if case .retryLater(_, _, _, let seconds) = failure { retryAfter = .seconds(seconds) }
+        notBefore = now + Self.backOff(interval: refreshInterval, failures: failures, retryAfter: retryAfter)
+    }
+
+    /// A further page answered with `feed`.
+    mutating func pageLoaded(_ feed: Feed) {
+        page = .idle
+        pagesLoaded += 1
+        nextPage = feed.nextPage
+        skipped += feed.skipped
+        firstSkipReason = firstSkipReason ?? feed.firstSkipReason
     }
 }

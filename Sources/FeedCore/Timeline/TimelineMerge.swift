@@ -1,8 +1,12 @@
 import FoundationEssentials
 
-/// The posts of several sources as one list, newest first, each post once. A source that
-/// answers has its posts sorted and merged into the rest in one pass: the cost of sorting
-/// the new posts, plus a walk of the list, never a sort of everything.
+/// The posts of the view's sources as one list, newest first, each post once. A source
+/// that answers has its posts sorted and merged into the rest in one pass: the cost of
+/// sorting the new posts, plus a walk of the list, never a sort of everything.
+///
+/// The order depends on the posts, never on which source answered first: newest first,
+/// dated before undated, then by source, then in the feed's own order; and a post that
+/// two sources bring belongs to the first of them.
 public enum TimelineMerge {
     /// What makes two posts the same post, whichever source brought them: the web address
     /// where there is one (a Mastodon status reached through two servers keeps its
@@ -11,59 +15,98 @@ public enum TimelineMerge {
         post.url ?? "id:\(post.id)"
     }
 
-    /// Newest first; posts without a time after every dated one, in the feed's order.
+    /// One source's posts in the timeline's order: newest first, posts without a time
+    /// after every dated one, in the feed's order.
     public static func sorted(_ posts: [Post]) -> [Post] {
-        posts.enumerated().sorted { a, b in
-            switch (a.element.createdAt, b.element.createdAt) {
-            case (let x?, let y?) where x != y: return x > y
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return a.offset < b.offset
-            }
+        if zip(posts, posts.dropFirst()).allSatisfy({ !comesBefore($1, $0) }) { return posts }
+        return posts.enumerated().sorted { a, b in
+            if comesBefore(a.element, b.element) { return true }
+            if comesBefore(b.element, a.element) { return false }
+            return a.offset < b.offset
         }.map(\.element)
     }
 
-    /// `timeline` without the posts of source `index`, merged with `arrived` (that
-    /// source's posts now); a post already there from another source is kept once.
-    public static func replacing(source index: Int, in timeline: [Post], with arrived: [Post]) -> [Post] {
-        var owners = owners(of: timeline)
-        return replacing(source: index, in: timeline, with: arrived, owners: &owners)
-    }
-
-    /// Which source each post's key belongs to, for the `replacing` that keeps it.
+    /// Which source each post's key belongs to, for the merges that keep it up to date.
     public static func owners(of timeline: [Post]) -> [String: Int] {
         var owners: [String: Int] = [:]
         for post in timeline { owners[key(post)] = owners[key(post)] ?? post.source?.index }
         return owners
     }
 
-    /// The same, with `owners` (key → source) kept up to date instead of made again: the
-    /// cost is a walk of the timeline without hashing it, and the new posts' sort.
+    /// `timeline` with source `index`'s first page now, `arrived`: the posts it brings
+    /// replace their old copies and whatever was as new as they are (gone from the feed);
+    /// its older posts stay, dated before all of `arrived` (pushed off its first page by
+    /// newer ones) or brought by further pages. `owners` (key → source) is kept up to date
+    /// instead of made again.
     public static func replacing(
         source index: Int, in timeline: [Post], with arrived: [Post], owners: inout [String: Int]
     ) -> [Post] {
+        let oldest = arrived.lazy.compactMap(\.createdAt).min()
+        var arrivedKeys: Set<String>?
         var rest: [Post] = []
         rest.reserveCapacity(timeline.count)
         for post in timeline {
-            if post.source?.index == index {
-                let key = key(post)
-                if owners[key] == index { owners[key] = nil }
-            } else {
+            guard let source = post.source, source.index == index else {
                 rest.append(post)
+                continue
             }
-        }
-        var incoming: [Post] = []
-        for post in sorted(arrived) {
             let key = key(post)
-            guard owners[key] == nil else { continue }
-            owners[key] = index
-            incoming.append(post)
+            let older = post.createdAt.map { date in oldest.map { date < $0 } ?? false } ?? false
+            if source.paged || older {
+                if arrivedKeys == nil { arrivedKeys = Set(arrived.map(Self.key)) }
+                if arrivedKeys?.contains(key) == false {
+                    rest.append(post)
+                    continue
+                }
+            }
+            if owners[key] == index { owners[key] = nil }
         }
-        return merge(rest, incoming)
+        let new = incoming(arrived, from: index, into: &rest, owners: &owners)
+        return merge(rest, new)
     }
 
-    /// Two lists, each newest first, as one; on equal times the first list's post first.
+    /// `timeline` with `arrived` (a further page of source `index`) added.
+    public static func adding(_ arrived: [Post], in timeline: [Post], owners: inout [String: Int]) -> [Post] {
+        guard let index = arrived.first?.source?.index else { return timeline }
+        var rest = timeline
+        let new = incoming(arrived, from: index, into: &rest, owners: &owners)
+        return merge(rest, new)
+    }
+
+    /// The same, with the timeline's owners made from it: for tests and one-off merges.
+    public static func replacing(source index: Int, in timeline: [Post], with arrived: [Post]) -> [Post] {
+        var owners = owners(of: timeline)
+        return replacing(source: index, in: timeline, with: arrived, owners: &owners)
+    }
+
+    /// `arrived`, sorted, without the posts another source of a lower index has already
+    /// brought. A post that only a source of a higher index had is taken from it (out of
+    /// `rest`), so that the owner does not depend on which answered first.
+    private static func incoming(
+        _ arrived: [Post], from index: Int, into rest: inout [Post], owners: inout [String: Int]
+    ) -> [Post] {
+        var result: [Post] = []
+        result.reserveCapacity(arrived.count)
+        var taken: Set<String> = []
+        for post in sorted(arrived) {
+            let key = key(post)
+            if let owner = owners[key] {
+                guard owner > index else { continue }
+                taken.insert(key)
+            }
+            owners[key] = index
+            result.append(post)
+        }
+        if !taken.isEmpty {
+            rest.removeAll { $0.source?.index != index && taken.contains(key($0)) }
+        }
+        return result
+    }
+
+    /// Two lists, each in the timeline's order, as one.
     static func merge(_ a: [Post], _ b: [Post]) -> [Post] {
+        if b.isEmpty { return a }
+        if a.isEmpty { return b }
         var result: [Post] = []
         result.reserveCapacity(a.count + b.count)
         var i = 0
@@ -82,12 +125,14 @@ public enum TimelineMerge {
         return result
     }
 
-    /// Whether `x` goes strictly before `y`: newer, or dated where `y` is not.
-    private static func comesBefore(_ x: Post, _ y: Post) -> Bool {
+    /// Whether `x` goes strictly before `y`: newer, or dated where `y` is not, or as old
+    /// (or as undated) but from a source given earlier.
+    static func comesBefore(_ x: Post, _ y: Post) -> Bool {
         switch (x.createdAt, y.createdAt) {
-        case (let p?, let q?): p > q
+        case (let p?, let q?) where p != q: p > q
         case (.some, nil): true
-        default: false
+        case (nil, .some): false
+        default: (x.source?.index ?? 0) < (y.source?.index ?? 0)
         }
     }
 }

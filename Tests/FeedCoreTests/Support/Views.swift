@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+
+@testable import FeedCore
+
+/// Views of one source or several, driven answer by answer on exact instants: the same
+/// tests run for N = 1 and for N > 1, since one source is a timeline of one.
+enum Views {
+    static let size = TerminalSize(width: 80, height: 24)
+    static let now = Fixtures.referenceDate
+
+    /// A post `minutesAgo` old (undated for nil), its title naming it.
+    static func post(_ name: String, minutesAgo: Int?, url: String? = nil) -> Post {
+        Post(
+            id: .string(name), author: Author(name: "Writer \(name)"), title: "Post \(name)",
+            content: "Text of \(name).", likes: nil, createdAt: minutesAgo.map { now - Double($0 * 60) }, url: url)
+    }
+
+    static func options(_ count: Int, refresh: Duration? = nil, animation: AnimationStyle = .slide) -> ViewerOptions {
+        var options = ViewerOptions(
+            sources: (0..<count).map { SourceStatus(name: "Source \($0)", label: "source-\($0).json") },
+            animation: animation)
+        options.refreshInterval = refresh
+        return options
+    }
+
+    /// A view of `count` sources, started at instant zero.
+    static func started(
+        _ count: Int, refresh: Duration? = nil, animation: AnimationStyle = .slide, size: TerminalSize = size
+    ) -> AppState {
+        var state = AppState(options: options(count, refresh: refresh, animation: animation), size: size)
+        _ = state.apply(.start, at: .zero)
+        return state
+    }
+
+    /// Source `source` answers with `posts` (its first page) at `instant`.
+    @discardableResult
+    static func answer(
+        _ state: inout AppState, source: Int, _ posts: [Post], title: String? = nil, next: String? = nil,
+        at instant: Duration
+    ) -> [AppEffect] {
+        state.apply(
+            .loaded(
+                Feed(title: title, posts: posts, nextPage: next), source: source, generation: state.generation, at: now),
+            at: instant)
+    }
+
+    /// Source `source` fails with `failure` at `instant`.
+    @discardableResult
+    static func fail(_ state: inout AppState, source: Int, _ failure: Failure, at instant: Duration) -> [AppEffect] {
+        state.apply(.failed(failure, source: source, generation: state.generation, at: now), at: instant)
+    }
+
+    /// Every source's first page: source `i` brings `perSource` posts "i-0", "i-1", … dated
+    /// so that the sources interleave, newest first.
+    static func feeds(_ count: Int, perSource: Int) -> [[Post]] {
+        (0..<count).map { source in
+            (0..<perSource).map { index in post("\(source)-\(index)", minutesAgo: 10 * (index * count + source) + 5) }
+        }
+    }
+
+    /// A view of `count` sources whose every source has answered with `feeds` at 100 ms,
+    /// before the skeleton's show delay (so nothing is held).
+    static func loaded(
+        _ count: Int, perSource: Int = 3, refresh: Duration? = nil, animation: AnimationStyle = .slide
+    ) -> AppState {
+        var state = started(count, refresh: refresh, animation: animation)
+        for (source, posts) in feeds(count, perSource: perSource).enumerated() {
+            answer(&state, source: source, posts, at: .milliseconds(100))
+        }
+        return state
+    }
+
+    static func titles(_ state: AppState) -> [String] {
+        state.feed?.posts.compactMap(\.title) ?? []
+    }
+
+    static func frame(_ state: AppState, at instant: Duration) -> [String] {
+        FeedRenderer.render(state, at: instant).lines
+    }
+
+    static func status(_ state: AppState, at instant: Duration) -> String {
+        frame(state, at: instant).last ?? ""
+    }
+
+    /// Whether any cell of the rows area is skeleton.
+    static func showsSkeleton(_ state: AppState, at instant: Duration) -> Bool {
+        let frame = FeedRenderer.render(state, at: instant)
+        return frame.cells.prefix(frame.width * (frame.height - 1)).contains { $0.style.ink.isSkeleton }
+    }
+
+    /// The screen line of the selection bar's first line.
+    static func selectionLine(_ state: AppState, at instant: Duration) -> Int? {
+        frame(state, at: instant).firstIndex { $0.hasPrefix("▌") }
+    }
+
+    /// Every source's first page asked for, as `.start` and `r` ask.
+    static func loadAll(_ count: Int, generation: Int) -> [AppEffect] {
+        [.cancelLoads, .load((0..<count).map { SourceRequest(source: $0) }, generation: generation)]
+    }
+}
