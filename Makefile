@@ -6,34 +6,46 @@ LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
 .PHONY: build run test bench fuzz mutate lint format install uninstall clean docs
 
+# The system packages the build needs (and, for `make test`, the tests), installed when
+# missing: by apt-get as root, else the one line to run is printed. One list, in
+# .ci/system-packages, which CI uses too.
 build:
+	@.ci/system-packages build
 	$(SWIFT) build
 
 # Builds, then opens the bundled sample feed (extra options: make run ARGS="--animation pulse").
 run: build
 	$(SWIFT) run --skip-build shimmerfeed $(ARGS)
 
-# Tier 1 and 2 (FeedCoreTests, FeedTerminalTests), then tier 3 (Tests/e2e: the binary in
-# tmux) in a run of its own: its tests poll a terminal and would hold the threads the
-# in-process loaders of the other tiers need.
+# The tiers one after the other, each timed: in memory (pure functions and whole screens,
+# no real time, sockets or processes), then real sockets, files and processes, then the
+# binary in tmux (tier 3), in runs of their own: tier 3 polls a terminal and would hold
+# the threads the in-process loaders of the others need.
 # Last, a check that nothing the tests started is left running (Tests/leftovers.sh).
 # SKIP_E2E=1 skips tier 3, and says so; without tmux the run fails rather than skip it.
+IN_MEMORY = ^(FeedCoreTests|FeedXMLTests|FeedTerminalTests)\.
+REAL_IO = ^(FeedTransportTests|ProcessTests)\.
 test:
+	@.ci/system-packages test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip EndToEndTests
+	@: > .build/tier-times
+	@Tests/tier.sh "tiers 1 and 2, in memory" $(SWIFT) test --skip-build --filter '$(IN_MEMORY)'
+	@Tests/tier.sh "sockets, files and processes" $(SWIFT) test --skip-build --filter '$(REAL_IO)'
 	@if [ "$${SKIP_E2E:-}" = 1 ]; then \
 		echo "SKIPPED: tier 3 (the binary in tmux), because SKIP_E2E=1"; \
 	elif ! command -v tmux >/dev/null 2>&1; then \
 		echo "tmux is not installed: apt-get install tmux, or SKIP_E2E=1 make test to skip tier 3" >&2; exit 1; \
 	else \
-		$(SWIFT) test --skip-build --filter EndToEndTests; \
+		Tests/tier.sh "tier 3, the binary in tmux" $(SWIFT) test --skip-build --filter EndToEndTests; \
 	fi
+	@cat .build/tier-times
 	Tests/leftovers.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The release build `make install` makes, then render/decode figures and the binary in a
 # 200x50 pseudo-terminal. The feeds (200 and 100,000 posts) are generated into a temporary
 # folder and removed.
 bench:
+	@.ci/system-packages bench
 	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
 	$(SWIFT) build -c release --static-swift-stdlib --product FeedBench
 	@dir=$$(mktemp -d) && bin=$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path) && \
@@ -47,6 +59,7 @@ bench:
 SECONDS ?= 60
 FUZZ_DIR = .build/fuzz
 fuzz:
+	@.ci/system-packages build
 	rm -rf $(FUZZ_DIR)/xml-sources && mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/xml-sources
 	for file in Sources/FeedXML/*.swift; do \
 		grep -v '^import FeedCore$$' "$$file" > $(FUZZ_DIR)/xml-sources/$$(basename "$$file"); done
@@ -65,6 +78,7 @@ fuzz:
 # at 30 a second, from the start of the second sweep), and the loaded feed on a dark and
 # a light background. Nothing in docs/ is made by hand.
 docs:
+	@.ci/system-packages build
 	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
 	@bin=$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/shimmerfeed && mkdir -p docs && \
 	"$$bin" --dump --svg --svg-frame --size 80x24 --at 1.9 --frames 57 --fps 30 > docs/loading.svg && \
@@ -85,6 +99,7 @@ format:
 
 # A standalone binary: the Swift runtime and Foundation linked in, the sample feed embedded.
 install:
+	@.ci/system-packages build
 	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
 	install -D -s -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/shimmerfeed" "$(DESTDIR)$(PREFIX)/bin/shimmerfeed"
 

@@ -99,6 +99,12 @@ let package = Package(
             exclude: ["Snapshots"],
             swiftSettings: swift6
         ),
+        // Real child processes, apart from the in-memory tiers.
+        .testTarget(
+            name: "ProcessTests",
+            dependencies: ["FeedTerminal", "FeedCore"],
+            swiftSettings: swift6
+        ),
         // The real binary in tmux; depends on the executable so `swift test` builds it.
         .testTarget(
             name: "EndToEndTests",

@@ -221,6 +221,9 @@ import Testing
         for _ in 0..<5 { press(&state, .character("j")) }
         _ = state.apply(.resize(TerminalSize(width: 10, height: 3)))
         #expect(state.isTooSmall)
+        // Keys that act on the rows wait for rows to be seen.
+        press(&state, .character("j"), .enter, .character("l"))
+        #expect(state.selected == 5 && state.expanded.isEmpty && state.liked.isEmpty)
         _ = state.apply(.resize(TerminalSize(width: 80, height: 24)))
         #expect(state.selected == 5)
         #expect(selectionIsVisible(state))

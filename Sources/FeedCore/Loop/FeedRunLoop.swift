@@ -37,7 +37,7 @@ public final class FeedRunLoop {
         let loads = LoadTasks(loaders: loaders, inbox: inbox)
         self.loads = loads
         // In memory, time moves only when no load is on its way to an answer.
-        (backend as? MemoryBackend)?.loadInFlight = { loads.isRunning }
+        (backend as? MemoryBackend)?.awakeLoads = { loads.awakeRequests }
     }
 
     /// The load tasks the loop keeps (see `LoadTasks`).

@@ -20,7 +20,15 @@ final class LoadTasks {
 
     final class Ended: Sendable {
         let ids = Mutex<[Int]>([])
-        let running = Atomic<Int>(0)
+        /// Each task's requests not yet done (running, or queued behind the limit).
+        let pending = Mutex<[Int: Int]>([:])
+
+        func finished(_ count: Int, of task: Int) {
+            pending.withLock { pending in
+                pending[task, default: 0] -= count
+                if pending[task] == 0 { pending[task] = nil }
+            }
+        }
     }
 
     init(loaders: [any FeedLoading], inbox: EventInbox) {
@@ -28,8 +36,12 @@ final class LoadTasks {
         self.inbox = inbox
     }
 
-    /// Whether a task has yet to end (a test's clock waits for it rather than run ahead).
-    nonisolated var isRunning: Bool { ended.running.load(ordering: .acquiring) > 0 }
+    /// Requests running or about to run (not those queued behind the limit): a manual
+    /// clock moves on only once each of them sleeps on it, so that time never runs ahead
+    /// of a load.
+    nonisolated var awakeRequests: Int {
+        ended.pending.withLock { $0.values.reduce(0) { $0 + min($1, SourceLoads.concurrency) } }
+    }
 
     /// The tasks kept: those running, and those ended since the last start.
     var keptTasks: Int { tasks.count }
@@ -47,18 +59,23 @@ final class LoadTasks {
         let (inbox, ended) = (inbox, ended)
         let id = nextID
         nextID += 1
-        ended.running.add(1, ordering: .releasing)
+        ended.pending.withLock { $0[id] = work.count }
         tasks[id] = Task.detached {
+            let done = Atomic<Int>(0)
             for task in previous { await task.value }
             if !Task.isCancelled {
                 await SourceLoads.run(work) { request, loader in
-                    guard let answer = await Self.load(request, with: loader, generation: generation, inbox: inbox)
-                    else { return }
-                    inbox.post(.answer(answer))
+                    if let answer = await Self.load(request, with: loader, generation: generation, inbox: inbox) {
+                        inbox.post(.answer(answer))
+                    }
+                    done.add(1, ordering: .relaxed)
+                    ended.finished(1, of: id)
+                    inbox.wakeLoop()
                 }
             }
+            // Those a cancel left unstarted are done too.
+            ended.finished(work.count - done.load(ordering: .relaxed), of: id)
             ended.ids.withLock { $0.append(id) }
-            ended.running.subtract(1, ordering: .releasing)
             inbox.wakeLoop()
         }
     }

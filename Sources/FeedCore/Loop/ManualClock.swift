@@ -31,6 +31,9 @@ public final class ManualClock: LoopClock {
 
     public var now: Duration { state.withLock { $0.now } }
 
+    /// How many tasks sleep on the clock now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
     /// The earliest instant a sleeper waits for.
     public var nextDeadline: Duration? { state.withLock { $0.sleepers.map(\.until).min() } }
 

@@ -40,9 +40,9 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var frameTimes: [Duration] = []
     /// Set when the script could not go on: past `deadline`, or nothing left to wait for.
     public private(set) var timedOut = false
-    /// Whether a load the loop started has yet to end (the loop sets it): time does not
-    /// run ahead of a load that has not yet gone to sleep on the clock or answered.
-    public var loadInFlight: (() -> Bool)?
+    /// How many loads are running or about to (the loop sets it): time does not move
+    /// while one of them is awake, on its way to an answer or to a sleep on the clock.
+    public var awakeLoads: (() -> Int)?
     private var script: [Step]
     private var schedule: [Scheduled]
     private var stops: [Duration]
@@ -98,10 +98,12 @@ public final class MemoryBackend: TerminalBackend {
     /// On to the wait's end (or, blocked until input, to the next sleeper's deadline, the
     /// next scheduled action or stop), unless a load is still on its way.
     private func advance(by timeout: Duration?) -> [InputEvent] {
-        if schedule.isEmpty, loadInFlight?() == true, clock.nextDeadline == nil {
+        if schedule.isEmpty, loadsAwake {
             guard waitForSignal() else { return giveUp() }
             return []
         }
+        // Every load asleep: none can post now, but one may have posted before it slept.
+        if signal.wait(timeout: .now()) == .success { return [] }
         let candidates = [timeout.map { clock.now + $0 }, clock.nextDeadline, schedule.first?.at, stops.first]
         guard clock.now < deadline, let target = candidates.compactMap({ $0 }).min() else { return giveUp() }
         clock.advance(toward: target)
@@ -110,10 +112,13 @@ public final class MemoryBackend: TerminalBackend {
             schedule.removeFirst()
             due.run()
             // What it let go answers at this instant, before time moves on.
-            if loadInFlight?() == true, !waitForSignal() { return giveUp() }
+            if (awakeLoads?() ?? 0) > 0, !waitForSignal() { return giveUp() }
         }
         return []
     }
+
+    /// Whether a load is awake: pending, and not asleep on the clock.
+    private var loadsAwake: Bool { (awakeLoads?() ?? 0) > clock.sleeperCount }
 
     /// Waits in real time, at most `patience`, for an answer or a load going to sleep.
     private func waitForSignal() -> Bool {

@@ -18,8 +18,9 @@ extension AppState {
         default:
             break
         }
-        // The rest act on the rows, which a reload hides.
-        guard !isLoading, let posts = feed?.posts, !posts.isEmpty else { return [] }
+        // The rest act on the rows, which a reload hides and a screen too small cannot
+        // show: nothing moves where the reader cannot see it.
+        guard !isLoading, !isTooSmall, let posts = feed?.posts, !posts.isEmpty else { return [] }
         let view = viewport
         let page = max(1, view.height - 2)
         let halfPage = max(1, view.height / 2)

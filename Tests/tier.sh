@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `make test`: runs one tier's command and says how long it took, here and in a summary
+# that `make test` prints at its end (.build/tier-times, which it empties first). Fails when
+# the command fails.
+set -u
+name=$1
+shift
+start=$(date +%s%N)
+"$@"
+status=$?
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+line=$(printf '%-32s %6d.%03d s%s' "$name:" $((took / 1000)) $((took % 1000)) "$([ $status = 0 ] || echo '  FAILED')")
+echo "$line" | tee -a .build/tier-times
+exit $status
