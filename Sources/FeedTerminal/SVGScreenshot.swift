@@ -57,15 +57,6 @@ public struct SVGScreenshot {
     ]
     static let shades: [String: Double] = ["░": 0.25, "▒": 0.5, "▓": 0.75]
 
-    static func blend(_ back: UInt32, _ front: UInt32, _ amount: Double) -> UInt32 {
-        func channel(_ shift: UInt32) -> UInt32 {
-            let a = Double(back >> shift & 0xFF)
-            let b = Double(front >> shift & 0xFF)
-            return UInt32((a + (b - a) * amount).rounded()) << shift
-        }
-        return channel(16) | channel(8) | channel(0)
-    }
-
     func paint(_ cell: ScreenBuffer.Cell) -> Paint {
         let defaults = defaultColors
         let style = StyleMapping.style(
@@ -96,7 +87,7 @@ public struct SVGScreenshot {
             paint.block = block
             paint.text = " "
         } else if let amount = Self.shades[paint.text] {
-            paint.background = Self.blend(paint.background, paint.foreground, paint.dim ? amount / 2 : amount)
+            paint.background = RGB.mix(paint.background, paint.foreground, paint.dim ? amount / 2 : amount)
             paint.text = " "
         }
         return paint

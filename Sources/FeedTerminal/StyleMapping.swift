@@ -128,9 +128,9 @@ public enum StyleMapping {
             let skeleton = background.skeletonGrey(level: 0)
             let amount = Double(min(style.fade, CrossFade.steps)) / Double(CrossFade.steps)
             result.foreground = .rgb(
-                XtermPalette.mix(result.foreground.rgb(or: background.assumedForeground), skeleton, amount))
+                RGB.mix(result.foreground.rgb(or: background.assumedForeground), skeleton, amount))
             result.background = .rgb(
-                XtermPalette.mix(
+                RGB.mix(
                     result.background.rgb(or: defaultBackground ?? background.assumedBackground), skeleton, amount))
         }
         return result

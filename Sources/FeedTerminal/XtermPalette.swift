@@ -44,16 +44,6 @@ enum XtermPalette {
         return best
     }
 
-    static func mix(_ from: UInt32, _ to: UInt32, _ amount: Double) -> UInt32 {
-        var result: UInt32 = 0
-        for shift: UInt32 in [16, 8, 0] {
-            let a = Double((from >> shift) & 0xFF)
-            let b = Double((to >> shift) & 0xFF)
-            result |= UInt32((a + (b - a) * amount).rounded()) << shift
-        }
-        return result
-    }
-
     private static func squaredDistance(_ a: UInt32, _ b: UInt32) -> Int {
         var sum = 0
         for shift: UInt32 in [16, 8, 0] {

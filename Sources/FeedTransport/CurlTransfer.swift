@@ -33,9 +33,9 @@ struct CurlTransfer {
         case cancelled
     }
 
-    static let maximumRedirects = 5
+    static let maximumRedirects = TransferLimits.maximumRedirects
     /// Connecting gets at most this long, within the timeout.
-    static let connectTimeout: Duration = .seconds(10)
+    static let connectTimeout = TransferLimits.connectTimeout
     static let userAgent = "shimmerfeed/\(Version.current)"
 
     /// libcurl's one-time set-up; `static let` runs it once, whichever thread is first.

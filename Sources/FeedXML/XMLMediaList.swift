@@ -68,18 +68,8 @@ struct XMLMediaList {
         description ?? itemText.flatMap { $0.1 ? nil : $0.0 }
     }
 
-    /// A Media RSS object's kind: its `medium`, else its MIME type. Flash was how video
-    /// players were named (YouTube's feeds still do).
+    /// A Media RSS object's kind: its `medium`, else its MIME type.
     static func kind(_ attributes: [String: String]) -> Attachment.Kind {
-        if let medium = attributes["medium"]?.lowercased() {
-            switch medium {
-            case "image": return .image
-            case "video": return .video
-            case "audio": return .audio
-            default: break
-            }
-        }
-        if attributes["type"]?.lowercased() == "application/x-shockwave-flash" { return .video }
-        return Attachment.kind(mimeType: attributes["type"])
+        Attachment.kind(named: attributes["medium"]) ?? Attachment.kind(mimeType: attributes["type"])
     }
 }

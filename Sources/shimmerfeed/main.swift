@@ -76,20 +76,21 @@ viewer.framesPerSecond = options.framesPerSecond
 
 if options.dump {
     let clock = ManualClock()
-    // A picture's frames come at --fps, 30 a second unless asked.
+    // Frames of a picture come at --fps.
     let (frames, failed) = FrameDump.frames(
         options: viewer, loaders: makeLoaders(clock: clock), clock: clock, size: options.dumpSize, at: options.dumpAt,
         count: options.svgFrames, interval: .seconds(1) / options.framesPerSecond)
     if options.svg {
-        // A picture's colours are chosen, not detected: truecolor on dark unless asked.
+        let color = options.color == .auto ? CommandLineOptions.pictureColor : options.color
         let depth: ColorDepth =
-            switch options.color {
+            switch color {
             case .auto, .truecolor: .truecolor
             case .ansi256: .ansi256
             case .ansi16: .ansi16
             case .none: .none
             }
-        var picture = SVGScreenshot(depth: depth, background: options.background == .light ? .light : .dark)
+        let background = options.background == .auto ? CommandLineOptions.pictureBackground : options.background
+        var picture = SVGScreenshot(depth: depth, background: background == .light ? .light : .dark)
         picture.windowFrame = options.svgFrame
         print(picture.document(frames, fps: Double(options.framesPerSecond)), terminator: "")
     } else {

@@ -7,6 +7,19 @@ import Testing
 /// Attachments and polls: decoded from Mastodon and JSON Feed, and shown as lines of their
 /// own, in full when a post is expanded and summed up when it is not.
 @Suite struct AttachmentTests {
+    /// One rule reads a kind from every format's word for it: MIME types, Media RSS
+    /// mediums, Mastodon's attachment types.
+    @Test func everyFormatsWordForAKindIsReadByOneRule() {
+        #expect(Attachment.kind(named: "image/png") == .image)
+        #expect(Attachment.kind(named: "Image") == .image)
+        #expect(Attachment.kind(named: "gifv") == .video)
+        #expect(Attachment.kind(named: "video/mp4") == .video)
+        #expect(Attachment.kind(named: "application/x-shockwave-flash") == .video)
+        #expect(Attachment.kind(named: "audio/mpeg") == .audio)
+        #expect(Attachment.kind(named: "unknown") == nil && Attachment.kind(named: "document") == nil)
+        #expect(Attachment.kind(mimeType: "application/pdf") == .file && Attachment.kind(mimeType: nil) == .file)
+    }
+
     private func mastodon() throws -> [Post] {
         try FeedDocumentDecoder.decode(Fixtures.data("mastodon-media.json")).posts
     }

@@ -110,3 +110,54 @@ import Testing
         }
     }
 }
+
+/// One option table for the parser, `--help` and the README.
+@Suite struct OptionTableTests {
+    @Test func theREADMEsOptionTableIsTheTable() throws {
+        let text = try String(contentsOf: KeyBindingTests.readme, encoding: .utf8)
+        let start = try #require(text.range(of: "| option | meaning |"), "the README has no option table")
+        let table = text[start.lowerBound...].components(separatedBy: "\n\n").first.map { $0 + "\n" } ?? ""
+        #expect(
+            table == CommandLineOptions.markdownTable,
+            "the README's option table should read:\n\(CommandLineOptions.markdownTable)")
+    }
+
+    @Test func everyOptionIsInTheHelpAndEveryNameParses() throws {
+        let help = CommandLineOptions.usage
+        for option in CommandLineOption.all {
+            #expect(help.contains("  \(option.label)"), "\(option.label) in --help")
+            for name in option.names {
+                var arguments = [name]
+                // A value that each option takes; --size and --at need --dump, --frames --svg.
+                let values = ["--refresh": "30s", "--size": "80x24", "--max-size": "1M", "--frames": "2"]
+                if option.value != nil {
+                    arguments.append(values[name] ?? option.value!.split(separator: "|").first.map(String.init) ?? "")
+                }
+                if ["--size", "--at", "--svg", "--svg-frame", "--frames"].contains(name) { arguments.append("--dump") }
+                if ["--svg-frame", "--frames"].contains(name) { arguments.append("--svg") }
+                if ["--timeout", "--delay", "--shimmer-speed", "--shimmer-pause", "--shimmer-tilt", "--fps", "--at"]
+                    .contains(name)
+                {
+                    arguments[1] = "2"
+                }
+                #expect(throws: Never.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
+            }
+        }
+    }
+
+    @Test func aDefaultNamedInTheHelpIsTheDefault() {
+        let defaults = CommandLineOptions()
+        let help = CommandLineOption.all.map(\.summary).joined(separator: "\n")
+        #expect(help.contains("(default \(Int(defaults.timeout.seconds)))"))
+        #expect(help.contains("(default \(defaults.framesPerSecond))"))
+        #expect(help.contains("(default \(defaults.dumpSize))"))
+        #expect(help.contains("(default 256 MiB;"))
+        #expect(help.contains("(default 1.5 for the sample feed"))
+    }
+
+    @Test func aFlagTakesNoValue() {
+        #expect(throws: CommandLineOptions.ParseError(description: "--palette takes no value")) {
+            try CommandLineOptions.parse(["--palette=yes"])
+        }
+    }
+}

@@ -126,19 +126,6 @@ import Testing
         #expect(loaded.lines.last?.hasPrefix(" 3 posts · loaded in 12 ms · small-feed.json") == true)
         #expect(loaded.lines.last?.hasSuffix("r reload · q quit ") == true)
     }
-
-    @Test func tinySizesNeverCrash() throws {
-        let state = try Self.loadedState(size: TerminalSize(width: 1, height: 1))
-        for width in 0...8 {
-            for height in 0...4 {
-                var resized = state
-                _ = resized.apply(.resize(TerminalSize(width: width, height: height)))
-                let frame = FeedRenderer.render(resized, at: .zero)
-                // Every line exactly the width, in cells: no wide cluster cut in half.
-                #expect(frame.lines.allSatisfy { CellWidth.of($0) == width })
-            }
-        }
-    }
 }
 
 /// The cross-fade and the palette skeleton, as whole frames.

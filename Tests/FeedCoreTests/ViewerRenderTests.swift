@@ -50,13 +50,15 @@ import Testing
         #expect(!normal.lines.joined().contains("too small"))
     }
 
-    @Test func everySizeDownToOneByOneRenders() {
-        let state = NavigationTests.loaded()
-        for width in 1...25 {
-            for height in 1...8 {
+    @Test func everySizeDownToNothingRenders() throws {
+        // Wide clusters (Hangul, emoji) among the rows.
+        let state = try RenderTests.loadedState(size: TerminalSize(width: 80, height: 24))
+        for width in 0...25 {
+            for height in 0...8 {
                 var resized = state
                 _ = resized.apply(.resize(TerminalSize(width: width, height: height)))
                 let frame = FeedRenderer.render(resized, at: .zero)
+                // Every line exactly the width, in cells: no wide cluster cut in half.
                 #expect(frame.lines.allSatisfy { CellWidth.of($0) == width })
             }
         }

@@ -121,10 +121,10 @@ import Testing
         let amount = 1 / Double(CrossFade.steps)
         let lastStep = StyleMapping.style(
             for: Style(.plain, fade: 1), depth: .truecolor, background: .dark, defaultBackground: reported)
-        #expect(lastStep.background == Int32(XtermPalette.mix(reported, grey, amount)))
+        #expect(lastStep.background == Int32(RGB.mix(reported, grey, amount)))
         // Without a report, black is assumed on a dark background.
         let assumed = StyleMapping.style(for: Style(.plain, fade: 1), depth: .truecolor, background: .dark)
-        #expect(assumed.background == Int32(XtermPalette.mix(0x000000, grey, amount)))
+        #expect(assumed.background == Int32(RGB.mix(0x000000, grey, amount)))
     }
 
     @Test func paletteEntriesAreOnlyUsedByTheSkeleton() {

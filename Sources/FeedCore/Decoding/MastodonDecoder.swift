@@ -22,14 +22,7 @@ struct MastodonStatus: Decodable, FeedEntry {
         var description: String?
 
         var attachment: Attachment {
-            let kind: Attachment.Kind =
-                switch type {
-                case "image": .image
-                case "gifv", "video": .video
-                case "audio": .audio
-                default: .file
-                }
-            return Attachment(kind: kind, description: description?.trimmingWhitespace())
+            Attachment(kind: Attachment.kind(named: type) ?? .file, description: description?.trimmingWhitespace())
         }
     }
 

@@ -15,14 +15,23 @@ public struct Attachment: Hashable, Sendable {
         self.description = description
     }
 
-    /// The kind a MIME type (`image/png`) or a Media RSS `medium` (`image`) names.
-    public static func kind(mimeType: String?) -> Kind {
-        let major = (mimeType ?? "").lowercased().prefix { $0 != "/" }
-        switch major {
+    /// The kind a name says, whichever format wrote it: a MIME type (`image/png`), a Media
+    /// RSS `medium` (`image`) or a Mastodon attachment type (`gifv`). Nil for a name of no
+    /// kind (`document`, `unknown`, none). Flash is how video players were typed (YouTube's
+    /// feeds still do); Mastodon's `gifv` is a silent looping video.
+    public static func kind(named name: String?) -> Kind? {
+        guard let name = name?.lowercased() else { return nil }
+        if name == "application/x-shockwave-flash" { return .video }
+        switch name.prefix(while: { $0 != "/" }) {
         case "image": return .image
-        case "video": return .video
+        case "video", "gifv": return .video
         case "audio": return .audio
-        default: return .file
+        default: return nil
         }
+    }
+
+    /// The kind a MIME type names, a file when it names none.
+    public static func kind(mimeType: String?) -> Kind {
+        kind(named: mimeType) ?? .file
     }
 }

@@ -58,12 +58,16 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var svg = false
     public var svgFrame = false
     public var svgFrames = 1
-    /// Whether `--fps` was given (an SVG's default differs from the viewer's).
-    public var fpsChosen = false
+    /// Whether `--animation` was given: over SSH the default changes, a choice does not.
+    var animationChosen = false
 
     public init() {}
 
     public static let sampleDelay: Duration = .milliseconds(1500)
+    /// A picture's colours are chosen, not detected: `--color auto` and `--background auto`
+    /// draw `--svg` in these.
+    public static let pictureColor = ColorChoice.truecolor
+    public static let pictureBackground = BackgroundChoice.dark
 
     /// The latency to simulate for `source`: `--delay`, else 1.5 s for the sample feed (a
     /// local file loads too fast to see the skeleton) and none for the rest.
@@ -75,8 +79,9 @@ public struct CommandLineOptions: Hashable, Sendable {
         public var description: String
     }
 
-    /// Parses `arguments` (without the program name). `environment` supplies
-    /// `SHIMMERFEED_ANIMATIONS=none`, which an explicit `--animation` overrides.
+    /// Parses `arguments` (without the program name) through `CommandLineOption.all`.
+    /// `environment` supplies `SHIMMERFEED_ANIMATIONS=none`, which an explicit
+    /// `--animation` overrides, and `SSH_CONNECTION`/`SSH_TTY`.
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(ParseError)
         -> CommandLineOptions
     {
@@ -84,8 +89,15 @@ public struct CommandLineOptions: Hashable, Sendable {
         if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none" { options.animation = .none }
         var remaining = arguments[...]
         var sources: [String] = []
-        var animationChosen = false
         while let argument = remaining.popFirst() {
+            if argument == "--" {
+                sources.append(contentsOf: remaining)
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                sources.append(argument)
+                continue
+            }
             // `--name=value` is the same as `--name value`.
             var name = argument
             var inlineValue: String?
@@ -93,119 +105,19 @@ public struct CommandLineOptions: Hashable, Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            /// A number of seconds in `range`, as a duration rounded to milliseconds.
-            func seconds(in range: ClosedRange<Double>, excludingZero: Bool = false) throws(ParseError) -> Duration {
-                let text = try value()
-                guard let seconds = Double(text), range.contains(seconds), !(excludingZero && seconds == 0) else {
-                    let bounds = "\(Int(range.lowerBound)) to \(Int(range.upperBound))"
-                    throw ParseError(description: "\(name) takes seconds from \(bounds), not '\(text)'")
-                }
-                return .milliseconds(Int((seconds * 1000).rounded(.up)))
+            guard let option = CommandLineOption.named(name) else {
+                throw ParseError(description: "unknown option '\(argument)'")
             }
-            /// A number in `range`, of the unit `unit`.
-            func number(in range: ClosedRange<Double>, of unit: String) throws(ParseError) -> Double {
-                let text = try value()
-                guard let number = Double(text), range.contains(number) else {
-                    let bounds = "\(Int(range.lowerBound)) to \(Int(range.upperBound))"
-                    throw ParseError(description: "\(name) takes \(unit) from \(bounds), not '\(text)'")
+            var value = ""
+            if option.value != nil {
+                guard let given = inlineValue ?? remaining.popFirst() else {
+                    throw ParseError(description: "\(name) needs a value")
                 }
-                return number
+                value = given
+            } else if inlineValue != nil {
+                throw ParseError(description: "\(name) takes no value")
             }
-            /// One of an option's named values.
-            func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(ParseError) -> Choice
-            where Choice.RawValue == String {
-                let text = try value()
-                guard let chosen = Choice(rawValue: text) else {
-                    let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ParseError(description: "\(name) takes one of \(names), not '\(text)'")
-                }
-                return chosen
-            }
-            func value() throws(ParseError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = remaining.popFirst() else { throw ParseError(description: "\(name) needs a value") }
-                return next
-            }
-            switch name {
-            case "-h", "--help":
-                options.action = .help
-            case "-V", "--version":
-                options.action = .version
-            case "--delay":
-                options.delay = try seconds(in: 0...3600)
-            case "--animation":
-                options.animation = try choice(AnimationStyle.self)
-                animationChosen = true
-            case "--format":
-                options.format = try choice(FeedFormat.self)
-            case "--color":
-                options.color = try choice(ColorChoice.self)
-            case "--background":
-                options.background = try choice(BackgroundChoice.self)
-            case "--palette":
-                options.palette = true
-            case "--shimmer-tilt":
-                options.shimmerTilt = try number(in: 0...8, of: "cells per row")
-            case "--timeout":
-                options.timeout = try seconds(in: 0...3600, excludingZero: true)
-            case "--max-size":
-                let text = try value()
-                guard let bytes = ByteCount.parse(text), bytes >= 1024 else {
-                    throw ParseError(
-                        description: "--max-size takes a size of at least 1K, such as 64M or 1G, not '\(text)'")
-                }
-                options.maxSize = bytes
-            case "--shimmer-speed":
-                options.shimmerSpeed = try number(in: 1...1000, of: "cells per second")
-            case "--shimmer-pause":
-                options.shimmerPause = try seconds(in: 0...60).seconds
-            case "--refresh":
-                let text = try value()
-                guard let interval = RefreshInterval.parse(text) else {
-                    throw ParseError(
-                        description:
-                            "--refresh takes an interval such as 30s, 5m or 1h, from 5 s to a day, not '\(text)'")
-                }
-                options.refresh = interval
-            case "--svg":
-                options.svg = true
-            case "--svg-frame":
-                options.svgFrame = true
-            case "--frames":
-                let text = try value()
-                guard let count = Int(text), (1...600).contains(count) else {
-                    throw ParseError(description: "--frames takes a whole number from 1 to 600, not '\(text)'")
-                }
-                options.svgFrames = count
-            case "--dump":
-                options.dump = true
-            case "--size":
-                let text = try value()
-                let parts = text.lowercased().split(separator: "x")
-                guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-                    (1...1000).contains(width), (1...1000).contains(height)
-                else {
-                    throw ParseError(description: "--size takes WIDTHxHEIGHT, such as 80x24, not '\(text)'")
-                }
-                options.dumpSize = TerminalSize(width: width, height: height)
-            case "--at":
-                options.dumpAt = try seconds(in: 0...3600)
-            case "--fps":
-                let text = try value()
-                guard let fps = Int(text), (1...120).contains(fps) else {
-                    throw ParseError(description: "--fps takes a whole number from 1 to 120, not '\(text)'")
-                }
-                options.framesPerSecond = fps
-                options.fpsChosen = true
-            case "--":
-                sources.append(contentsOf: remaining)
-                remaining = []
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    throw ParseError(description: "unknown option '\(argument)'")
-                }
-                sources.append(argument)
-            }
+            try option.apply(&options, value)
         }
         guard sources.filter({ $0 == "-" }).count <= 1 else {
             throw ParseError(description: "standard input (-) can be read once, not twice")
@@ -213,7 +125,7 @@ public struct CommandLineOptions: Hashable, Sendable {
         options.sources = sources
         // Over SSH every frame crosses the network: the pulse, at about 9 KB/s at 200x50,
         // instead of the band's 170 KB/s, unless the reader chose.
-        if !animationChosen, options.animation == .slide, isRemote(environment) { options.animation = .pulse }
+        if !options.animationChosen, options.animation == .slide, isRemote(environment) { options.animation = .pulse }
         if !options.dump, options.dumpAt != nil || options.dumpSize != CommandLineOptions().dumpSize {
             throw ParseError(description: "--size and --at go with --dump")
         }
@@ -239,6 +151,23 @@ public struct CommandLineOptions: Hashable, Sendable {
         }.joined()
     }
 
+    /// The options as `--help` lists them: each label, then its summary wrapped beside it.
+    private static var optionsText: String {
+        let column = 24
+        let width = 80 - column
+        return CommandLineOption.all.map { option in
+            let label = "  " + option.label
+            var lines = TextWrapper.wrap(option.summary, width: width)
+            // A label too long to leave two spaces before the column has a line of its own.
+            let first = label.count + 2 > column ? label : label + String(repeating: " ", count: column - label.count)
+            if label.count + 2 <= column { lines[0] = first + lines[0] }
+            let rest = lines.dropFirst(label.count + 2 > column ? 0 : 1).map {
+                String(repeating: " ", count: column) + $0
+            }
+            return ((label.count + 2 > column ? [first] : [lines[0]]) + rest).joined(separator: "\n") + "\n"
+        }.joined()
+    }
+
     public static var usage: String {
         """
         shimmerfeed — a feed of posts in the terminal, with skeleton rows while it loads
@@ -253,47 +182,25 @@ public struct CommandLineOptions: Hashable, Sendable {
         without one, the bundled sample feed.
 
         Options:
-          --format FORMAT       auto (default: from the document), posts, jsonfeed,
-                                mastodon, rss or atom
-          --timeout SECONDS     how long an HTTP request may wait for its response, and
-                                then for each next byte of it (default 15)
-          --max-size SIZE       the most a feed may weigh, decompressed: 64M, 1G, ...
-                                (default 256M); for URLs, files and standard input
-          --refresh INTERVAL    reload in the background every 30s, 5m, 1h, ...; new
-                                posts come in at the top, what you read stays put
-          --delay SECONDS       simulated network latency before the feed arrives
-                                (default 1.5 for the sample feed, 0 otherwise)
-          --animation STYLE     slide (default), pulse, calm (a slow breath) or none;
-                                over SSH (SSH_CONNECTION or SSH_TTY set) the default is
-                                pulse, the lighter on the link; slide still gives the band;
-                                SHIMMERFEED_ANIMATIONS=none turns animation off too
-          --fps N               frames per second while animating (default 30)
-          --color WHICH         auto (default: the terminal's colours, none with NO_COLOR),
-                                truecolor, 256, 16 or none; with COLORTERM=truecolor the
-                                direct-colour terminfo (xterm-direct) is used if installed
-          --background WHICH    auto (default: asked of the terminal, else COLORFGBG),
-                                dark or light: picks the skeleton's greys
-          --palette             animate the skeleton by redefining a few palette colours
-                                (a pulse; restored on exit) where the terminal can
-          --shimmer-speed N     the band's speed in cells per second (default 60)
-          --shimmer-pause S     seconds between two sweeps of the band (default 0.3)
-          --shimmer-tilt N      cells each row's band trails the row above (default 0)
-          --dump                print one frame as text and exit, without the terminal:
-                                the loaded feed, or with --at the skeleton at that time
-          --size WxH            the dumped frame's size (default 80x24)
-          --at SECONDS          dump the loading skeleton at this time
-          --svg                 dump as an SVG picture: the real colours at the --color
-                                depth (default truecolor) and --background (default dark)
-          --svg-frame           put a window frame around the picture
-          --frames N            N frames from --at, at --fps (default 30), played in a
-                                loop: an animated SVG of the shimmer
-          -h, --help            show this help
-          -V, --version         show the version
-
+        \(optionsText)
         Keys:
         \(keysText)
         Exit codes: 0 on quit, 1 when --dump could not load the feed, 2 for a usage or
         terminal error, 128+N on signal N.
         """
+    }
+
+    /// The README's option table, in Markdown.
+    public static var markdownTable: String {
+        var lines = ["| option | meaning |", "| --- | --- |"]
+        for option in CommandLineOption.all {
+            let names = option.names.sorted { $0.count < $1.count }.map { name in
+                let value = option.value.map { " " + $0.replacing("|", with: "\\|") } ?? ""
+                return "`\(name)\(value)`"
+            }
+            let meaning = option.detail.map { "\(option.summary); \($0)" } ?? option.summary
+            lines.append("| \(names.joined(separator: ", ")) | \(meaning) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }
