@@ -110,6 +110,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["shimmerfeed", "FeedTerminal", "TestSupport"],
             path: "Tests/e2e",
+            exclude: ["Tools"],
             swiftSettings: swift6
         ),
     ]

@@ -78,6 +78,55 @@ extension EndToEndTests {
             try quit(tmux)
         }
 
+        /// One source is a timeline of one: `--refresh` asks it again, conditionally, and a
+        /// new post comes in above the selection, which keeps its line.
+        @Test func aSingleURLRefreshesConditionallyAndTheSelectionKeepsItsLine() throws {
+            let server = try FeedServer()
+            let key = UUID().uuidString
+            let tmux = try TmuxSession(width: 80, height: 24)
+            try tmux.run("\(try binary()) --refresh 5s '\(server.url("/refreshing?key=\(key)"))'; echo EXIT=$?")
+            try tmux.waitFor("the posts") { $0.contains("8 posts") }
+            try tmux.press("j", "j", "j")
+            let before = try tmux.waitFor("the selection on the fourth post") {
+                ViewerEndToEndTests.selectedLine($0)?.contains("Writer r5") == true
+            }
+            let line = before.split(separator: "\n").firstIndex { $0.hasPrefix("▌") }
+            let after = try tmux.waitFor("the refresh's new post", timeout: .seconds(8)) { $0.contains("9 posts") }
+            #expect(
+                after.split(separator: "\n").firstIndex { $0.hasPrefix("▌") } == line, "the selection kept its line")
+            #expect(ViewerEndToEndTests.selectedLine(after)?.contains("Writer r5") == true)
+            #expect(after.contains("▲ 1 new · g goes to the newest"))
+            #expect(!after.contains("Loading"), "a refresh shows no skeleton")
+            // The next refresh names the new version and is answered 304.
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(8)
+            var counts = try server.get("/count?key=\(key)")
+            while !counts.contains(#""304": 1"#), clock.now < deadline {
+                usleep(100_000)
+                counts = try server.get("/count?key=\(key)")
+            }
+            #expect(counts.contains(#""conditional": 2"#) && counts.contains(#""304": 1"#), "\(counts)")
+            try quit(tmux)
+        }
+
+        /// A timeline pages: at the end of the list, each source's next page loads and
+        /// merges in.
+        @Test func atTheEndOfATimelineEverySourcesNextPageLoads() throws {
+            let server = try FeedServer()
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try tmux.run(
+                "\(try binary()) '\(server.url("/jsonfeed/1"))' '\(server.url("/atom-paged/1"))'; echo EXIT=$?")
+            try tmux.waitFor("both first pages") { $0.contains("60 posts from 2 sources") }
+            try tmux.press("G")
+            let paged = try tmux.waitFor("both next pages") { $0.contains("80 posts from 2 sources") }
+            #expect(!paged.contains("loading more"))
+            try tmux.press("G")
+            try tmux.waitFor("the last post of a second page") {
+                ViewerEndToEndTests.selectedLine($0)?.contains("Writer 40") == true
+            }
+            try quit(tmux)
+        }
+
         @Test func theSubscriptionsFileNamesSourcesAndTheTokenStaysWithItsHost() throws {
             let server = try FeedServer(tls: true)
             let folder = try scratch()

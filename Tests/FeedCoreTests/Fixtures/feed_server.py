@@ -199,6 +199,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
             else:
                 Seen.count(key, "200")
                 self.send(200, fixture("small-feed.json"), headers=[("ETag", '"v1"')])
+        elif path == "/refreshing":
+            # One source as a refresh sees it: an ETag for each version; the first request
+            # that names the current one brings a new post (a new version), the next ones a
+            # 304. /count?key= says how many were conditional and how many got a 304.
+            key = params.get("key", "")
+            with Seen.lock:
+                version = Seen.counts.get(f"{key}:version", 1)
+            conditional = self.headers.get("If-None-Match")
+            if conditional is not None:
+                Seen.count(key, "conditional")
+            if conditional == f'"v{version}"' and version > 1:
+                Seen.count(key, "304")
+                self.send_response(304)
+                self.send_header("ETag", f'"v{version}"')
+                self.end_headers()
+                return
+            if conditional == f'"v{version}"':
+                version = Seen.count(key, "version") + 1
+                with Seen.lock:
+                    Seen.counts[f"{key}:version"] = version
+            names = [f"r{i}" for i in range(version + 7, 0, -1)]
+            self.send(200, json.dumps({"posts": timed_posts(names, 1796000000 + 60 * version)}).encode(),
+                      headers=[("ETag", f'"v{version}"')])
         elif path == "/count":
             key = params.get("key", "")
             with Seen.lock:

@@ -1,0 +1,54 @@
+"""A terminal that answers nothing: runs a program on a pseudo-terminal of 80x24 that never
+replies to a query (no status report, no device attributes, no colour), reads what it
+draws, and prints as JSON when its first byte came, when `NEEDLE` came (ms from start),
+and how many status requests it sent; then sends q and reports the exit code.
+
+usage: silent_terminal.py NEEDLE PROGRAM [ARGUMENT...]"""
+import json, os, pty, select, signal, struct, sys, termios, fcntl, time
+
+needle = sys.argv[1].encode()
+argv = sys.argv[2:]
+start = time.monotonic()
+pid, fd = pty.fork()
+if pid == 0:
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
+    os.execve(argv[0], argv, env)
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+output = bytearray()
+first = found = None
+deadline = start + 5
+while time.monotonic() < deadline and found is None:
+    ready, _, _ = select.select([fd], [], [], 0.01)
+    if not ready:
+        continue
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    now = time.monotonic()
+    if first is None:
+        first = now
+    output += chunk
+    if needle in output:
+        found = now
+os.write(fd, b"q")
+code = None
+end = time.monotonic() + 5
+while time.monotonic() < end:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        code = os.waitstatus_to_exitcode(status)
+        break
+    select.select([fd], [], [], 0.01)
+    try:
+        os.read(fd, 65536)
+    except OSError:
+        pass
+if code is None:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+ms = lambda moment: None if moment is None else round((moment - start) * 1000, 1)
+print(json.dumps({"first_byte_ms": ms(first), "found_ms": ms(found), "status_requests": output.count(b"\x1b[5n"),
+                  "exit_code": code}))
