@@ -65,6 +65,13 @@ extension CursesBackend {
         // ncurses turns the terminal's mouse reports on; InputDecoder reads them.
         mousemask(CNcurses_ALL_MOUSE_EVENTS(), nil)
         mouseinterval(0)
+        // ncurses writes each cursor move with a write of its own until it has once been
+        // suspended and resumed (its screen stays "initial" until then): 23 writes a frame
+        // of the band, each waking the terminal. One suspend and resume, before anything
+        // is drawn, and a frame is one write. Before colour starts: a resume with colour on
+        // resets the terminal's palette (OSC 104), a theme the user had set included.
+        endwin()
+        doupdate()
         // Without colour, start_color is never called.
         var depth = ColorDepth.none
         if has_colors() {

@@ -30,7 +30,9 @@ public final class CursesBackend: TerminalBackend {
     private var nextRow = 0
     /// Whether `shown` has not caught up with `target`.
     private var pending = false
-    /// The characters of the piece being drawn, kept to save allocations.
+    /// The cells of the stretch being drawn, and a cluster's characters, kept to save
+    /// allocations.
+    private var stretch: [cchar_t] = []
     private var piece: [wchar_t] = []
     private let clock = ContinuousClock()
     private let origin: ContinuousClock.Instant
@@ -86,21 +88,21 @@ public final class CursesBackend: TerminalBackend {
     func drawPending() {
         let instant = now
         guard let target, pacer.isReady(at: instant) else { return }
-        // After a clear the screen is blank: diff against a blank frame.
-        var drawnNow = shown ?? ScreenBuffer(width: target.width, height: target.height)
         // A redefined colour is written with the next update, so it counts as a change.
         let paletteChanged = animatesPalette && styles.setPalette(target.paletteLevels)
         let runs = FrameDiff.runs(from: shown, to: target)
+        // After a clear the screen is blank. Taken out of `shown`, so that copying what
+        // is drawn into it changes it in place instead of copying it whole.
+        var drawnNow = shown ?? ScreenBuffer(width: target.width, height: target.height)
+        shown = nil
         guard paletteChanged || !runs.isEmpty else {
             shown = drawnNow
             pending = false
             return
         }
         let chosen = pacer.select(runs, in: target, firstRow: nextRow)
-        for run in chosen {
-            draw(run, of: target)
-            drawnNow.copy(row: run.row, columns: run.columns, from: target)
-        }
+        draw(chosen, of: target)
+        for run in chosen { drawnNow.copy(row: run.row, columns: run.columns, from: target) }
         drawnNow.paletteLevels = target.paletteLevels
         shown = drawnNow
         pending = chosen.count < runs.count
@@ -117,41 +119,57 @@ public final class CursesBackend: TerminalBackend {
         _ = request.withUnsafeBytes { write(fileno(outputFile), $0.baseAddress, $0.count) }
     }
 
-    /// Writes one run. A piece ends after any non-ASCII cluster and the next starts with
-    /// an explicit move, so a terminal that measures a cluster differently cannot shift
-    /// the rest of the row.
-    private func draw(_ run: FrameDiff.Run, of frame: ScreenBuffer) {
-        let style = styles.drawn(run.style)
-        let row = run.row
-        var column = run.columns.lowerBound
-        let end = run.columns.upperBound
-        while column < end {
-            if frame[row, column].content.isEmpty {  // the right half of a wide cluster
-                column += 1
-                continue
-            }
-            let start = column
-            piece.removeAll(keepingCapacity: true)
-            while column < end {
-                let next = frame[row, column]
-                column += 1
-                if next.content.isEmpty { continue }
-                if let glyph = style.glyph {
-                    piece.append(contentsOf: glyph)
-                    if glyph.count != 1 || glyph[0] >= 0x80 { break }
-                } else if let ascii = next.content.ascii {
-                    piece.append(wchar_t(ascii))
+    /// Writes the runs (in the order of the screen), each stretch of touching cells of a
+    /// row with one call, each cell with its own style. Any cluster but a narrow
+    /// standalone character is written on its own, and what follows starts with an
+    /// explicit move, so a terminal that measures a cluster differently cannot shift the
+    /// rest of the row.
+    private func draw(_ runs: [FrameDiff.Run], of frame: ScreenBuffer) {
+        var row = -1
+        var start = 0
+        var next = 0
+        stretch.removeAll(keepingCapacity: true)
+        func flush() {
+            guard !stretch.isEmpty else { return }
+            wmove(window, Int32(row), Int32(start))
+            stretch.withUnsafeBufferPointer { _ = wadd_wchnstr(window, $0.baseAddress, Int32($0.count)) }
+            stretch.removeAll(keepingCapacity: true)
+        }
+        for run in runs {
+            if run.row != row || run.columns.lowerBound != next { flush() }
+            row = run.row
+            next = run.columns.upperBound
+            let style = styles.drawn(run.style)
+            for column in run.columns {
+                let cell = frame[row, column]
+                // The right half of a wide cluster: ncurses fills it with the cluster.
+                guard !cell.content.isEmpty else { continue }
+                if stretch.isEmpty { start = column }
+                if let glyph = style.cell {
+                    stretch.append(glyph)
+                } else if let ascii = cell.content.ascii {
+                    stretch.append(ascii == 0x20 ? style.space : style.character(wchar_t(ascii)))
+                } else if let scalar = cell.text.unicodeScalars.first, cell.text.unicodeScalars.count == 1,
+                    CellWidth.isNarrowStandalone(scalar)
+                {
+                    stretch.append(style.character(wchar_t(bitPattern: scalar.value)))
                 } else {
-                    piece.append(contentsOf: next.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
-                    break
+                    // Any other cluster on its own, as ncurses reads a string: a cell holds
+                    // one spacing character and its marks, and a flag is two of them.
+                    flush()
+                    piece.removeAll(keepingCapacity: true)
+                    piece.append(contentsOf: cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+                    wmove(window, Int32(row), Int32(column))
+                    var pair = style.pair
+                    wattr_set(window, style.attributes, Int16(truncatingIfNeeded: pair), &pair)
+                    piece.withUnsafeBufferPointer { _ = waddnwstr(window, $0.baseAddress, Int32($0.count)) }
+                    // Back to normal: ncurses gives a cell of pair 0 in a stretch the
+                    // window's attributes (render_char), and a plain cell must stay plain.
+                    var normal: Int32 = 0
+                    wattr_set(window, CNcurses_A_NORMAL(), 0, &normal)
                 }
             }
-            wmove(window, Int32(row), Int32(start))
-            var pairNumber = style.pair
-            wattr_set(window, style.attributes, Int16(truncatingIfNeeded: pairNumber), &pairNumber)
-            piece.withUnsafeBufferPointer { buffer in
-                _ = waddnwstr(window, buffer.baseAddress, Int32(buffer.count))
-            }
         }
+        flush()
     }
 }

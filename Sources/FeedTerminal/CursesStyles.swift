@@ -10,7 +10,24 @@ final class CursesStyles {
     struct Drawn {
         var attributes: attr_t
         var pair: Int32
-        var glyph: [wchar_t]?
+        /// The cell drawn for every character, where the style draws a glyph (a band's
+        /// edge, a shade without colour): made once.
+        var cell: cchar_t?
+        /// A space in this style (most cells of a skeleton): made once.
+        var space = cchar_t()
+
+        /// A cell of this style holding one character.
+        func character(_ character: wchar_t) -> cchar_t {
+            var result = cchar_t()
+            var pair = pair
+            var text: (wchar_t, wchar_t) = (character, 0)
+            withUnsafePointer(to: &text) { pointer in
+                pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { characters in
+                    _ = setcchar(&result, characters, attributes, Int16(truncatingIfNeeded: pair), &pair)
+                }
+            }
+            return result
+        }
     }
 
     private struct PairKey: Hashable {
@@ -32,13 +49,33 @@ final class CursesStyles {
         self.reportedBackground = reportedBackground
     }
 
+    /// The styles met lately, by their bits, ahead of the dictionary: a frame of the band
+    /// looks up a few hundred runs among a few dozen styles.
+    private var recent = [(key: UInt32, drawn: Drawn)?](repeating: nil, count: 256)
+
     func drawn(_ style: Style) -> Drawn {
+        let key = style.packed
+        let slot = Int((key &* 0x9E37_79B1) >> 24)
+        if let entry = recent[slot], entry.key == key { return entry.drawn }
+        let result = lookUp(style)
+        recent[slot] = (key, result)
+        return result
+    }
+
+    private func lookUp(_ style: Style) -> Drawn {
         if let known = drawn[style] { return known }
         let terminalStyle = StyleMapping.style(
             for: style, depth: depth, background: background, defaultBackground: reportedBackground)
-        let result = Drawn(
-            attributes: attributes(for: terminalStyle), pair: pair(for: terminalStyle),
-            glyph: terminalStyle.glyph.map { $0.unicodeScalars.map { wchar_t(bitPattern: $0.value) } })
+        // Plain values only: a style is copied for every run of every frame.
+        var result = Drawn(attributes: attributes(for: terminalStyle), pair: pair(for: terminalStyle))
+        // Every glyph a style draws (a half block, a shade) is one narrow character (a test
+        // holds the mapping to it), drawn in a stretch like a letter.
+        if let scalars = terminalStyle.glyph?.unicodeScalars, scalars.count == 1,
+            let glyph = scalars.first, CellWidth.isNarrowStandalone(glyph)
+        {
+            result.cell = result.character(wchar_t(bitPattern: glyph.value))
+        }
+        result.space = result.character(wchar_t(0x20))
         drawn[style] = result
         return result
     }

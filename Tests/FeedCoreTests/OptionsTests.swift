@@ -9,7 +9,7 @@ import Testing
         #expect(options.source == nil)
         #expect(options.delay(for: .sample) == .milliseconds(1500))
         #expect(options.animation == .slide)
-        #expect(options.framesPerSecond == 30)
+        #expect(options.framesPerSecond == 20)
     }
 
     @Test func aFileHasNoLatencyUnlessAsked() throws {
@@ -21,9 +21,9 @@ import Testing
     }
 
     @Test func parsesAnimationAndFps() throws {
-        let options = try CommandLineOptions.parse(["--animation", "pulse", "--fps", "20"])
+        let options = try CommandLineOptions.parse(["--animation", "pulse", "--fps", "30"])
         #expect(options.animation == .pulse)
-        #expect(options.framesPerSecond == 20)
+        #expect(options.framesPerSecond == 30)
     }
 
     @Test func shimmerSpeedPauseAndCalm() throws {

@@ -69,12 +69,15 @@ import Testing
         #expect(!isSkeleton(first))
         #expect(time(of: isSkeleton, in: backend) == SkeletonTiming.showDelay)
         #expect(time(of: shows("Ada Park"), in: backend) == .seconds(1))
-        // The shimmer animated at the frame rate in between: 30 frames a second; before the
-        // skeleton showed, nothing moved and no frame was drawn.
+        // The shimmer animated at the frame rate in between, each frame a step of the band
+        // (17 from 0.15 s to 1 s, 20 a second); before the skeleton showed, nothing moved
+        // and no frame was drawn.
         let skeletonFrames = backend.frames.indices.filter { isSkeleton(backend.frames[$0]) }
-        #expect(Set(skeletonFrames.map { backend.frames[$0].styleMask }).count > 20)
+        #expect(skeletonFrames.count == 17)
+        #expect(Set(skeletonFrames.map { backend.frames[$0].styleMask }).count == skeletonFrames.count)
         let times = skeletonFrames.map { backend.frameTimes[$0] }
-        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == .seconds(1) / 30 })
+        let interval = Duration.seconds(1) / ViewerOptions.defaultFramesPerSecond
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == interval })
         #expect(backend.frameTimes.filter { $0 < SkeletonTiming.showDelay } == [.zero])
     }
 
@@ -271,6 +274,26 @@ import Testing
         let pausedAt = try #require(backend.frames.firstIndex { $0.lines.last?.contains("paused") == true })
         #expect(backend.frames.count == pausedAt + 1)
         #expect(backend.waits.last == .some(nil))
+    }
+
+    /// Between two sweeps the band rests off the screen: the loop draws the frame that
+    /// takes it away, then sleeps until the rest ends.
+    @Test func whileTheBandRestsTheLoopSleepsUntilTheNextSweep() throws {
+        // At 80 columns a sweep takes (80 + 16) / 60 = 1.6 s, then the band rests 0.3 s.
+        let (loop, backend) = loop(
+            [.init(until: { [clock] _ in clock.now >= .seconds(2) }, send: [.key(.character("q"))])],
+            loader: try loader(delay: .seconds(60)))
+        _ = loop.run()
+        #expect(!backend.timedOut, "the script ran to its end")
+        let sweep = Duration.milliseconds(1600)
+        let rest = Duration.milliseconds(300)
+        let inRest = backend.frameTimes.filter { $0 > sweep && $0 < sweep + rest }
+        #expect(inRest.count == 1, "the frame that clears the band, and none after it: \(inRest)")
+        #expect(
+            backend.frameTimes.contains { abs(($0 - sweep - rest).seconds) < 0.001 },
+            "the next sweep's first frame, on time")
+        let waitsInRest = backend.waits.compactMap { $0 }.filter { $0 > .milliseconds(100) }
+        #expect(!waitsInRest.isEmpty, "one long wait instead of a frame every 33 ms")
     }
 
     @Test func aBandStepWritesOnlyTheBandsCells() throws {

@@ -3,6 +3,27 @@ import Testing
 @testable import FeedCore
 
 @Suite struct ShimmerTests {
+    /// The band's shade takes its halves only near its ends; everywhere it is what the
+    /// levels of the cell's quarters and middle say.
+    @Test func aCellIsSplitExactlyWhereOneHalfIsUnlit() {
+        let shimmer = Shimmer(style: .slide, screenWidth: 200)
+        var mismatches: [String] = []
+        for step in 0..<400 {
+            let band = shimmer.band(row: 0, elapsed: .milliseconds(step * 7))
+            for column in band.columns {
+                let middle = Double(column) + 0.5
+                let left = Shimmer.slideLevel(at: middle - 0.25, centre: band.centre)
+                let right = Shimmer.slideLevel(at: middle + 0.25, centre: band.centre)
+                let whole = Shimmer.slideLevel(at: middle, centre: band.centre)
+                let expected =
+                    left == 0 || right == 0
+                    ? Shimmer.CellShade(left: left, right: right) : Shimmer.CellShade(left: whole, right: whole)
+                if band.shade(column: column) != expected { mismatches.append("column \(column) at \(step * 7) ms") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     private let slide = Shimmer(style: .slide, screenWidth: 80)
     private let pulse = Shimmer(style: .pulse, screenWidth: 80)
 

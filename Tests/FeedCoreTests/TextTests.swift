@@ -3,6 +3,27 @@ import Testing
 @testable import FeedCore
 
 @Suite struct CellWidthTests {
+    /// The scalar path of measuring and drawing agrees with the cluster path on every
+    /// scalar it takes, and turns away what combines.
+    @Test func theNarrowScalarPathAgreesWithTheClusterPath() {
+        let ranges: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0xA0...0x2FF, 0x2000...0x206F, 0x2190...0x21FF, 0x2500...0x25FF,
+        ]
+        var taken = 0
+        for value in ranges.joined() {
+            guard let scalar = Unicode.Scalar(value), CellWidth.isNarrowScalars(String(scalar)) else { continue }
+            #expect(CellWidth.of(Character(scalar)) == 1, "U+\(String(value, radix: 16))")
+            taken += 1
+        }
+        #expect(taken > 900)
+        for combining in ["e\u{301}", "a\u{200D}b", "\u{25B6}\u{FE0F}", "\u{AD}", "한", "\u{2028}", "\u{25FD}"] {
+            #expect(!CellWidth.isNarrowScalars(combining), "\(combining.debugDescription)")
+        }
+        var buffer = ScreenBuffer(width: 12, height: 1)
+        buffer.write("· ▲ … ▌x", row: 0, column: 0, style: .plain)
+        #expect(buffer.lines == ["· ▲ … ▌x    "])
+    }
+
     @Test(arguments: [
         ("a", 1), ("é", 1), ("e\u{301}", 1), ("한", 2), ("日", 2), ("ア", 2), ("ｱ", 1),
         ("😀", 2), ("☕", 2), ("👍", 2), ("🇰🇷", 2), ("🇰", 1), ("❤", 1), ("\u{301}", 0), ("\u{200B}", 0),

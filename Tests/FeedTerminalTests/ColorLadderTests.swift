@@ -15,6 +15,26 @@ import Testing
 
     private func grey(_ value: Int32) -> Int { Int(value & 0xFF) }
 
+    /// The backend draws a style's glyph in a stretch of cells like a letter: so each is one
+    /// character that stands alone, one cell wide.
+    @Test func everyGlyphTheMappingDrawsIsOneNarrowCharacter() {
+        var inks: [Ink] = levels.map { .skeleton(level: $0) } + [.skeletonSlot(0), .skeletonSlot(5)]
+        for left in levels { inks += levels.filter { $0 != left }.map { .skeletonEdge(left: left, right: $0) } }
+        var glyphs = 0
+        for depth in [ColorDepth.truecolor, .ansi256, .ansi16, .ansi8, .none] {
+            for background in TerminalBackground.allCases {
+                for ink in inks {
+                    guard let glyph = StyleMapping.style(for: Style(ink), depth: depth, background: background).glyph
+                    else { continue }
+                    glyphs += 1
+                    #expect(
+                        glyph.unicodeScalars.count == 1 && CellWidth.isNarrowStandalone(glyph.unicodeScalars.first!))
+                }
+            }
+        }
+        #expect(glyphs > 100)
+    }
+
     @Test func truecolorIsASmoothGradientOfExactGreys() {
         let backgrounds = levels.map { skeleton($0, .truecolor).background }
         #expect(backgrounds.allSatisfy { $0 >> 16 == $0 & 0xFF && ($0 >> 8) & 0xFF == $0 & 0xFF })

@@ -284,6 +284,34 @@ def drip_run(binary):
         server.close()
 
 
+def side_by_side(binary, feed, rounds=5, seconds=4.0):
+    """The shimmer's CPU beside a reference pulse in Python's curses (curses_pulse.py),
+    interleaved in one run on the same pty, as ratios to the reference: the machine is
+    shared, and only figures taken together compare."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    pulse = os.path.join(here, "curses_pulse.py")
+    configs = [("band (default, 20 fps)", [binary, "--delay", "600", feed]),
+               ("band at --fps 30", [binary, "--delay", "600", "--fps", "30", feed]),
+               ("our pulse (--animation pulse)", [binary, "--delay", "600", "--animation", "pulse", feed]),
+               ("reference: curses pulse, redraw", [sys.executable, pulse, "redraw"]),
+               ("reference: curses pulse, chgat", [sys.executable, pulse, "chgat"])]
+    cpu = {name: [] for name, _ in configs}
+    for _ in range(rounds):
+        for name, argv in configs:
+            s = Session(argv)
+            s.wait_for(SKELETON, 10)
+            s.pump(0.5)
+            _, core = s.window(seconds)
+            os.kill(s.pid, signal.SIGKILL)
+            os.waitpid(s.pid, 0)
+            cpu[name].append(core)
+    reference = statistics.median(cpu["reference: curses pulse, redraw"])
+    print(f"side by side, {rounds} rounds of {seconds:.0f} s each, interleaved (CPU in cores; ratio to the redraw reference):")
+    for name, values in cpu.items():
+        median = statistics.median(values)
+        print(f"  {name:34} median {median:.4f}  ratio {median / reference:.2f}   (runs: {', '.join(f'{v:.4f}' for v in values)})")
+
+
 def report(title, runs):
     print(title)
     for key in runs[0]:
@@ -308,6 +336,7 @@ if __name__ == "__main__":
     for feed in (small, big):
         subprocess.run([bench, "decode", feed], check=True)
     print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, {runs} runs each; big feed {os.path.getsize(big) / 1e6:.0f} MB")
+    side_by_side(binary, small)
     report("200 posts, --delay 2, sliding band (default):", [small_feed_run(binary, small) for _ in range(runs)])
     report("200 posts, --delay 2, --animation pulse:",
            [small_feed_run(binary, small, ["--animation", "pulse"]) for _ in range(runs)])

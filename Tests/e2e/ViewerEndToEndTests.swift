@@ -1,4 +1,6 @@
+import FeedCore
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -71,6 +73,23 @@ extension EndToEndTests {
             try tmux.waitFor("a completed reload", timeout: .seconds(6)) {
                 $0.contains("Ada Park") && $0.contains("loaded in 2.")
             }
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+        }
+
+        /// Every script reaches the terminal whole and in its columns: wide characters,
+        /// emoji, a flag (two characters in one cluster), combining marks, and what
+        /// follows each of them.
+        @Test func everyScriptIsDrawnWholeAndInItsColumns() throws {
+            let fixture = FeedServer.fixtures.appendingPathComponent("mixed-scripts.json").path
+            let tmux = try TmuxSession(width: 90, height: 30)
+            try tmux.run("\(try binary()) \(fixture); echo EXIT=$?")
+            let screen = try tmux.waitFor("the posts") { $0.contains("5 posts") }
+            #expect(screen.contains("flags 🇰🇷🇯🇵 skin 👍 combining é́́ and a"), "\(screen)")
+            #expect(screen.contains("한글 한 글자는 터미널에서 두 칸을 차지합니다."))
+            // The likes end in the same column, whatever came before them on the line.
+            let likes = screen.split(separator: "\n").filter { $0.contains("♥") }
+            #expect(likes.count == 5 && Set(likes.map { CellWidth.of(String($0)) }).count == 1, "\(likes)")
             try tmux.press("q")
             try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
         }

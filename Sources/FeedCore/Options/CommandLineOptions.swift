@@ -39,7 +39,7 @@ public struct CommandLineOptions: Hashable, Sendable {
     /// Simulated latency; nil for the default (1.5 s for the sample, none otherwise).
     public var delay: Duration?
     public var animation: AnimationStyle = .slide
-    public var framesPerSecond = 30
+    public var framesPerSecond = ViewerOptions.defaultFramesPerSecond
     public var shimmerSpeed = Shimmer.defaultSpeed
     public var shimmerPause = Shimmer.defaultPause
     public var color = ColorChoice.auto

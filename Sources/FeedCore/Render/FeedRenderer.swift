@@ -147,10 +147,10 @@ public enum FeedRenderer {
             // The whole bar at its base shade, then the band's cells over it.
             let base = shimmer.baseLevel(element: span.element, elapsed: elapsed)
             buffer.fill(row: row, column: span.column, count: span.width, style: Style(.skeleton(level: base)))
-            let band = shimmer.bandColumns(row: row, elapsed: elapsed).clamped(
-                to: span.column..<(span.column + span.width))
-            for column in band {
-                let shade = shimmer.shade(column: column, row: row, element: span.element, elapsed: elapsed)
+            guard shimmer.style == .slide else { continue }
+            let band = shimmer.band(row: row, elapsed: elapsed)
+            for column in band.columns.clamped(to: span.column..<(span.column + span.width)) {
+                let shade = band.shade(column: column)
                 let ink: Ink =
                     shade.isEdge ? .skeletonEdge(left: shade.left, right: shade.right) : .skeleton(level: shade.left)
                 buffer.fill(row: row, column: column, count: 1, style: Style(ink))

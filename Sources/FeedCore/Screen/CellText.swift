@@ -25,6 +25,18 @@ public struct CellText: Hashable, Sendable {
         }
     }
 
+    /// One scalar, without going through a `String`.
+    public init(scalar: Unicode.Scalar) {
+        var count = 0
+        withUnsafeMutableBytes(of: &storage) { raw in
+            for byte in UTF8.encode(scalar)! {
+                raw[count] = byte
+                count += 1
+            }
+            raw[Self.capacity] = UInt8(count)
+        }
+    }
+
     /// One ASCII character, without going through a `String`.
     public init(ascii byte: UInt8) {
         storage = (UInt64(byte), UInt64(1) << 56)

@@ -58,6 +58,16 @@ public struct ScreenBuffer: Hashable, Sendable {
             }
             return x - column
         }
+        if CellWidth.isNarrowScalars(text) {
+            for scalar in text.unicodeScalars {
+                if x >= limit { break }
+                if x >= 0 {
+                    place(Cell(content: CellText(scalar: scalar), style: style), cells: 1, row: row, column: x)
+                }
+                x += 1
+            }
+            return x - column
+        }
         for character in text {
             let cells = CellWidth.of(character)
             if cells == 0 {
@@ -77,8 +87,16 @@ public struct ScreenBuffer: Hashable, Sendable {
         let start = max(0, column)
         let end = min(width, column + count)
         guard start < end else { return }
-        let cell = Cell(text: String(character), style: style)
-        for x in start..<end { place(cell, cells: 1, row: row, column: x) }
+        // Most fills are spaces (every skeleton bar): no string to make for them.
+        let content = character.asciiValue.map { CellText(ascii: $0) } ?? CellText(String(character))
+        let cell = Cell(content: content, style: style)
+        // Only the two ends can cut a wide cluster; the cells between are all replaced.
+        place(cell, cells: 1, row: row, column: start)
+        if end - 1 > start { place(cell, cells: 1, row: row, column: end - 1) }
+        let base = row * width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for x in (start + 1)..<max(start + 1, end - 1) { cells[base + x] = cell }
+        }
     }
 
     /// Puts a cluster `count` cells wide at a position, blanking the other half of any
@@ -88,8 +106,12 @@ public struct ScreenBuffer: Hashable, Sendable {
     public mutating func copy(row: Int, columns: Range<Int>, from other: ScreenBuffer) {
         guard other.width == width, other.height == height, row >= 0, row < height else { return }
         let columns = columns.clamped(to: 0..<width)
-        for column in columns { cells[row * width + column] = other.cells[row * width + column] }
-        paletteLevels = other.paletteLevels
+        let base = row * width
+        cells.withUnsafeMutableBufferPointer { cells in
+            other.cells.withUnsafeBufferPointer { source in
+                for column in columns { cells[base + column] = source[base + column] }
+            }
+        }
     }
 
     private mutating func place(_ cell: Cell, cells count: Int, row: Int, column: Int) {

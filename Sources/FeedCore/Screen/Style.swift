@@ -114,6 +114,10 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
 
     public static let plain = Style(.plain)
 
+    /// The style's 32 bits: a key as cheap to look up as a number (a backend maps styles to
+    /// colours once and finds them again for every run of every frame).
+    public var packed: UInt32 { bits }
+
     /// The style in words, for snapshot legends: the ink, its grey level or levels, and a
     /// fade's step.
     public var description: String {

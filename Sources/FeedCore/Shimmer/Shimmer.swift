@@ -85,16 +85,39 @@ public struct Shimmer: Hashable, Sendable {
             let level = level(column: column, row: row, element: element, elapsed: elapsed)
             return CellShade(left: level, right: level)
         }
-        let centre = bandCenter(at: elapsed.seconds, row: row)
-        let left = slideLevel(at: Double(column) + 0.25, centre: centre)
-        let right = slideLevel(at: Double(column) + 0.75, centre: centre)
-        // Only where the band meets the bars is the cell split: inside the band a whole
-        // cell's level reads as smooth, and a split cell costs twice the bytes to draw.
-        guard left == 0 || right == 0 else {
-            let level = slideLevel(at: Double(column) + 0.5, centre: centre)
-            return CellShade(left: level, right: level)
+        return band(row: row, elapsed: elapsed).shade(column: column)
+    }
+
+    /// The sliding band on one row at one time: where it is, once, for all the row's cells.
+    public struct Band: Sendable {
+        /// The column its centre crosses.
+        public var centre: Double
+        /// The columns it lights: every cell outside is at the base level.
+        public var columns: Range<Int>
+
+        /// A cell's shade: only where the band meets the bars is the cell split (inside
+        /// the band a whole cell's level reads as smooth, and a split cell costs twice the
+        /// bytes to draw).
+        public func shade(column: Int) -> CellShade {
+            let middle = Double(column) + 0.5
+            let level = Shimmer.slideLevel(at: middle, centre: centre)
+            // Nearer the centre than this, both halves are lit, so the cell is whole: its
+            // halves are worked out only near the band's ends.
+            guard abs(middle - centre) >= Shimmer.litRadius - 0.25 else { return CellShade(left: level, right: level) }
+            let left = Shimmer.slideLevel(at: middle - 0.25, centre: centre)
+            let right = Shimmer.slideLevel(at: middle + 0.25, centre: centre)
+            guard left == 0 || right == 0 else { return CellShade(left: level, right: level) }
+            return CellShade(left: left, right: right)
         }
-        return CellShade(left: left, right: right)
+    }
+
+    /// The band on `row` at `elapsed` (no columns during the pause).
+    public func band(row: Int, elapsed: Duration) -> Band {
+        let centre = bandCenter(at: elapsed.seconds, row: row)
+        let lower = Int((centre - Shimmer.bandHalfWidth).rounded(.down)) - 1
+        let upper = Int((centre + Shimmer.bandHalfWidth).rounded(.up)) + 1
+        guard upper > 0, lower < screenWidth else { return Band(centre: centre, columns: 0..<0) }
+        return Band(centre: centre, columns: max(0, lower)..<min(screenWidth, upper))
     }
 
     /// Whether frames differ over time (so the loop has to keep drawing).
@@ -107,7 +130,7 @@ public struct Shimmer: Hashable, Sendable {
         case .none:
             return Shimmer.staticLevel
         case .slide:
-            return slideLevel(at: Double(column) + 0.5, centre: bandCenter(at: seconds, row: row))
+            return Shimmer.slideLevel(at: Double(column) + 0.5, centre: bandCenter(at: seconds, row: row))
         case .calm:
             // A triangle wave over the period, through a few greys: a breath, not a flicker.
             let phase = max(0, seconds).truncatingRemainder(dividingBy: Shimmer.calmPeriod) / Shimmer.calmPeriod
@@ -144,26 +167,42 @@ public struct Shimmer: Hashable, Sendable {
     /// is at the base level. Empty during the pause and for the other styles.
     public func bandColumns(row: Int, elapsed: Duration) -> Range<Int> {
         guard style == .slide else { return 0..<0 }
-        let centre = bandCenter(at: elapsed.seconds, row: row)
-        let lower = Int((centre - Shimmer.bandHalfWidth).rounded(.down)) - 1
-        let upper = Int((centre + Shimmer.bandHalfWidth).rounded(.up)) + 1
-        guard upper > 0, lower < screenWidth else { return 0..<0 }
-        return max(0, lower)..<min(screenWidth, upper)
+        return band(row: row, elapsed: elapsed).columns
+    }
+
+    /// When the band's rest between two sweeps ends, if it is resting at `elapsed`: until
+    /// then every frame would be the same. Nil while it sweeps, and for the other styles.
+    public func restEnd(after elapsed: Duration) -> Duration? {
+        guard style == .slide, pause > 0 else { return nil }
+        let sweep = sweepSeconds
+        let seconds = max(0, elapsed.seconds)
+        let t = seconds.truncatingRemainder(dividingBy: sweep + pause)
+        guard t > sweep else { return nil }
+        return .seconds(seconds - t + sweep + pause)
+    }
+
+    /// How long one sweep takes, from the band entering the screen to the last row's band
+    /// leaving it.
+    private var sweepSeconds: Double {
+        let lag = tilt * Double(max(screenHeight - 1, 0))
+        return (Double(max(screenWidth, 1)) + 2 * Shimmer.bandHalfWidth + lag) / speed
     }
 
     /// The column the band's centre crosses on `row` at `seconds`; off-screen during the
     /// pause. Each row's band trails the row above by `tilt` cells.
     public func bandCenter(at seconds: Double, row: Int = 0) -> Double {
-        let lag = tilt * Double(max(screenHeight - 1, 0))
-        let travel = Double(max(screenWidth, 1)) + 2 * Shimmer.bandHalfWidth + lag
-        let sweep = travel / speed
+        let sweep = sweepSeconds
         let t = max(0, seconds).truncatingRemainder(dividingBy: sweep + pause)
         return -Shimmer.bandHalfWidth + min(t, sweep) * speed - tilt * Double(max(row, 0))
     }
 
+    /// How far from the centre the band lights a point (to level 1 or more): where the
+    /// raised cosine falls to half a level, less a hair for rounding.
+    static let litRadius = bandHalfWidth * acos(1 / Double(maxLevel) - 1) / Double.pi - 1e-9
+
     /// The band's level at a position: a raised cosine, brightest at the centre, fading
     /// smoothly to the base.
-    private func slideLevel(at position: Double, centre: Double) -> Int {
+    static func slideLevel(at position: Double, centre: Double) -> Int {
         let distance = abs(position - centre)
         guard distance < Shimmer.bandHalfWidth else { return 0 }
         let brightness = (1 + cos(Double.pi * distance / Shimmer.bandHalfWidth)) / 2

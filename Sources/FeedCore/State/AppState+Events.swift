@@ -24,7 +24,18 @@ extension AppState {
     public func frameDue(at now: Duration) -> Bool {
         if timing.needsFrame { return true }
         guard isAnimating, let last = timing.lastFrameAt else { return isAnimating }
-        return now >= last + options.frameInterval
+        return now >= nextAnimationFrame(after: last)
+    }
+
+    /// When the animation next changes the screen after a frame drawn at `last`: a frame
+    /// interval on, or, while the band rests between sweeps (and nothing else moves),
+    /// when the rest ends.
+    private func nextAnimationFrame(after last: Duration) -> Duration {
+        let next = last + options.frameInterval
+        guard timing.fadeEnd == nil, timing.pausedAt == nil,
+            let restEnd = shimmer.restEnd(after: animationTime(at: last))
+        else { return next }
+        return max(next, timing.animationOrigin + restEnd)
     }
 
     /// When the loop must wake with nothing else happening: the next frame, the skeleton's
@@ -32,7 +43,7 @@ extension AppState {
     public func nextWake(after now: Duration) -> Duration? {
         if timing.needsFrame { return now }
         var wakes: [Duration] = []
-        if isAnimating { wakes.append((timing.lastFrameAt ?? now) + options.frameInterval) }
+        if isAnimating { wakes.append(timing.lastFrameAt.map(nextAnimationFrame) ?? now) }
         if isLoading, !timing.skeletonVisible, let start = timing.loadStartedAt {
             wakes.append(start + SkeletonTiming.showDelay)
         }

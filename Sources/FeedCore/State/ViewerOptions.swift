@@ -12,8 +12,12 @@ public struct ViewerOptions: Sendable, Equatable {
     /// `--palette` on a terminal that can redefine colours: skeleton cells are drawn in
     /// reserved palette entries, and the pulse animates the entries instead of the cells.
     public var paletteSkeleton = false
-    /// Frames per second while something animates.
-    public var framesPerSecond = 30
+    /// Frames per second while something animates, unless `--fps` says: enough for every
+    /// animation (the cross-fade's five steps over 250 ms are 20 a second, the pulse
+    /// changes grey at most every 115 ms); the band steps three cells a frame. Each frame
+    /// of the band costs ncurses a colour change per cell, so the rate is its cost.
+    public static let defaultFramesPerSecond = 20
+    public var framesPerSecond = ViewerOptions.defaultFramesPerSecond
     /// Whether further pages load when the selection nears the end (`--dump` shows the
     /// first pages as they are).
     public var loadsMorePages = true

@@ -5,6 +5,7 @@
 public enum CellWidth {
     public static func of(_ text: String) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
+        if isNarrowScalars(text) { return text.unicodeScalars.count }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -14,6 +15,25 @@ public enum CellWidth {
     /// clusters.
     public static func isPrintableASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Whether every scalar of `text` is a cluster of its own, one cell wide: printable
+    /// ASCII and the Latin, punctuation, arrow, box and block characters a status line or a
+    /// bar is made of. Such text is measured and drawn scalar by scalar, without finding
+    /// grapheme clusters; anything else (a combining mark, a joiner, a variation selector,
+    /// a wide or emoji character) takes the cluster path.
+    public static func isNarrowScalars(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy(isNarrowStandalone)
+    }
+
+    public static func isNarrowStandalone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF: true  // not U+00AD, the soft hyphen (a format character)
+        case 0x2010...0x2027, 0x2030...0x205E: true  // dashes, quotes, bullets, the ellipsis
+        case 0x2190...0x21FF, 0x2500...0x259F: true  // arrows; box drawing and block elements
+        case 0x25A0...0x25FF: !scalar.properties.isEmojiPresentation  // geometric shapes
+        default: false
+        }
     }
 
     public static func of(_ character: Character) -> Int {
