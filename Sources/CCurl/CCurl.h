@@ -31,5 +31,8 @@ static inline CURLcode CCurl_easy_getinfo_long(CURL *handle, CURLINFO info, long
 static inline CURLcode CCurl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode CCurl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
 
 #endif

@@ -85,9 +85,13 @@ struct CurlTransfer {
                 if result == nil { result = CURLE_OK }
                 break
             }
-            // The wait for the response, then for each next byte of the body.
+            // The wait for the response, then for each next byte of the body. Until libcurl
+            // has connected (name, TCP, TLS), its connect timeout is in charge and names
+            // the failure: two clocks on one instant would let the scheduler choose.
             let now = clock.now
-            let deadline = state.lastBodyByte.map { $0 + request.timeout } ?? start + request.timeout
+            let deadline =
+                state.lastBodyByte.map { $0 + request.timeout }
+                ?? (isConnected(easy) ? start + request.timeout : start + request.timeout + .seconds(1))
             if now >= deadline {
                 let seconds = request.timeout.seconds
                 return .failed(
@@ -184,6 +188,13 @@ struct CurlTransfer {
             let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
             return .failed(.transfer(url: request.url, detail: text))
         }
+    }
+
+    /// Whether the connection is made, as libcurl counts it: TCP, and TLS on https.
+    private func isConnected(_ easy: UnsafeMutableRawPointer) -> Bool {
+        var microseconds: curl_off_t = 0
+        let info = request.url.lowercased().hasPrefix("https:") ? CURLINFO_APPCONNECT_TIME_T : CURLINFO_CONNECT_TIME_T
+        return CCurl_easy_getinfo_off_t(easy, info, &microseconds) == CURLE_OK && microseconds > 0
     }
 
     private func string(_ easy: UnsafeMutableRawPointer, _ info: CURLINFO) -> String? {

@@ -181,6 +181,14 @@ import Testing
         #expect(HTMLText.plainText("&amp;amp; &lt;b&gt; &#39;q&#x27; &quot;") == "&amp; <b> 'q' \"")
     }
 
+    /// Beyond the Basic Multilingual Plane by number, hex or decimal, and HTML's named
+    /// characters: what WordPress and Mastodon write, in JSON Feed and status HTML alike.
+    @Test func longAndNamedCharacterReferencesBecomeTheirCharacters() {
+        #expect(HTMLText.plainText("&#x1F600; &#X1f600; &#128512; &hellip; &mdash; x") == "😀 😀 😀 … — x")
+        // Not characters: left as written rather than guessed.
+        #expect(HTMLText.plainText("&#x110000; &#xD800; &nosuch;") == "&#x110000; &#xD800; &nosuch;")
+    }
+
     @Test func tagsGoAndScriptsGoWithTheirContent() {
         #expect(HTMLText.plainText("<b>bold</b> <script>alert(1)</script><i>it</i>") == "bold it")
     }

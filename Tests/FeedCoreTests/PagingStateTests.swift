@@ -214,6 +214,20 @@ import Testing
         }
     }
 
+    /// The simulated latency sleeps on the loop's clock, in --dump as in the viewer: the
+    /// dump says the load took it, and takes none of it in real time.
+    @Test func aDumpSleepsItsLatencyOnTheManualClock() {
+        let clock = ManualClock()
+        let loader = DelayedFeedLoader(PagedLoader(), delay: .milliseconds(1500), clock: clock)
+        let started = ContinuousClock.now
+        let (frames, _) = FrameDump.frames(
+            options: Views.options(1), loaders: [loader], clock: clock, size: TerminalSize(width: 80, height: 24),
+            at: nil)
+        #expect(FrameDump.text(of: frames[0]).contains("2 posts · loaded in 1.50 s"))
+        #expect(ContinuousClock.now - started < .milliseconds(1000), "no real time slept")
+        #expect(clock.now >= .milliseconds(1500))
+    }
+
     @Test(arguments: [1, 2])
     func aDumpOfFeedsWithNextPagesIsTheFinishedFirstPages(sources: Int) {
         let (frames, failed) = FrameDump.frames(

@@ -37,6 +37,29 @@ import Testing
         #expect(throws: Subscriptions.ParseError(description: message)) { try Subscriptions.parse(line, file: "feeds") }
     }
 
+    /// A bad line is named by its number in the file, blank lines and comments counted, so
+    /// that an editor's line number finds it.
+    @Test func aBadLineIsNamedByItsRealLineNumber() {
+        let file = """
+            # My feeds
+
+            https://blog.example/feed.xml   The blog
+               # indented comment
+            \t
+            https://news.example/atom.xml
+            refresh soon
+            """
+        #expect(
+            throws: Subscriptions.ParseError(
+                description: "feeds, line 7: refresh takes one interval such as 30s, 5m or 1h, from 5 s to a day")
+        ) { try Subscriptions.parse(file, file: "feeds") }
+        // Windows line ends count once.
+        #expect(
+            throws: Subscriptions.ParseError(
+                description: "feeds, line 3: token= takes an environment variable, such as token=$MASTODON_TOKEN")
+        ) { try Subscriptions.parse("# a\r\n\r\nhttps://a.example token=abc\r\n", file: "feeds") }
+    }
+
     @Test func theFileIsFoundWhereXDGSays() {
         #expect(Subscriptions.path(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c/shimmerfeed/feeds")
         #expect(Subscriptions.path(environment: ["HOME": "/h"]) == "/h/.config/shimmerfeed/feeds")

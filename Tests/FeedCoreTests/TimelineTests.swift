@@ -147,6 +147,26 @@ import Testing
         #expect(state.apply(.tick, at: .seconds(662)).contains(.load([SourceRequest(source: failing)], generation: 1)))
     }
 
+    /// Skeleton rows stand for sources that have shown nothing yet: one that failed keeps
+    /// its error row while it is asked again, and gets no skeleton rows.
+    @Test func aFailedSourceAskedAgainKeepsItsErrorRowAndNoSkeletonRows() {
+        var state = V.started(2, refresh: .seconds(60))
+        V.answer(&state, source: 0, V.feeds(2, perSource: 1)[0], at: .milliseconds(100))
+        V.fail(&state, source: 1, .notFound(path: "b.json"), at: .milliseconds(100))
+        _ = state.apply(.tick, at: .seconds(61))
+        #expect(state.sources[1].isLoading && state.sourcesAwaited == 0 && state.footerSkeletonRows == 0)
+        #expect(V.frame(state, at: .seconds(61)).contains { $0.contains("⚠ Source 1 failed, r to retry") })
+        #expect(!V.showsSkeleton(state, at: .seconds(61)))
+    }
+
+    @Test func aSourcesShortNameAndLabel() {
+        let url = FeedSource.url(URL(string: "https://blog.example/feed.xml")!)
+        #expect(url.shortName == "blog.example" && url.label == "https://blog.example/feed.xml")
+        #expect(FeedSource.file("/home/ada/feeds/news.json").shortName == "news.json")
+        #expect(FeedSource.file("/home/ada/feeds/news.json").label == "/home/ada/feeds/news.json")
+        #expect(FeedSource.standardInput.shortName == "standard input" && FeedSource.sample.label == "sample feed")
+    }
+
     @Test func backOffDoublesToAnHourAndRetryAfterWins() {
         let minute = Duration.seconds(60)
         #expect(SourceStatus.backOff(interval: minute, failures: 1, retryAfter: nil) == minute)

@@ -35,6 +35,13 @@ import Testing
         #expect(glyphs > 100)
     }
 
+    /// The one blend of two colours, channel by channel, rounded.
+    @Test func theBlendGoesTheWayAskedChannelByChannel() {
+        #expect(RGB.mix(0x000000, 0xFFFFFF, 0.5) == 0x808080)
+        #expect(RGB.mix(0x102030, 0x506070, 0) == 0x102030 && RGB.mix(0x102030, 0x506070, 1) == 0x506070)
+        #expect(RGB.mix(0xFF0000, 0x0000FF, 0.25) == 0xBF0040)
+    }
+
     @Test func truecolorIsASmoothGradientOfExactGreys() {
         let backgrounds = levels.map { skeleton($0, .truecolor).background }
         #expect(backgrounds.allSatisfy { $0 >> 16 == $0 & 0xFF && ($0 >> 8) & 0xFF == $0 & 0xFF })

@@ -32,6 +32,18 @@ import Testing
         #expect(keys("\u{1B}[C\u{1B}[D\u{1B}OP\u{1B}[3~") == [])
     }
 
+    /// Home and End as each family of terminals sends them: xterm in normal and in
+    /// application cursor mode, the VT220 keypad (linux console, tmux, screen), rxvt.
+    @Test(arguments: [
+        ("\u{1B}[H", Key.home), ("\u{1B}[F", .end), ("\u{1B}OH", .home), ("\u{1B}OF", .end),
+        ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[7~", .home), ("\u{1B}[8~", .end),
+    ])
+    func homeAndEndInEveryTerminalsForm(_ sequence: String, _ key: Key) {
+        #expect(keys(sequence) == [key])
+        // And followed by a key, so the sequence's length is right too.
+        #expect(keys(sequence + "j") == [key, .character("j")])
+    }
+
     @Test func aLoneEscapeIsTheEscapeKeyOnlyAfterItsDelay() {
         var decoder = InputDecoder()
         #expect(decoder.feed([0x1B], at: .zero) == [])

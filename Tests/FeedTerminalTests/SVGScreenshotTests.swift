@@ -91,6 +91,37 @@ import Testing
         #expect(picture.paint(cell).background == expected)
     }
 
+    /// Text runs change colour where the colour changes: the likes in the likes colour, the
+    /// handle and time beside them in the muted grey, the name in the default colour.
+    @Test(arguments: [ColorDepth.truecolor, .ansi256])
+    func eachTextRunIsInItsOwnColour(depth: ColorDepth) throws {
+        var post = Self.post("Shipping")
+        post.likes = 128
+        let frame = FeedRenderer.render(Self.loaded([post]), at: .zero)
+        let picture = SVGScreenshot(depth: depth, background: .dark)
+        let svg = picture.document([frame])
+        var colours: [String: String] = [:]
+        for match in svg.matches(of: #/\.(c\d+)\{fill:(#[0-9a-f]{6})\}/#) { colours[String(match.1)] = String(match.2) }
+        func colour(of text: String) throws -> String? {
+            let match = try #require(
+                svg.matches(of: #/<text [^>]*class="(c\d+)[^"]*"[^>]*>([^<]*)</text>/#).first { $0.2.contains(text) },
+                "no text run holds \(text)")
+            return colours[String(match.1)]
+        }
+        func expected(_ ink: Ink) -> String {
+            let style = StyleMapping.style(for: Style(ink), depth: depth, background: .dark)
+            return SVGScreenshot.hex(
+                depth == .truecolor ? UInt32(style.foreground) : XtermPalette.rgb(Int(style.foreground)))
+        }
+        let likes = try colour(of: "♥ 128")
+        let meta = try colour(of: "@ada")
+        #expect(likes == expected(.likes))
+        #expect(meta == expected(.muted))
+        #expect(likes != meta)
+        // No run spans both: the handle's run ends before the likes' colour begins.
+        #expect(svg.matches(of: #/>[^<]*@ada[^<]*♥[^<]*</#).isEmpty)
+    }
+
     @Test func aHostileFeedsTextIsEscaped() {
         let hostile = Self.post(#"</text><script>alert("x")</script> & <b onload='y'>"#)
         let frame = FeedRenderer.render(Self.loaded([hostile]), at: .zero)

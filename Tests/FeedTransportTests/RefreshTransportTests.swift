@@ -28,6 +28,31 @@ import Testing
         #expect(try counts("conditional") == ["200": 1, "304": 1])
     }
 
+    /// A server that sends only `Last-Modified` (no ETag) gets it back as
+    /// `If-Modified-Since`, and answers 304.
+    @Test func lastModifiedAloneMakesTheNextRequestConditional() async throws {
+        let loader = SourceFeedLoader(source: .url(server.url("/last-modified?key=dated")))
+        #expect(try await loader.load { _, _, _ in }.posts.count == 3)
+        await #expect(throws: Failure.notModified) { try await loader.load { _, _, _ in } }
+        #expect(try counts("dated") == ["200": 1, "304": 1])
+    }
+
+    /// A 503 with `Retry-After` is a request to wait, as a 429 is: the source is not asked
+    /// again before then.
+    @Test(arguments: [(503, "Service Unavailable"), (429, "Too Many Requests")])
+    func aBusyServersRetryAfterIsKept(code: Int, reason: String) async throws {
+        let url = server.url("/busy?code=\(code)&after=120")
+        await #expect(throws: Failure.retryLater(code: code, reason: reason, url: url.absoluteString, seconds: 120)) {
+            try await SourceFeedLoader(source: .url(url)).load { _, _, _ in }
+        }
+        var plain = ResponseHeaders()
+        plain.consume("HTTP/1.1 503 Service Unavailable")
+        plain.consume("Retry-After: Mon, 30 Nov 2026 00:55:20 GMT")
+        #expect(
+            plain.failure(url: "u", now: Date(timeIntervalSince1970: 1_796_000_000))
+                == .retryLater(code: 503, reason: "Service Unavailable", url: "u", seconds: 120))
+    }
+
     @Test func retryAfterInSecondsOrAsADate() {
         var headers = ResponseHeaders()
         headers.consume("HTTP/1.1 429 Too Many Requests")
@@ -85,6 +110,27 @@ import Testing
         var unset = SourceFeedLoader(source: .url(server.secureURL("/auth-echo")))
         unset.unsetTokenVariable = "MASTODON_TOKEN"
         await #expect(throws: Failure.tokenUnset(variable: "MASTODON_TOKEN")) { try await unset.load { _, _, _ in } }
+    }
+
+    /// Chunks rarely end where posts do: cut every 7 bytes, or every byte (through each
+    /// UTF-8 character and escape), the posts still come as each completes, whole.
+    @Test(arguments: [("json", 7), ("json", 1), ("rss", 7), ("rss", 1)])
+    func postsCutAnywhereStillArriveWhole(kind: String, chunk: Int) async throws {
+        let partials = Mutex<[[String?]]>([])
+        let loader = SourceFeedLoader(
+            source: .url(server.url("/drip-posts?count=3&interval=0.001&kind=\(kind)&chunk=\(chunk)")))
+        let feed = try await loader.load { partial, _, total in
+            guard total == 0 else { return }
+            partials.withLock { $0.append(partial.posts.map(\.title)) }
+        }
+        let titles = (1...3).map { "Post drip\($0) é😀 \"q\"" }
+        #expect(feed.posts.map(\.title) == titles)
+        // Posts as they complete, in order: each hand-over a longer start of the list, and
+        // every post in it whole, never a cut character or escape.
+        let seen = partials.withLock { $0 }
+        #expect(!seen.isEmpty, "posts before the body ended")
+        #expect(seen.allSatisfy { $0 == Array(titles.prefix($0.count)) }, "\(seen)")
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.count < $1.count }, "\(seen.map(\.count))")
     }
 
     @Test(arguments: ["json", "rss"])

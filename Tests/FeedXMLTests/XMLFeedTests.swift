@@ -57,6 +57,47 @@ import Testing
         #expect(seconds(second.createdAt) == 1_122_890_400, "updated, when nothing was published")
     }
 
+    /// Blogger lists an entry's other links before its page: the page (`rel="alternate"`,
+    /// or no `rel`) is the link, wherever it stands, and two sources' copies of the entry
+    /// are one post.
+    @Test(arguments: [
+        ["self", "edit", "replies", "alternate"], ["replies", "edit", nil, "self"], ["alternate", "self"],
+    ])
+    func anEntrysPageIsItsAlternateLinkInAnyOrder(relations: [String?]) throws {
+        let links = relations.map { relation -> String in
+            let href =
+                relation == "alternate" || relation == nil
+                ? "https://blog.example/2026/11/post.html" : "https://blog.example/feeds/\(relation!)"
+            return "<link \(relation.map { "rel=\"\($0)\" " } ?? "")type=\"text/html\" href=\"\(href)\"/>"
+        }.joined()
+        let xml = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>Blog</title>
+            <entry><id>tag:blogger.com,1999:post-1</id><title>Post</title><updated>2026-11-30T10:00:00Z</updated>
+            \(links)<content type="text">Text</content></entry></feed>
+            """
+        let post = try #require(try XMLFeedDecoder.decode(Data(xml.utf8)).posts.first)
+        #expect(post.url == "https://blog.example/2026/11/post.html")
+        // Through two sources, it is one post: the merge knows it by that link.
+        var other = post
+        other.id = .string("another-id")
+        #expect(TimelineMerge.key(post) == TimelineMerge.key(other))
+    }
+
+    /// Characters beyond the Basic Multilingual Plane by number (hex and decimal), and
+    /// HTML's named ones, as WordPress writes them: in the XML itself, and escaped inside
+    /// the HTML of a description.
+    @Test func longCharacterReferencesBecomeTheirCharacters() throws {
+        let xml = """
+            <?xml version="1.0"?><rss version="2.0"><channel><title>Blog</title>
+            <item><guid>1</guid><title>Smile &#x1F600; &#128512; and wait&hellip;</title>
+            <description>&lt;p&gt;Grin &amp;#x1F600; &amp;#128512; &amp;hellip; &amp;mdash; done&lt;/p&gt;</description>
+            </item></channel></rss>
+            """
+        let post = try #require(try XMLFeedDecoder.decode(Data(xml.utf8)).posts.first)
+        #expect(post.title == "Smile 😀 😀 and wait…")
+        #expect(post.content == "Grin 😀 😀 … — done")
+    }
+
     @Test func rss1() throws {
         let feed = try feed("rss1.rdf")
         #expect(feed.title == "XML.com")

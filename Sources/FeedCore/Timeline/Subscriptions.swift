@@ -41,7 +41,9 @@ public struct Subscriptions: Hashable, Sendable {
     /// path, for the message).
     public static func parse(_ text: String, file: String) throws(ParseError) -> Subscriptions {
         var result = Subscriptions()
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Any line end: "\r\n" is one Character, never equal to "\n".
+        for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        {
             let line = rawLine.prefix { $0 != "#" }
             let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
             guard let first = words.first else { continue }

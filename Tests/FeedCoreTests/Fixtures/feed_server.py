@@ -166,6 +166,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             # first posts arrive long before its end.
             count, interval = int(params.get("count", "10")), float(params.get("interval", "0.2"))
             names = [f"{params.get('name', 'drip')}{i}" for i in range(1, count + 1)]
+            if params.get("chunk"):
+                # Each post with characters a cut can split: é (two bytes), 😀 (four), and
+                # in JSON a quote and a line break escaped.
+                names = [f"{name} é😀 \"q\"\n" for name in names]
             if params.get("kind") == "rss":
                 head = b'<?xml version="1.0"?><rss version="2.0"><channel><title>Drip</title>'
                 items = [f"<item><guid>{n}</guid><title>Post {n}</title><description>Text of {n}.</description>"
@@ -173,7 +177,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 tail = b"</channel></rss>"
             else:
                 head = b'{"posts": ['
-                items = [(b"," if i else b"") + json.dumps(p).encode()
+                # Raw UTF-8 (not \\u escapes) when chunked, so that a cut can split a character.
+                items = [(b"," if i else b"") + json.dumps(p, ensure_ascii=not params.get("chunk")).encode()
                          for i, p in enumerate(timed_posts(names, int(time.time())))]
                 tail = b"]}"
             def written(chunk):
@@ -181,7 +186,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 if params.get("record") and chunk in items:
                     with Seen.lock:
                         Seen.sent.append(time.monotonic())
-            self.stream(iter([head] + items + [tail]), interval=interval, on_write=written,
+            chunks = [head] + items + [tail]
+            if params.get("chunk"):
+                # Cut where a chunk size says, not where posts end: through a post, a UTF-8
+                # character or an escape.
+                size = int(params["chunk"])
+                body = b"".join(chunks)
+                chunks = [body[i:i + size] for i in range(0, len(body), size)]
+            self.stream(iter(chunks), interval=interval, on_write=written,
                         content_type="application/rss+xml" if params.get("kind") == "rss" else "application/json")
         elif path == "/growing":
             # Each request brings one post more, newer than the rest: what a refresh finds.
@@ -222,6 +234,27 @@ class Handler(http.server.BaseHTTPRequestHandler):
             names = [f"r{i}" for i in range(version + 7, 0, -1)]
             self.send(200, json.dumps({"posts": timed_posts(names, 1796000000 + 60 * version)}).encode(),
                       headers=[("ETag", f'"v{version}"')])
+        elif path == "/busy":
+            # Too busy, as a server says it: `code` (429 or 503) with Retry-After `after`.
+            code = int(params.get("code", "503"))
+            reason = {429: "Too Many Requests", 503: "Service Unavailable"}.get(code, "Busy")
+            self.send_response(code, reason)
+            self.send_header("Retry-After", params.get("after", "120"))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif path == "/last-modified":
+            # Only Last-Modified, no ETag: a request that sends it back as If-Modified-Since
+            # gets 304. /count?key= says how many of each.
+            key = params.get("key", "")
+            stamp = "Mon, 30 Nov 2026 10:00:00 GMT"
+            if self.headers.get("If-Modified-Since") == stamp:
+                Seen.count(key, "304")
+                self.send_response(304)
+                self.send_header("Last-Modified", stamp)
+                self.end_headers()
+            else:
+                Seen.count(key, "200")
+                self.send(200, fixture("small-feed.json"), headers=[("Last-Modified", stamp)])
         elif path == "/count":
             key = params.get("key", "")
             with Seen.lock:
