@@ -100,6 +100,18 @@ import Testing
         #expect(!backend.frames.contains(where: fading))
     }
 
+    @Test func theClockWaitsForALoadThatWorksInRealTime() throws {
+        // A load busy on its thread (no sleep on the clock) takes no time of the manual
+        // clock: were it to run on meanwhile, the skeleton would show and the posts come
+        // late, by as much as the real work took the machine.
+        let loader = WorkingLoader(feed: try RenderTests.fixtureFeed(), work: .milliseconds(150))
+        let (loop, backend) = loop([.init(until: shows("Ada Park"), send: [.key(.character("q"))])], loader: loader)
+        _ = loop.run()
+        #expect(!backend.timedOut, "the script ran to its end")
+        #expect(time(of: shows("Ada Park"), in: backend) == .zero)
+        #expect(!backend.frames.contains(where: isSkeleton))
+    }
+
     @Test(arguments: [1, 2])
     func rTogglesBetweenReloadSkeletonAndRowsAndCancelsTheLoad(sources: Int) throws {
         let loaders = try (0..<sources).map { _ in try loader(delay: .milliseconds(400)) }

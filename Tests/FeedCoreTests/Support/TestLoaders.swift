@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 @testable import FeedCore
@@ -80,6 +81,24 @@ final class GatedLoader: FeedLoading {
             let waiting = gates.withLock { $0.waiting.removeValue(forKey: number) }
             waiting?.resume(throwing: CancellationError())
         }
+        return feed
+    }
+}
+
+/// A loader that works in real time, sleeping on no clock (as parsing a big file does),
+/// then answers.
+final class WorkingLoader: FeedLoading {
+    let feed: Feed
+    let work: Duration
+
+    init(feed: Feed, work: Duration) {
+        self.feed = feed
+        self.work = work
+    }
+
+    func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+        // Blocks its thread, as CPU-bound work would: no suspension the clock could see.
+        usleep(UInt32(work.components.attoseconds / 1_000_000_000_000 + work.components.seconds * 1_000_000))
         return feed
     }
 }
