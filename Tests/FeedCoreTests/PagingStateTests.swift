@@ -36,8 +36,9 @@ import Testing
         return (state, effects)
     }
 
-    static func pages(_ sources: [Int]) -> AppEffect {
-        .load(sources.map { SourceRequest(source: $0, page: next($0)) }, generation: 1)
+    /// The next pages of `sources`, in a view of `count`.
+    static func pages(_ sources: [Int], of count: Int) -> AppEffect {
+        .load(sources.map { V.request($0, of: count, page: next($0)) }, generation: 1)
     }
 
     @Test(arguments: [1, 2])
@@ -46,7 +47,7 @@ import Testing
         #expect(effects == [], "far from the end, nothing loads")
         var asked: [AppEffect] = []
         for _ in 0..<30 where asked.isEmpty { asked = state.apply(.key(.character("j"))) }
-        #expect(asked == [Self.pages(Array(0..<sources))])
+        #expect(asked == [Self.pages(Array(0..<sources), of: sources)])
         #expect(state.selected >= 30 - 8)
         #expect(state.sources.allSatisfy { $0.page == .loading })
         #expect(V.status(state, at: .seconds(1)).contains("loading more…"))
@@ -62,7 +63,7 @@ import Testing
             if case .load(let requests, _) = effect { return requests }
             return []
         }
-        #expect(asked == (0..<sources).map { SourceRequest(source: $0, page: Self.next($0)) })
+        #expect(asked == (0..<sources).map { V.request($0, of: sources, page: Self.next($0)) })
         #expect(state.footerSkeletonRows == min(SourceFooter.maximumSkeletonRows, 2 * sources))
     }
 
@@ -197,7 +198,7 @@ import Testing
     @Test func atTheEndTheSkeletonRowsOfTheNextPageComeIntoView() {
         var state = V.started(1)
         _ = state.apply(.loaded(Self.page(0..<30, next: Self.next(0))))
-        #expect(state.apply(.key(.character("G"))) == [Self.pages([0])])
+        #expect(state.apply(.key(.character("G"))) == [Self.pages([0], of: 1)])
         let frame = FeedRenderer.render(state, at: .milliseconds(300))
         let skeletonRows = frame.styleMask.filter { $0.contains { ("a"..."m").contains($0) } }
         #expect(skeletonRows.count >= 4)

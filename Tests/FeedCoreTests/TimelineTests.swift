@@ -126,7 +126,7 @@ import Testing
         // The first refresh is due a minute after every source answered (at 0.1 s).
         #expect(
             state.apply(.tick, at: .seconds(61)) == [
-                .load((0..<sources).map { SourceRequest(source: $0) }, generation: 1)
+                .load(V.requests(0..<sources, of: sources), generation: 1)
             ])
         let tooMany = Failure.retryLater(code: 429, reason: "Too Many Requests", url: "u", seconds: 600)
         V.fail(&state, source: failing, tooMany, at: .seconds(62))
@@ -142,9 +142,9 @@ import Testing
         #expect(V.status(state, at: .seconds(62)).contains(sources == 1 ? "reload failed" : "1 failed"))
         // Retry-After (600 s) is longer than the back-off (60 s): the next refresh skips it.
         let next = state.apply(.tick, at: .seconds(121))
-        #expect(next == (sources == 1 ? [] : [.load((0..<failing).map { SourceRequest(source: $0) }, generation: 1)]))
+        #expect(next == (sources == 1 ? [] : [.load(V.requests(0..<failing, of: sources), generation: 1)]))
         #expect(state.sources[failing].notBefore == .seconds(662))
-        #expect(state.apply(.tick, at: .seconds(662)).contains(.load([SourceRequest(source: failing)], generation: 1)))
+        #expect(state.apply(.tick, at: .seconds(662)).contains(.load([V.request(failing, of: sources)], generation: 1)))
     }
 
     /// Skeleton rows stand for sources that have shown nothing yet: one that failed keeps
@@ -249,7 +249,7 @@ import Testing
         _ = state.apply(.frameDrawn, at: .seconds(1))
         #expect(state.nextWake(after: .seconds(1)) == .milliseconds(60_100))
         let effects = state.apply(.tick, at: .seconds(61))
-        #expect(effects == [.load((0..<sources).map { SourceRequest(source: $0) }, generation: 1)])
+        #expect(effects == [.load(V.requests(0..<sources, of: sources), generation: 1)])
         #expect(!state.isLoading && !V.showsSkeleton(state, at: .seconds(61)), "no skeleton over the rows")
         // Each source brings new posts: the marker counts them all.
         let new = (1...3).map { V.post("new\($0)", minutesAgo: $0 - 1) }
@@ -350,5 +350,51 @@ import Testing
         #expect(
             TimelineMerge.replacing(source: 0, in: replaced, with: later).map(\.id.description)
                 == ["f", "b", "g", "d", "u"])
+    }
+
+    // MARK: what a big feed costs
+
+    /// The address of an array's elements: the same address is the same list, not a copy.
+    private func storage(_ posts: [Post]) -> UnsafeRawPointer? {
+        posts.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func postsAreTaggedWithTheirSourceInPlaceAndOnce() {
+        var posts = [V.post("a", minutesAgo: 1), V.post("b", minutesAgo: 2)]
+        let before = storage(posts)
+        let source = PostSource(index: 2, name: "Source 2")
+        #expect(!posts.isTagged(with: source))
+        posts.tag(with: source)
+        #expect(storage(posts) == before, "a list of its own is tagged where it lies")
+        #expect(posts.map(\.id.description) == ["2/a", "2/b"])
+        #expect(posts.allSatisfy { $0.source == source })
+        #expect(posts.isTagged(with: source))
+        #expect(!posts.isTagged(with: PostSource(index: 2, name: "Source 2", paged: true)))
+    }
+
+    @Test(arguments: [1, 2])
+    func anAnswerTaggedOnItsWayIsTakenAsItCame(sources: Int) {
+        // The loop's load tasks tag posts before they come; the state must not tag them again.
+        var state = V.started(sources)
+        var posts = [V.post("a", minutesAgo: 1)]
+        posts.tag(with: V.request(0, of: sources).tag)
+        V.answer(&state, source: 0, posts, at: .milliseconds(100))
+        #expect(state.feed?.posts.map(\.id.description) == ["0/a"])
+        // An answer made another way is tagged as it is taken.
+        V.answer(&state, source: sources - 1, [V.post("b", minutesAgo: 2)], at: .milliseconds(110))
+        #expect(state.feed?.posts.map(\.id.description) == (sources == 1 ? ["0/b"] : ["0/a", "1/b"]))
+    }
+
+    @Test func aSourceAloneIsMergedWithoutACopyOfItsPosts() {
+        let posts = (0..<100).map { (age: Int) in V.post("p\(age)", minutesAgo: age) }
+        var owners: [String: Int] = [:]
+        let merged = TimelineMerge.replacing(source: 0, in: [], with: posts, owners: &owners)
+        #expect(storage(merged) == storage(posts), "nothing to sort out or drop: the list as it came")
+        #expect(owners.count == 100)
+        // A post brought twice is shown once, and then the list is made anew.
+        let twice = posts + [posts[5]]
+        let deduplicated = TimelineMerge.replacing(source: 0, in: merged, with: twice, owners: &owners)
+        #expect(deduplicated.map(\.id) == posts.map(\.id))
+        #expect(owners.count == 100)
     }
 }

@@ -242,4 +242,16 @@ MUTATIONS = [
     ("character references beyond 16 bits dropped", "Sources/FeedCore/Decoding/HTMLText.swift",
      "value = UInt32(digits.dropFirst(), radix: 16)", "value = UInt16(digits.dropFirst(), radix: 16).map(UInt32.init)",
      "HTMLTextTests|XMLFeedTests"),
+    # What a big feed costs: posts tagged where they lie, a lone source merged uncopied.
+    ("posts reaching the state untagged (tagged there, in a copy)", "Sources/FeedCore/Loop/LoadTasks.swift",
+     "            feed.posts.tag(with: request.tag)\n", "", "LoadTasksTests"),
+    ("tagging that copies the list", "Sources/FeedCore/Timeline/PostTagging.swift",
+     "        for index in indices {", "        let kept = self\n        defer { _ = kept }\n        for index in indices {",
+     "TimelineTests|LoadTasksTests"),
+    ("posts tagged twice (\"0/0/a\")", "Sources/FeedCore/State/AppState+Sources.swift",
+     "guard !posts.isTagged(with: source) else { return posts }",
+     "guard Bool(\"false\")! else { return posts }", "TimelineTests"),
+    ("a lone source's posts copied by the merge", "Sources/FeedCore/Timeline/TimelineMerge.swift",
+     "guard !skipped.isEmpty else { return arrived }", "guard !skipped.isEmpty else { return arrived.map { $0 } }",
+     "TimelineTests"),
 ]

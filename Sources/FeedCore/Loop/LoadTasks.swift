@@ -98,23 +98,32 @@ final class LoadTasks {
         }
         let outcome: SourceAnswer.Outcome
         do {
+            // Posts are tagged with their source here, off the main thread, in place: the
+            // loader's list is this task's alone.
+            var feed: Feed
             if let page = request.page {
-                outcome = .loaded(try await loader.loadPage(page))
+                feed = try await loader.loadPage(page)
             } else {
                 let handedOver = Mutex(0)  // posts in the last partial feed handed over
-                outcome = .loaded(
-                    try await loader.load { partial, decoded, total in
-                        // Hand over the posts when they have doubled since last time, else
-                        // only the counts: every hand-over makes the decoder copy its
-                        // growing list. A body still arriving (total 0) hands over each post.
-                        let handOver = handedOver.withLock { last in
-                            guard total == 0 || partial.posts.count >= 2 * last else { return false }
-                            last = max(1, partial.posts.count)
-                            return true
-                        }
-                        inbox.post(.answer(answer(.partial(handOver ? partial : nil, decoded: decoded, total: total))))
-                    })
+                feed = try await loader.load { partial, decoded, total in
+                    // Hand over the posts when they have doubled since last time, else
+                    // only the counts: every hand-over copies the growing list. A body
+                    // still arriving (total 0) hands over each post.
+                    let handOver = handedOver.withLock { last in
+                        guard total == 0 || partial.posts.count >= 2 * last else { return false }
+                        last = max(1, partial.posts.count)
+                        return true
+                    }
+                    var tagged: Feed?
+                    if handOver {
+                        tagged = partial
+                        tagged?.posts.tag(with: request.tag)
+                    }
+                    inbox.post(.answer(answer(.partial(tagged, decoded: decoded, total: total))))
+                }
             }
+            feed.posts.tag(with: request.tag)
+            outcome = .loaded(feed)
         } catch is CancellationError {
             return nil
         } catch {

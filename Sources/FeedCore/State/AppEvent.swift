@@ -56,11 +56,17 @@ public struct SourceRequest: Hashable, Sendable {
     public var source: Int
     /// The address of a further page; nil for the first page.
     public var page: String?
+    /// The source's name as its posts' rows show it; nil when the view has one source.
+    public var name: String?
 
-    public init(source: Int, page: String? = nil) {
+    public init(source: Int, page: String? = nil, name: String? = nil) {
         self.source = source
         self.page = page
+        self.name = name
     }
+
+    /// The tag of the posts this brings.
+    public var tag: PostSource { PostSource(index: source, name: name, paged: page != nil) }
 }
 
 /// What the state asks the loop to do; the loop owns tasks, clocks and the terminal.

@@ -20,7 +20,7 @@ extension AppState {
             sources[index].page = .idle
         }
         restartAnimation(at: now)
-        return [.cancelLoads, .load(sources.indices.map { SourceRequest(source: $0) }, generation: generation)]
+        return [.cancelLoads, .load(sources.indices.map { request(for: $0) }, generation: generation)]
     }
 
     /// `r`: from rows (or an error) to a reload behind the skeleton; from a reload back to
@@ -56,7 +56,7 @@ extension AppState {
         }
         guard !due.isEmpty else { return [] }
         for index in due { sources[index].started() }
-        return [.load(due.map { SourceRequest(source: $0) }, generation: generation)]
+        return [.load(due.map { request(for: $0) }, generation: generation)]
     }
 
     /// Takes a source's answer. Behind `r`'s skeleton, answers wait until every source has
@@ -79,9 +79,12 @@ extension AppState {
             timing.held.append(HeldAnswer(answer: answer, arrivedAt: now))
             return []
         }
+        // Only while a skeleton is short of its time can an answer be held: then it is tried
+        // on a copy first (a copy that, for a big feed, would hold the old posts meanwhile).
+        guard showsSkeleton, reveal(arrivedAt: now) > now else { return take(answer, at: now, arrivedAt: now) }
         var taken = self
         let effects = taken.take(answer, at: now, arrivedAt: now)
-        if showsSkeleton, !taken.drawsSkeleton, reveal(arrivedAt: now) > now {
+        if !taken.drawsSkeleton {
             timing.held = [HeldAnswer(answer: answer, arrivedAt: now)]
             return hold(until: reveal(arrivedAt: now), at: now)
         }
@@ -145,7 +148,7 @@ extension AppState {
         for index in pageable { sources[index].page = .loading }
         if wasAtEnd { scroll = viewport.lastPosition }
         if timing.fadeEnd == nil { restartAnimation(at: now) }
-        let requests = pageable.map { SourceRequest(source: $0, page: sources[$0].nextPage) }
+        let requests = pageable.map { request(for: $0, page: sources[$0].nextPage) }
         return [.load(requests, generation: generation)]
     }
 }

@@ -61,11 +61,14 @@ extension AppState {
     /// Source `index`'s first page: its posts replace their old copies and the posts gone
     /// from it (older ones and further pages' stay), merged into the rest.
     private mutating func mergeFirstPage(_ loaded: Feed, of index: Int, date: Date) {
-        let before = feed?.posts ?? []
         let arrived = tagged(loaded.posts, from: index, paged: false)
-        let merged = TimelineMerge.replacing(source: index, in: before, with: arrived, owners: &owners)
+        let anchor = anchor
+        let known = anchor.map { _ in Set(feed?.posts.map(\.id) ?? []) }
+        // The old list is handed to the merge, not kept beside its result: for a big feed
+        // that is tens of megabytes at the peak.
+        let merged = TimelineMerge.replacing(source: index, in: takePosts(), with: arrived, owners: &owners)
         referenceDate = date
-        place(merged, before: before, countingNew: true)
+        place(merged, anchor: anchor, counting: known)
     }
 
     /// Source `index`'s further page: its posts join the rest. Returns the index of the
@@ -74,46 +77,58 @@ extension AppState {
         let before = feed?.posts ?? []
         let arrived = tagged(page.posts, from: index, paged: true)
         let merged = TimelineMerge.adding(arrived, in: before, owners: &owners)
-        place(merged, before: before, countingNew: false)
+        place(merged, anchor: anchor, counting: nil)
         let known = Set(before.map(\.id))
         return merged.firstIndex { !known.contains($0.id) }
     }
 
-    /// Posts as the view keeps them: ids made unique per source (two feeds may both have a
-    /// post "1"), and their source, named in the row only when there are several.
+    /// What to ask source `index` for: its first page, or the page at `page`.
+    func request(for index: Int, page: String? = nil) -> SourceRequest {
+        SourceRequest(source: index, page: page, name: isSingleSource ? nil : sources[index].name)
+    }
+
+    /// `posts` tagged as source `index`'s. The loop's load tasks tag their answers in
+    /// place before they come (no copy here); an answer made another way is tagged now.
     private func tagged(_ posts: [Post], from index: Int, paged: Bool) -> [Post] {
-        let source = PostSource(index: index, name: isSingleSource ? nil : sources[index].name, paged: paged)
-        return posts.map { post in
-            var post = post
-            post.id = .string("\(index)/\(post.id)")
-            post.source = source
-            return post
-        }
+        let source = PostSource(index: index, name: request(for: index).name, paged: paged)
+        guard !posts.isTagged(with: source) else { return posts }
+        var posts = posts
+        posts.tag(with: source)
+        return posts
+    }
+
+    /// The selected post and the line it is on, to keep it there through a merge; nil
+    /// while the view follows the newest posts.
+    private var anchor: (post: Post, top: Int)? {
+        guard !followsNewest, let post = selectedPost else { return nil }
+        return (post, viewport.top(of: selected, from: scroll))
+    }
+
+    /// The posts, moved out of the view (left empty until `place` puts the merge in).
+    private mutating func takePosts() -> [Post] {
+        guard let posts = feed?.posts else { return [] }
+        content = .feed(Feed(posts: []))
+        return posts
     }
 
     /// The posts become `merged`. Until the reader moves, the view shows from the newest;
-    /// after that, the selected post keeps its line and the new posts that went above it
-    /// are counted for the "▲ new" marker (`countingNew`).
-    private mutating func place(_ merged: [Post], before: [Post], countingNew: Bool) {
-        let anchor = selectedPost
-        let anchorTop = anchor == nil ? 0 : viewport.top(of: selected, from: scroll)
+    /// after that, the selected post (`anchor`) keeps its line, and the posts new above it
+    /// (not in `counting`, the ids before) are counted for the "▲ new" marker.
+    private mutating func place(_ merged: [Post], anchor: (post: Post, top: Int)?, counting known: Set<PostID>?) {
         content = .feed(Feed(posts: merged))
-        guard !merged.isEmpty, !followsNewest, let anchor else {
+        guard !merged.isEmpty, let anchor else {
             selected = 0
             scroll = .start
             return
         }
-        guard let index = merged.firstIndex(where: { $0.id == anchor.id }) else {
+        guard let index = merged.firstIndex(where: { $0.id == anchor.post.id }) else {
             selected = min(selected, merged.count - 1)
             scroll = viewport.revealing(selected, from: min(scroll, viewport.lastPosition))
             return
         }
         selected = index
-        scroll = viewport.scrolled(ScrollPosition(row: index), by: -anchorTop)
-        if countingNew {
-            let known = Set(before.map(\.id))
-            newAbove += merged[..<index].count { !known.contains($0.id) }
-        }
+        scroll = viewport.scrolled(ScrollPosition(row: index), by: -anchor.top)
+        if let known { newAbove += merged[..<index].count { !known.contains($0.id) } }
         if scroll == .start { newAbove = 0 }
     }
 }

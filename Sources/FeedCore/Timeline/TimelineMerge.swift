@@ -39,7 +39,7 @@ public enum TimelineMerge {
     /// newer ones) or brought by further pages. `owners` (key → source) is kept up to date
     /// instead of made again.
     public static func replacing(
-        source index: Int, in timeline: [Post], with arrived: [Post], owners: inout [String: Int]
+        source index: Int, in timeline: consuming [Post], with arrived: [Post], owners: inout [String: Int]
     ) -> [Post] {
         let oldest = arrived.lazy.compactMap(\.createdAt).min()
         var arrivedKeys: Set<String>?
@@ -61,6 +61,10 @@ public enum TimelineMerge {
             }
             if owners[key] == index { owners[key] = nil }
         }
+        // Let go of the old list (where the caller handed it over), and of an emptied key
+        // table, before the new are made.
+        timeline = []
+        if owners.isEmpty { owners = [:] }
         let new = incoming(arrived, from: index, into: &rest, owners: &owners)
         return merge(rest, new)
     }
@@ -85,22 +89,28 @@ public enum TimelineMerge {
     private static func incoming(
         _ arrived: [Post], from index: Int, into rest: inout [Post], owners: inout [String: Int]
     ) -> [Post] {
-        var result: [Post] = []
-        result.reserveCapacity(arrived.count)
+        let arrived = sorted(arrived)
+        // Grown once, not doubled step by step (each step holds the old table and the new).
+        owners.reserveCapacity(owners.count + arrived.count)
+        var skipped: Set<Int> = []
         var taken: Set<String> = []
-        for post in sorted(arrived) {
+        for (position, post) in arrived.enumerated() {
             let key = key(post)
             if let owner = owners[key] {
-                guard owner > index else { continue }
+                guard owner > index else {
+                    skipped.insert(position)
+                    continue
+                }
                 taken.insert(key)
             }
             owners[key] = index
-            result.append(post)
         }
         if !taken.isEmpty {
             rest.removeAll { $0.source?.index != index && taken.contains(key($0)) }
         }
-        return result
+        // Most often nothing is skipped: the list is kept, not copied.
+        guard !skipped.isEmpty else { return arrived }
+        return arrived.indices.filter { !skipped.contains($0) }.map { arrived[$0] }
     }
 
     /// Two lists, each in the timeline's order, as one.

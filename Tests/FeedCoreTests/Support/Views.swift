@@ -94,8 +94,19 @@ enum Views {
         frame(state, at: instant).firstIndex { $0.hasPrefix("▌") }
     }
 
+    /// Source `source`'s first page (or `page`) asked for, in a view of `count` sources:
+    /// its posts are to be named in their rows only when there are several.
+    static func request(_ source: Int, of count: Int, page: String? = nil) -> SourceRequest {
+        SourceRequest(source: source, page: page, name: count == 1 ? nil : "Source \(source)")
+    }
+
+    /// The first pages of sources `range`, in a view of `count`.
+    static func requests(_ range: Range<Int>, of count: Int) -> [SourceRequest] {
+        range.map { request($0, of: count) }
+    }
+
     /// Every source's first page asked for, as `.start` and `r` ask.
     static func loadAll(_ count: Int, generation: Int) -> [AppEffect] {
-        [.cancelLoads, .load((0..<count).map { SourceRequest(source: $0) }, generation: generation)]
+        [.cancelLoads, .load(requests(0..<count, of: count), generation: generation)]
     }
 }
