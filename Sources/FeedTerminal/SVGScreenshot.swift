@@ -103,9 +103,12 @@ public struct SVGScreenshot {
         let totalWidth = width + 2 * inset
         let totalHeight = height + top + 2 * inset
         let defaults = defaultColors
+        // A row's runs of spaces are kept: by `white-space:pre` in browsers, by
+        // `xml:space` in renderers without it (librsvg, which `rsvg-convert` uses).
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.number(totalWidth))" \
-            height="\(Self.number(totalHeight))" viewBox="0 0 \(Self.number(totalWidth)) \(Self.number(totalHeight))">
+            height="\(Self.number(totalHeight))" viewBox="0 0 \(Self.number(totalWidth)) \(Self.number(totalHeight))" \
+            xml:space="preserve">
 
             """
         let base = first.cells.map(paint)

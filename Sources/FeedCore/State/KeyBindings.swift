@@ -52,7 +52,7 @@ public struct KeyBinding: Sendable {
         KeyBinding(
             label: "r", summary: "reload; while loading, back to the rows",
             detail:
-                "the skeleton, shaped like the rows it hides, while the feed loads; while loading, the load is cancelled and the rows it had come back",
+                "the rows become their skeleton while every source reloads, and the new rows fade in; while loading, the loads are cancelled and the rows come back, with what had answered",
             keys: [.character("r"): .reload]),
         KeyBinding(label: "p", summary: "pause or resume the animation", keys: [.character("p"): .pause]),
         KeyBinding(label: "Ctrl-L", summary: "redraw the screen", keys: [.control("l"): .redraw]),
