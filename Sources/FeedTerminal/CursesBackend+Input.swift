@@ -22,7 +22,10 @@ extension CursesBackend {
         _ = poll(&descriptors, 2, milliseconds)
         var events: [InputEvent] = []
         var resized = false
-        for number in signals.drain() {
+        // The self-pipe is read only when it has something: a read per wait would be a
+        // system call per frame for nothing.
+        let signalled = descriptors[1].revents & Int16(POLLIN) != 0 ? signals.drain() : []
+        for number in signalled {
             if number == SIGWINCH {
                 resized = true
             } else {

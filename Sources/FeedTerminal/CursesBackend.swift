@@ -128,6 +128,12 @@ public final class CursesBackend: TerminalBackend {
         var row = -1
         var start = 0
         var next = 0
+        // Local buffers, handed back at the end: a stored property of a class is checked
+        // for overlapping access at each use, and this loop uses them for every cell.
+        var stretch = self.stretch
+        var piece = self.piece
+        (self.stretch, self.piece) = ([], [])
+        defer { (self.stretch, self.piece) = (stretch, piece) }
         stretch.removeAll(keepingCapacity: true)
         func flush() {
             guard !stretch.isEmpty else { return }

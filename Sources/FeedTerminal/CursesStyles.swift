@@ -51,7 +51,9 @@ final class CursesStyles {
 
     /// The styles met lately, by their bits, ahead of the dictionary: a frame of the band
     /// looks up a few hundred runs among a few dozen styles.
-    private var recent = [(key: UInt32, drawn: Drawn)?](repeating: nil, count: 256)
+    /// Unchecked for overlapping access (the class is the main actor's, and no call
+    /// here leads back into it): the check would cost more than the lookup.
+    @exclusivity(unchecked) private var recent = [(key: UInt32, drawn: Drawn)?](repeating: nil, count: 256)
 
     func drawn(_ style: Style) -> Drawn {
         let key = style.packed

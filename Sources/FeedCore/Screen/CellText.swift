@@ -56,8 +56,11 @@ public struct CellText: Hashable, Sendable {
         withUnsafeBytes(of: storage) { raw in String(decoding: raw.prefix(count), as: UTF8.self) }
     }
 
+    // Word by word: the tuple's generic `==` is a call per cell, and frames compare
+    // thousands of cells.
+    @inline(__always)
     public static func == (a: CellText, b: CellText) -> Bool {
-        a.storage == b.storage
+        a.storage.0 == b.storage.0 && a.storage.1 == b.storage.1
     }
 
     public func hash(into hasher: inout Hasher) {

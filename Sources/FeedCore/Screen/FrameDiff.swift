@@ -58,24 +58,38 @@ public enum FrameDiff {
     static func changedColumns(_ row: Int, from previous: ScreenBuffer?, to frame: ScreenBuffer) -> ClosedRange<Int>? {
         guard frame.width > 0 else { return nil }
         guard let last = previous else { return 0...(frame.width - 1) }
-        let stride = MemoryLayout<ScreenBuffer.Cell>.stride
         let base = row * frame.width
         var first = -1
         var final = -1
-        frame.cells.withUnsafeBytes { now in
-            last.cells.withUnsafeBytes { before in
-                let rowNow = now.baseAddress! + base * stride
-                let rowBefore = before.baseAddress! + base * stride
-                guard memcmp(rowNow, rowBefore, frame.width * stride) != 0 else { return }
-                // Cells hold no references, so equal bytes are equal cells; unequal bytes may
-                // still be equal cells (padding), which == settles.
-                for column in 0..<frame.width
-                where memcmp(rowNow + column * stride, rowBefore + column * stride, stride) != 0
-                    && frame[row, column] != last[row, column]
+        // In from each end to the first cell that differs, a block of cells at a time
+        // (equal bytes are equal cells: cells hold no references); a block whose bytes
+        // differ is settled cell by cell with ==, since padding may differ in equal cells.
+        let stride = MemoryLayout<ScreenBuffer.Cell>.stride
+        let block = 8
+        let width = frame.width
+        frame.cells.withUnsafeBufferPointer { now in
+            last.cells.withUnsafeBufferPointer { before in
+                let rowNow = UnsafeRawPointer(now.baseAddress! + base)
+                let rowBefore = UnsafeRawPointer(before.baseAddress! + base)
+                guard memcmp(rowNow, rowBefore, width * stride) != 0 else { return }
+                var low = 0
+                while low + block <= width, memcmp(rowNow + low * stride, rowBefore + low * stride, block * stride) == 0
                 {
-                    if first < 0 { first = column }
-                    final = column
+                    low += block
                 }
+                while low < width, now[base + low] == before[base + low] { low += 1 }
+                guard low < width else { return }
+                var high = width - 1
+                while high - block >= low,
+                    memcmp(
+                        rowNow + (high - block + 1) * stride, rowBefore + (high - block + 1) * stride, block * stride)
+                        == 0
+                {
+                    high -= block
+                }
+                while now[base + high] == before[base + high] { high -= 1 }
+                first = low
+                final = high
             }
         }
         guard first >= 0 else { return nil }

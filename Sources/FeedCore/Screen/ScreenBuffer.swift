@@ -81,15 +81,14 @@ public struct ScreenBuffer: Hashable, Sendable {
         return x - column
     }
 
-    /// Paints `count` cells from (`row`, `column`) with `character` in `style`.
-    public mutating func fill(row: Int, column: Int, count: Int, character: Character = " ", style: Style) {
+    /// Paints `count` cells from (`row`, `column`) with spaces in `style`: a skeleton's bars
+    /// and the band's cells, many times a frame, so no character is looked at.
+    public mutating func fill(row: Int, column: Int, count: Int, style: Style) {
         guard row >= 0, row < height else { return }
         let start = max(0, column)
         let end = min(width, column + count)
         guard start < end else { return }
-        // Most fills are spaces (every skeleton bar): no string to make for them.
-        let content = character.asciiValue.map { CellText(ascii: $0) } ?? CellText(String(character))
-        let cell = Cell(content: content, style: style)
+        let cell = Cell(content: CellText(ascii: 0x20), style: style)
         // Only the two ends can cut a wide cluster; the cells between are all replaced.
         place(cell, cells: 1, row: row, column: start)
         if end - 1 > start { place(cell, cells: 1, row: row, column: end - 1) }

@@ -94,18 +94,22 @@ public struct Shimmer: Hashable, Sendable {
         public var centre: Double
         /// The columns it lights: every cell outside is at the base level.
         public var columns: Range<Int>
+        /// The shimmer's constants, read once for the row: a global read in each cell's
+        /// call would check its lazy initialisation every time.
+        private let reach = Shimmer.levelReach
+        private let litRadius = Shimmer.litRadius
 
         /// A cell's shade: only where the band meets the bars is the cell split (inside
         /// the band a whole cell's level reads as smooth, and a split cell costs twice the
         /// bytes to draw).
         public func shade(column: Int) -> CellShade {
             let middle = Double(column) + 0.5
-            let level = Shimmer.slideLevel(at: middle, centre: centre)
+            let level = Shimmer.slideLevel(at: middle, centre: centre, reach: reach)
             // Nearer the centre than this, both halves are lit, so the cell is whole: its
             // halves are worked out only near the band's ends.
-            guard abs(middle - centre) >= Shimmer.litRadius - 0.25 else { return CellShade(left: level, right: level) }
-            let left = Shimmer.slideLevel(at: middle - 0.25, centre: centre)
-            let right = Shimmer.slideLevel(at: middle + 0.25, centre: centre)
+            guard abs(middle - centre) >= litRadius - 0.25 else { return CellShade(left: level, right: level) }
+            let left = Shimmer.slideLevel(at: middle - 0.25, centre: centre, reach: reach)
+            let right = Shimmer.slideLevel(at: middle + 0.25, centre: centre, reach: reach)
             guard left == 0 || right == 0 else { return CellShade(left: level, right: level) }
             return CellShade(left: left, right: right)
         }
@@ -201,12 +205,20 @@ public struct Shimmer: Hashable, Sendable {
     static let litRadius = bandHalfWidth * acos(1 / Double(maxLevel) - 1) / Double.pi - 1e-9
 
     /// The band's level at a position: a raised cosine, brightest at the centre, fading
-    /// smoothly to the base.
-    static func slideLevel(at position: Double, centre: Double) -> Int {
+    /// smoothly to the base, rounded to a level.
+    static func slideLevel(at position: Double, centre: Double, reach: [Double] = levelReach) -> Int {
         let distance = abs(position - centre)
-        guard distance < Shimmer.bandHalfWidth else { return 0 }
-        let brightness = (1 + cos(Double.pi * distance / Shimmer.bandHalfWidth)) / 2
-        return Int((brightness * Double(Shimmer.maxLevel)).rounded())
+        var level = 0
+        while level < reach.count, distance <= reach[level] { level += 1 }
+        return level
+    }
+
+    /// How far from the centre the raised cosine reaches each level 1...maxLevel (where it
+    /// rounds to it): worked out once, so a frame's hundreds of band cells take a few
+    /// comparisons each instead of a cosine.
+    static let levelReach: [Double] = (1...maxLevel).map { level in
+        let brightness = (Double(level) - 0.5) / Double(maxLevel)
+        return bandHalfWidth * acos(2 * brightness - 1) / Double.pi
     }
 
     private func ease(_ x: Double) -> Double {
