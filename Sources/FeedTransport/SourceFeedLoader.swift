@@ -70,22 +70,26 @@ public struct SourceFeedLoader: FeedLoading {
             CurlTransfer.Request(
                 url: url, timeout: timeout, maxSize: maxSize, accept: HTTPFetcher.accept,
                 certificateAuthorities: certificateAuthorities, extraHeaders: validators[url],
-                bearerToken: bearerToken, onPartialBody: progress.map(partialListener)))
+                bearerToken: bearerToken, onPartialBody: progress.map { partialListener($0, url: url) }))
         validators[url] = response.headers.validators
-        let mediaType = MediaType(contentType: response.headers["content-type"])
-        var feed = try decode(response.body, progress: progress ?? { _, _, _ in }, bodyOfURL: url, mediaType: mediaType)
+        let contentType = response.headers["content-type"]
+        var feed = try decode(
+            response.body, progress: progress ?? { _, _, _ in }, bodyOfURL: response.effectiveURL ?? url,
+            mediaType: MediaType(contentType: contentType), charset: MediaType.charset(ofContentType: contentType))
         if let next = response.nextPage { feed.nextPage = next }
         return feed
     }
 
     /// While a body arrives: the posts complete so far, decoded from the body cut after
     /// the last of them, handed on as progress of unknown total (0).
-    private func partialListener(_ progress: @escaping @Sendable (Feed, Int, Int) -> Void)
+    private func partialListener(_ progress: @escaping @Sendable (Feed, Int, Int) -> Void, url: String)
         -> @Sendable (Data) -> Void
     {
         let loader = self
         return { document in
-            guard var feed = try? loader.decode(document, progress: { _, _, _ in }), !feed.posts.isEmpty else {
+            guard var feed = try? loader.decode(document, progress: { _, _, _ in }, bodyOfURL: url),
+                !feed.posts.isEmpty
+            else {
                 return
             }
             feed.cutShort = nil
@@ -93,12 +97,30 @@ public struct SourceFeedLoader: FeedLoading {
         }
     }
 
+    /// Decodes, and gives posts that name no author, in a feed that names none either, the
+    /// source's name: no row shows "?".
+    private func decode(
+        _ data: Data, progress: @escaping @Sendable (Feed, Int, Int) -> Void, bodyOfURL: String? = nil,
+        mediaType: MediaType = .unknown, charset: String? = nil, consumed: ((Range<Int>) -> Void)? = nil
+    ) throws -> Feed {
+        let unnamed = Author(name: source.shortName)
+        var feed = try decodeDocument(
+            data,
+            progress: { feed, decoded, total in
+                var feed = feed
+                feed.attributeAuthorless(to: unnamed)
+                progress(feed, decoded, total)
+            }, bodyOfURL: bodyOfURL, mediaType: mediaType, charset: charset, consumed: consumed)
+        feed.attributeAuthorless(to: unnamed)
+        return feed
+    }
+
     /// Decodes by `format`; in `.auto`, by the body's shape, and the server's `mediaType`
     /// where the shape leaves room: XML said to be XML is read past stray bytes before
     /// its first tag (a blank line or a warning some servers print first).
-    private func decode(
-        _ data: Data, progress: @escaping @Sendable (Feed, Int, Int) -> Void, bodyOfURL: String? = nil,
-        mediaType: MediaType = .unknown, consumed: ((Range<Int>) -> Void)? = nil
+    private func decodeDocument(
+        _ data: Data, progress: @escaping @Sendable (Feed, Int, Int) -> Void, bodyOfURL: String?,
+        mediaType: MediaType, charset: String?, consumed: ((Range<Int>) -> Void)?
     ) throws -> Feed {
         func notAFeed() -> Failure {
             let preview = HTTPFetcher.preview(of: data)
@@ -111,7 +133,8 @@ public struct SourceFeedLoader: FeedLoading {
                 throw Failure.unexpectedShape("--format \(format.rawValue) reads XML; this document is not XML")
             }
             do {
-                return try XMLFeedDecoder.decode(saidXML ? XMLFeedDecoder.fromFirstTag(data) : data)
+                return try XMLFeedDecoder.decode(
+                    saidXML ? XMLFeedDecoder.fromFirstTag(data) : data, documentURL: bodyOfURL, charset: charset)
             } catch {
                 // An HTML page where a feed was expected, usually an error page: say how it starts.
                 if case .unexpectedShape = error, bodyOfURL != nil { throw notAFeed() }

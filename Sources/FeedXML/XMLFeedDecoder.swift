@@ -4,9 +4,11 @@ import FoundationEssentials
 /// RSS 2.0 (and 0.9x), RSS 1.0 (RDF) and Atom 1.0 (and 0.3), read with the streaming
 /// reader: never a tree of the whole feed. Each item is mapped as feed readers agree:
 /// title; author from Atom `author/name`, `dc:creator`, RSS `author` or `itunes:author`,
-/// else the feed's; time from `pubDate`, `dc:date`, `published` or `updated`; content from
-/// `content:encoded` or `description`, Atom `content` or `summary` by their `type`; link
-/// from `link` (`rel="alternate"`); id from `guid`, `id`, else the link.
+/// else the feed's author, else the feed itself (its title and picture); time from
+/// `pubDate`, `dc:date`, `published` or `updated`; content from `content:encoded`,
+/// `xhtml:body` or `description`, Atom `content` or `summary` by their `type`; link from
+/// `link` (`rel="alternate"`), made absolute; id from `guid`, `id`, else the link, else a
+/// digest of what the item says. Elements are known by namespace, not prefix.
 public enum XMLFeedDecoder {
     /// How deep a feed may nest: real feeds stay within a dozen levels.
     public static let maximumDepth = 64
@@ -28,14 +30,19 @@ public enum XMLFeedDecoder {
         return Data(data[first...])
     }
 
-    public static func decode(_ data: Data) throws(Failure) -> Feed {
-        var parse = XMLFeedParse()
-        let data = LooseEntities.fixed(data)
-        let outcome: Result<Void, Failure> = data.withUnsafeBytes { bytes in
-            guard let reader = XMLReader(bytes) else { return .failure(.unexpected("the XML reader could not start")) }
-            return Result { () throws(Failure) in try parse.read(reader) }
+    /// `documentURL` is where the document was fetched from (after redirects), the base of
+    /// its relative links; `charset` is the HTTP `Content-Type`'s, which outranks the
+    /// document's own declaration (RFC 7303).
+    public static func decode(_ data: Data, documentURL: String? = nil, charset: String? = nil) throws(Failure)
+        -> Feed
+    {
+        let bytes = XMLDocumentBytes(data, charset: charset)
+        var (parse, encodingFailed) = try read(bytes, documentURL: documentURL)
+        if encodingFailed, let encoding = bytes.encoding, encoding != "UTF-8" {
+            // Bytes that are not valid in the encoding the document claims: windows-1252,
+            // as browsers and other readers fall back.
+            parse = try read(bytes.asWindows1252(), documentURL: documentURL).parse
         }
-        try outcome.get()
         guard parse.kind != nil else {
             if parse.unreadable { throw Failure.unexpectedShape("XML that cannot be read as a feed") }
             throw Failure.unexpectedShape("XML of no known feed shape: expected <rss>, <feed> or <rdf:RDF>")
@@ -43,17 +50,41 @@ public enum XMLFeedDecoder {
         var feed = Feed(title: parse.feedTitle.map(TextSanitizer.singleLine), posts: [], nextPage: parse.nextPage)
         feed.cutShort = parse.stopReason
         for (number, item) in parse.items.enumerated() {
-            guard var post = item.post else {
+            guard let post = item.post else {
                 feed.skipped += 1
                 if feed.firstSkipReason == nil {
-                    feed.firstSkipReason = "post \(number + 1): an item with neither an id nor a link"
+                    feed.firstSkipReason = "post \(number + 1): an item with nothing to show"
                 }
                 continue
             }
-            if post.author.name.isEmpty, let author = parse.feedAuthor { post.author = Author(name: author) }
-            feed.posts.append(post.sanitized())
+            feed.posts.append(post)
         }
+        // A post with no author is the feed's: its author, else the feed by its title and picture.
+        if let author = parse.feedAuthor, !author.isEmpty {
+            feed.attributeAuthorless(to: Author(name: author, avatarURL: parse.feedIcon))
+        }
+        if let title = feed.title?.trimmingWhitespace(), !title.isEmpty {
+            feed.attributeAuthorless(to: Author(name: title, avatarURL: parse.feedIcon))
+        }
+        feed.posts = feed.posts.map { $0.sanitized() }
         if feed.posts.isEmpty, let reason = feed.firstSkipReason { throw Failure.noPostReadable(reason: reason) }
         return feed
+    }
+
+    private static func read(_ bytes: XMLDocumentBytes, documentURL: String?) throws(Failure) -> (
+        parse: XMLFeedParse, encodingFailed: Bool
+    ) {
+        var parse = XMLFeedParse(documentURL: documentURL)
+        var encodingFailed = false
+        let data = LooseEntities.fixed(bytes.data)
+        let outcome: Result<Void, Failure> = data.withUnsafeBytes { raw in
+            guard let reader = XMLReader(raw, encoding: bytes.encoding) else {
+                return .failure(.unexpected("the XML reader could not start"))
+            }
+            defer { encodingFailed = reader.encodingFailed }
+            return Result { () throws(Failure) in try parse.read(reader) }
+        }
+        try outcome.get()
+        return (parse, encodingFailed)
     }
 }

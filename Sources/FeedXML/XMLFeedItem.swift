@@ -1,90 +1,114 @@
 import FeedCore
 import FoundationEssentials
 
-/// The fields of one `item` or `entry` as they are read, and the post they make.
+/// The fields of one `item` or `entry` as they are read, and the post they make. Every
+/// element is known by its vocabulary and local name (`XMLName`); every URL is made
+/// absolute against the base the parse hands in.
 struct XMLFeedItem {
-    private var title: String?
-    private var titleIsHTML = false
+    private var title: (text: String, isHTML: Bool)?
     private var link: String?
     private var guid: String?
     private var guidIsLink = false
     private var id: String?
     private var body: (text: String, isHTML: Bool)?
     private var summary: (text: String, isHTML: Bool)?
+    private var podcastSummary: String?
     private var author: String?
     private var date: String?
     private var fallbackDate: String?
     private var media = XMLMediaList()
 
+    /// Whether `name` is an item of a feed: RSS `item`, Atom `entry`.
+    static func isItem(_ name: XMLName) -> Bool {
+        name.is(.rss, "item") || name.isAtom("entry")
+    }
+
     mutating func take(
-        _ local: String, namespace: String?, parent: String?, text: String, attributes: [String: String]
+        _ name: XMLName, parent: XMLName?, text: String, attributes: [String: String], base: String?
     ) {
+        guard let vocabulary = name.vocabulary else { return }  // an extension the mapping does not read
         let value = text.trimmingWhitespace()
-        let htmlType = Self.isHTML(attributes["type"])
-        switch (local, namespace) {
-        case ("title", let space) where (parent == "item" || parent == "entry") && space != XMLFeedParse.media:
-            title = value
-            titleIsHTML = htmlType
-        case ("link", _):
-            // RSS: the text. Atom: `href`, for the alternate (or unnamed) relation.
-            if let href = attributes["href"] {
-                let relation = attributes["rel"] ?? "alternate"
-                if relation == "enclosure" {
-                    media.add(url: href, kind: Attachment.kind(mimeType: attributes["type"]), text: attributes["title"])
-                }
-                if relation == "alternate" || link == nil && relation != "enclosure" && relation != "replies" {
-                    link = href
-                }
-            } else if !value.isEmpty {
-                link = value
+        let onItem = parent.map(Self.isItem) ?? false
+        func absolute(_ url: String) -> String { XMLLinks.absolute(url, base: base) }
+        switch (vocabulary, name.local) {
+        case (.rss, "title") where onItem:
+            title = (value, false)
+        case (.atom, "title") where onItem, (.atom03, "title") where onItem:
+            title = AtomText.read(value, vocabulary: vocabulary, attributes: attributes)
+        case (.rss, "link"):
+            if !value.isEmpty { link = absolute(value) }
+        case (.atom, "link"), (.atom03, "link"):
+            // `href`, for the alternate (or unnamed) relation; enclosures are attachments.
+            guard let href = attributes["href"].map(absolute) else { break }
+            let relation = attributes["rel"] ?? "alternate"
+            if relation == "enclosure" {
+                media.add(
+                    url: href, kind: Attachment.kind(mimeType: attributes["type"], url: href),
+                    text: attributes["title"])
             }
-        case ("guid", _):
+            if relation == "alternate" || link == nil && !["enclosure", "replies", "self", "edit"].contains(relation) {
+                link = href
+            }
+        case (.rss, "guid"):
             guid = value
             guidIsLink = attributes["isPermaLink"]?.lowercased() != "false"
-        case ("id", _):
+        case (.atom, "id"), (.atom03, "id"):
             id = value
-        case ("encoded", XMLFeedParse.content):
+        case (.content, "encoded"):
             body = (text, true)
-        case ("content", XMLFeedParse.media):
-            media.add(url: attributes["url"], kind: XMLMediaList.kind(attributes), fromGroup: parent == "group")
-        case ("group", XMLFeedParse.media):
-            media.closeGroup()
-        case ("description", XMLFeedParse.media), ("title", XMLFeedParse.media):
-            media.describe(htmlType ? HTMLText.plainText(text) : value, isTitle: local == "title", parent: parent)
-        case ("enclosure", _):
-            media.add(url: attributes["url"], kind: Attachment.kind(mimeType: attributes["type"]))
-        case ("content", _):
-            if body == nil { body = (text, htmlType) }
-        case ("description", _):
+        case (.xhtml, "body") where onItem:
+            body = body ?? (text, false)
+        case (.atom, "content"), (.atom03, "content"):
+            if body == nil { body = AtomText.read(text, vocabulary: vocabulary, attributes: attributes) }
+        case (.rss, "description"):
             summary = (text, true)  // RSS descriptions are HTML, escaped
-        case ("summary", _) where namespace != XMLFeedParse.iTunes:
-            summary = (text, htmlType)
-        case ("name", _) where parent == "author":
+        case (.atom, "summary"), (.atom03, "summary"):
+            summary = AtomText.read(text, vocabulary: vocabulary, attributes: attributes)
+        case (.iTunes, "summary"):
+            podcastSummary = podcastSummary ?? value
+        case (.media, "content"):
+            let url = attributes["url"].map(absolute)
+            media.add(
+                url: url,
+                kind: Attachment.kind(medium: attributes["medium"], mimeType: attributes["type"], url: url),
+                width: attributes["width"].flatMap { Int($0) }, isDefault: attributes["isDefault"] == "true",
+                fromGroup: parent?.is(.media, "group") == true)
+        case (.media, "thumbnail"):
+            if let url = attributes["url"] { media.thumbnail(absolute(url), parent: parent) }
+        case (.media, "group"):
+            media.closeGroup()
+        case (.media, "description"), (.media, "title"):
+            let isHTML = AtomText.read(text, vocabulary: .atom, attributes: attributes)?.isHTML ?? false
+            media.describe(isHTML ? HTMLText.plainText(text) : value, isTitle: name.local == "title", parent: parent)
+        case (.rss, "enclosure"):
+            let url = attributes["url"].map(absolute)
+            media.add(url: url, kind: Attachment.kind(mimeType: attributes["type"], url: url))
+        case (.atom, "name") where parent?.isAtom("author") == true,
+            (.atom03, "name") where parent?.isAtom("author") == true:
             author = author ?? value
-        case ("creator", XMLFeedParse.dublinCore):
+        case (.dublinCore, "creator"), (.dublinCore, "author"), (.iTunes, "author"):
             author = author ?? value
-        case ("author", nil), ("author", ""):
+        case (.rss, "author"):
             // RSS: "mail@example.org (Ada Park)", or just a name.
             author = author ?? Self.rssAuthorName(value)
-        case ("author", XMLFeedParse.iTunes):
-            author = author ?? value
-        case ("pubDate", _), ("date", XMLFeedParse.dublinCore), ("published", _), ("issued", _):
+        case (.rss, "pubDate"), (.dublinCore, "date"), (.atom, "published"), (.atom03, "issued"),
+            (.dublinCoreTerms, "created"), (.dublinCoreTerms, "issued"):
             date = date ?? value
-        case ("updated", _), ("modified", _):
+        case (.atom, "updated"), (.atom03, "modified"), (.dublinCoreTerms, "modified"):
             fallbackDate = fallbackDate ?? value
         default:
             break
         }
     }
 
-    /// The post; nil for an item with nothing to know it by.
+    /// The post; nil for an item with nothing to show. Its identity is its guid or id,
+    /// else its link, else a digest of what it says, the same on every load.
     var post: Post? {
         let permalink = guidIsLink && guid.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } == true
         let url = link ?? (permalink ? guid : nil)
-        guard let identity = guid ?? id ?? url, !identity.isEmpty else { return nil }
         var attachments = media.attachments
         var text = (body ?? summary).map { $0.isHTML ? HTMLText.plainText($0.text) : $0.text.trimmingWhitespace() }
-        if text?.isEmpty ?? true, let description = media.looseDescription {
+        if text?.isEmpty ?? true, let description = media.looseDescription ?? podcastSummary {
             // A video's description is its post's text (YouTube): said once, not again
             // on the video's line.
             text = description
@@ -92,19 +116,36 @@ struct XMLFeedItem {
                 attachments[index].description = nil
             }
         }
+        let shownTitle = title.map { $0.isHTML ? HTMLText.plainText($0.text) : $0.text.trimmingWhitespace() }
+            .flatMap { $0.isEmpty ? nil : $0 }
+        let content = text ?? ""
+        guard shownTitle != nil || !content.isEmpty || !attachments.isEmpty || url != nil else { return nil }
+        let stated = [guid, id, url].lazy.compactMap { $0 }.first { !$0.isEmpty }
+        let identity =
+            stated
+            ?? Self.digest(title: shownTitle, text: content, date: date ?? fallbackDate, attachments: attachments)
         return Post(
-            id: .string(identity), author: Author(name: author ?? ""),
-            title: title.map { titleIsHTML ? HTMLText.plainText($0) : $0 }, content: text ?? "",
+            id: .string(identity), author: Author(name: author ?? ""), title: shownTitle, content: content,
             likes: nil, createdAt: (date ?? fallbackDate).flatMap(FeedDate.parse), url: url,
             attachments: attachments)
     }
 
-    /// Atom's `type`: `html` is escaped markup, to be turned into text; `xhtml` arrives as
-    /// elements, whose text the reader has already gathered; `text` (or none) is plain.
-    /// RSS 2.0 gives no type: its fields that hold HTML are read as such where taken.
-    static func isHTML(_ type: String?) -> Bool {
-        guard let type = type?.lowercased() else { return false }
-        return type == "html" || type == "text/html"
+    /// An id for an item that states none, from what it says: stable across loads and
+    /// runs (FNV-1a, not Swift's per-process `Hasher`), so that refresh, dedup and likes
+    /// know it again.
+    static func digest(title: String?, text: String, date: String?, attachments: [Attachment]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let fields = [title ?? "", text, date ?? "", attachments.compactMap(\.url).joined(separator: " ")]
+        for field in fields {
+            for byte in field.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+            }
+            hash ^= 0x1F  // a separator, so that moving text between fields changes the digest
+            hash &*= 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "digest:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     static func rssAuthorName(_ value: String) -> String {

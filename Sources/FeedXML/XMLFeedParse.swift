@@ -5,23 +5,29 @@ import FoundationEssentials
 struct XMLFeedParse {
     enum Kind { case rss, rdf, atom }
 
-    static let atom = "http://www.w3.org/2005/Atom"
-    static let atom03 = "http://purl.org/atom/ns#"
-    static let content = "http://purl.org/rss/1.0/modules/content/"
-    static let dublinCore = "http://purl.org/dc/elements/1.1/"
-    static let iTunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
-    static let media = "http://search.yahoo.com/mrss/"
-    static let containers: Set<String> = ["rss", "RDF", "channel", "feed", "item", "entry"]
-    /// The attributes the mapping reads, by element: asked for only there, not of every
+    /// The attributes the mapping reads, by local name: asked for only there, not of every
     /// element of a long feed.
     static let attributesKept: [String: [String]] = [
-        "link": ["href", "rel", "type", "title"], "title": ["type"], "content": ["type", "medium", "url"],
-        "summary": ["type"], "guid": ["isPermaLink"], "enclosure": ["type", "url"], "description": ["type"],
+        "link": ["href", "rel", "type", "title"], "title": ["type", "mode"],
+        "content": ["type", "mode", "src", "medium", "url", "width", "isDefault"], "summary": ["type", "mode"],
+        "guid": ["isPermaLink"], "enclosure": ["type", "url"], "description": ["type"], "thumbnail": ["url"],
+        "image": ["href"],
+    ]
+    /// XHTML elements that end a line of their text.
+    static let xhtmlBlocks: Set<String> = [
+        "p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "tr", "ul", "ol",
     ]
 
+    /// The document's own URL (after redirects), the base of its relative links.
+    let documentURL: String?
     var kind: Kind?
     var feedTitle: String?
     var feedAuthor: String?
+    /// The feed's page (RSS channel `link`, Atom's alternate link): the base of last resort.
+    var feedLink: String?
+    /// The feed's pictures, best for an avatar first: `itunes:image`, RSS `image/url`,
+    /// Atom `icon`, Atom `logo`.
+    private var feedPictures: [Int: String] = [:]
     var nextPage: String?
     var items: [XMLFeedItem] = []
     /// The reader stopped on an error before the document's end.
@@ -29,17 +35,26 @@ struct XMLFeedParse {
     /// Why, and where: "line 3: huge text node".
     var stopReason: String?
 
-    /// An open element: its name, the attributes kept, and its text so far (its children's
-    /// included, for XHTML content).
+    var feedIcon: String? { feedPictures.min { $0.key < $1.key }?.value }
+
+    init(documentURL: String?) {
+        self.documentURL = documentURL
+    }
+
+    /// An open element: its name, the attributes kept, its text so far (its children's
+    /// included, for XHTML content), and the `xml:base` in force, resolved.
     private struct Open {
-        var local: String
-        var namespace: String?
+        var name: XMLName
         var attributes: [String: String] = [:]
         var text = ""
+        var base: String?
     }
 
     private var stack: [Open] = []
     private var item: XMLFeedItem?
+    /// The vocabulary of elements with no namespace: RSS's, or Atom's in an Atom feed
+    /// that declares none; nil in an Atom feed that declares its namespace.
+    private var unnamespaced: XMLVocabulary? = .rss
 
     mutating func read(_ reader: XMLReader) throws(Failure) {
         while let node = reader.next() {
@@ -49,18 +64,19 @@ struct XMLFeedParse {
                     throw Failure.tooDeep(depth: reader.depth, limit: XMLFeedDecoder.maximumDepth)
                 }
                 if kind == nil, stack.isEmpty {
-                    switch local {
-                    case "rss": kind = .rss
-                    case "RDF": kind = .rdf
-                    case "feed": kind = .atom
-                    default: return
+                    guard recognise(root: local, namespace: namespace) else { return }
+                }
+                let vocabulary = XMLVocabulary.of(namespace: namespace, unnamespaced: unnamespaced)
+                var open = Open(name: XMLName(vocabulary: vocabulary, local: local), base: stack.last?.base)
+                if vocabulary != nil {
+                    for name in Self.attributesKept[local] ?? [] {
+                        if let value = reader.attribute(name) { open.attributes[name] = value }
                     }
                 }
-                var open = Open(local: local, namespace: namespace)
-                for name in Self.attributesKept[local] ?? [] {
-                    if let value = reader.attribute(name) { open.attributes[name] = value }
+                if reader.hasAttributes, let base = reader.attribute("xml:base") {
+                    open.base = XMLLinks.absolute(base, base: open.base ?? documentURL ?? feedLink)
                 }
-                if local == "item" || local == "entry" { item = XMLFeedItem() }
+                if XMLFeedItem.isItem(open.name) { item = XMLFeedItem() }
                 stack.append(open)
                 if empty { close() }
             case .end:
@@ -76,7 +92,7 @@ struct XMLFeedParse {
             // A document cut off mid-element is what libxml2 reports as extra content or a
             // premature end: say it in the words of what is missing.
             let atEnd = reader.lastError.map { $0.contains("Extra content at the end") || $0.contains("Premature end") }
-            if let innermost = stack.last?.local, atEnd != false {
+            if let innermost = stack.last?.name.local, atEnd != false {
                 stopReason = "the document ends inside <\(innermost)>"
             } else {
                 stopReason = reader.lastError
@@ -85,36 +101,88 @@ struct XMLFeedParse {
         while !stack.isEmpty { close() }  // a feed cut short: what was read stands
     }
 
+    /// The root element tells the kind: `rss`, RDF's `RDF`, Atom's `feed`. False for
+    /// any other document.
+    private mutating func recognise(root local: String, namespace: String?) -> Bool {
+        switch (local, XMLVocabulary.of(namespace: namespace, unnamespaced: .rss)) {
+        case ("rss", .rss?): kind = .rss
+        case ("RDF", .rdf?): kind = .rdf
+        case ("feed", .atom?), ("feed", .atom03?):
+            kind = .atom
+            unnamespaced = nil
+        case ("feed", .rss?) where namespace?.isEmpty ?? true:
+            kind = .atom
+            unnamespaced = .atom
+        default: return false
+        }
+        return true
+    }
+
+    /// Whether an element's text belongs to it alone: the feed's and items' containers
+    /// keep none of their children's, so a long feed's text is not gathered twice.
+    private static func isContainer(_ name: XMLName) -> Bool {
+        XMLFeedItem.isItem(name) || name.is(.rss, "channel") || name.is(.rss, "rss") || name.isAtom("feed")
+            || name.is(.rdf, "RDF")
+    }
+
     private mutating func close() {
-        guard let element = stack.popLast() else { return }
-        // XHTML content is elements inside the content: their text is the content's. The
-        // containers keep none, so a long feed's text is not gathered twice.
-        if let parent = stack.indices.last, !Self.containers.contains(stack[parent].local) {
+        guard var element = stack.popLast() else { return }
+        if element.name.vocabulary == .xhtml, Self.xhtmlBlocks.contains(element.name.local) { element.text += "\n" }
+        // XHTML content is elements inside the content: their text is the content's.
+        if let parent = stack.indices.last, !Self.isContainer(stack[parent].name) {
             stack[parent].text += element.text
         }
-        let parent = stack.last?.local
-        let grandparent = stack.dropLast().last?.local
-        if element.local == "item" || element.local == "entry" {
+        let parent = stack.last?.name
+        let grandparent = stack.dropLast().last?.name
+        if XMLFeedItem.isItem(element.name) {
             if let item { items.append(item) }
             item = nil
             return
         }
+        let base = element.base ?? documentURL ?? feedLink
         if item != nil {
             item?.take(
-                element.local, namespace: element.namespace, parent: parent, text: element.text,
-                attributes: element.attributes)
+                element.name, parent: parent, text: element.text, attributes: element.attributes, base: base)
             return
         }
-        // The feed's own fields: channel/title, feed/title, feed/author/name, the next page.
-        switch element.local {
-        case "title" where parent == "channel" || parent == "feed":
-            if feedTitle == nil { feedTitle = element.text.trimmingWhitespace() }
-        case "name" where parent == "author" && grandparent == "feed":
-            feedAuthor = element.text.trimmingWhitespace()
-        case "creator" where element.namespace == Self.dublinCore && parent == "channel":
-            feedAuthor = feedAuthor ?? element.text.trimmingWhitespace()
-        case "link" where element.attributes["rel"] == "next":
-            nextPage = element.attributes["href"]
+        takeFeedField(element, parent: parent, grandparent: grandparent, base: base)
+    }
+
+    /// The feed's own fields: its title, author, page, pictures and next page.
+    private mutating func takeFeedField(_ element: Open, parent: XMLName?, grandparent: XMLName?, base: String?) {
+        let name = element.name
+        let value = element.text.trimmingWhitespace()
+        let onFeed = parent.map { $0.is(.rss, "channel") || $0.isAtom("feed") } ?? false
+        switch (name.vocabulary, name.local) {
+        case (.rss?, "title") where onFeed:
+            if feedTitle == nil { feedTitle = value }
+        case (let vocabulary?, "title") where vocabulary.isAtom && onFeed:
+            if feedTitle == nil,
+                let title = AtomText.read(value, vocabulary: vocabulary, attributes: element.attributes)
+            {
+                feedTitle = title.isHTML ? HTMLText.plainText(title.text) : title.text.trimmingWhitespace()
+            }
+        case (let vocabulary?, "name") where vocabulary.isAtom:
+            if parent?.isAtom("author") == true, grandparent?.isAtom("feed") == true { feedAuthor = value }
+        case (.dublinCore?, "creator") where onFeed:
+            feedAuthor = feedAuthor ?? value
+        case (.rss?, "link") where onFeed:
+            if !value.isEmpty { feedLink = feedLink ?? XMLLinks.absolute(value, base: element.base ?? documentURL) }
+        case (let vocabulary?, "link") where vocabulary.isAtom && onFeed:
+            guard let href = element.attributes["href"] else { break }
+            switch element.attributes["rel"] ?? "alternate" {
+            case "next": nextPage = XMLLinks.absolute(href, base: base)
+            case "alternate": feedLink = feedLink ?? XMLLinks.absolute(href, base: element.base ?? documentURL)
+            default: break
+            }
+        case (.iTunes?, "image") where onFeed:
+            if let href = element.attributes["href"] { feedPictures[0] = XMLLinks.absolute(href, base: base) }
+        case (.rss?, "url") where parent?.is(.rss, "image") == true:
+            if !value.isEmpty { feedPictures[1] = XMLLinks.absolute(value, base: base) }
+        case (let vocabulary?, "icon") where vocabulary.isAtom && onFeed:
+            if !value.isEmpty { feedPictures[2] = XMLLinks.absolute(value, base: base) }
+        case (let vocabulary?, "logo") where vocabulary.isAtom && onFeed:
+            if !value.isEmpty { feedPictures[3] = XMLLinks.absolute(value, base: base) }
         default:
             break
         }

@@ -25,28 +25,47 @@ final class XMLReader {
     private final class ErrorLog {
         /// The latest: where reading stops, it is the reason (recovered ones come before).
         var last: (line: Int, message: String)?
+        /// Whether bytes could not be read in the document's encoding.
+        var encodingFailed = false
     }
+
+    /// Whether reading met bytes that are not valid in the encoding it was told: libxml2
+    /// says so through its generic handler, or with an encoding error's code.
+    var encodingFailed: Bool {
+        errors.encodingFailed || genericErrors.pointee > 0
+    }
+
+    /// libxml2's generic errors while this reader reads, counted instead of printed.
+    private let genericErrors = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
 
     /// Where and why the document stopped being readable: "line 3: huge text node".
     var lastError: String? {
         errors.last.map { "line \($0.line): \($0.message)" }
     }
 
-    /// Nil when libxml2 could not even begin (no memory).
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        let options = Int32(
+    /// `encoding`, when given, is used whatever the document declares. Nil when libxml2
+    /// could not even begin (no memory).
+    init?(_ bytes: UnsafeRawBufferPointer, encoding: String? = nil) {
+        var options =
             XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOERROR.rawValue
-                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue
+        if encoding != nil { options |= XML_PARSE_IGNORE_ENC.rawValue }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-            let reader = xmlReaderForMemory(base, Int32(clamping: bytes.count), nil, nil, options)
+            let reader = xmlReaderForMemory(base, Int32(clamping: bytes.count), nil, encoding, Int32(options))
         else { return nil }
         self.reader = reader
+        genericErrors.initialize(to: 0)
+        CLibXML2_countGenericErrors(genericErrors)
         let log = Unmanaged.passUnretained(errors).toOpaque()
         xmlTextReaderSetStructuredErrorHandler(
             reader,
             { context, error in
                 guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
                 let log = Unmanaged<ErrorLog>.fromOpaque(context).takeUnretainedValue()
+                let code = Int(error.pointee.code)
+                if error.pointee.domain == Int32(XML_FROM_I18N.rawValue) || XMLReader.encodingErrors.contains(code) {
+                    log.encodingFailed = true
+                }
                 var message = error.pointee.message.map { String(cString: $0) } ?? "unreadable"
                 // libxml2's words, less the function name some of them start with.
                 if let colon = message.firstIndex(of: ":"), message.hasPrefix("xml"),
@@ -58,8 +77,17 @@ final class XMLReader {
             }, log)
     }
 
+    /// libxml2's codes for bytes it could not convert, or an encoding it does not know.
+    private static let encodingErrors: Set<Int> = [
+        Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_UNKNOWN_ENCODING.rawValue),
+        Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue),
+        Int(XML_IO_ENCODER.rawValue),
+    ]
+
     deinit {
         xmlFreeTextReader(reader)
+        CLibXML2_countGenericErrors(nil)
+        genericErrors.deallocate()
     }
 
     /// The next node; nil at the end, or where the document cannot be read any further.
@@ -87,6 +115,9 @@ final class XMLReader {
 
     /// How deep the current node is.
     var depth: Int { Int(xmlTextReaderDepth(reader)) }
+
+    /// Whether the current element has attributes (namespace declarations count).
+    var hasAttributes: Bool { xmlTextReaderHasAttributes(reader) == 1 }
 
     /// An attribute of the current element, by its qualified name.
     func attribute(_ name: String) -> String? {

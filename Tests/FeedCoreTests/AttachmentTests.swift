@@ -29,7 +29,13 @@ import Testing
     @Test func mastodonMediaKeepTheirKindAndDescription() throws {
         let posts = try mastodon()
         #expect(posts[0].content.isEmpty)
-        #expect(posts[0].attachments == [Attachment(kind: .video, description: "A kite turns over the bay at dusk.")])
+        let files = "https://files.social.example/media_attachments/files/022/345/792"
+        #expect(
+            posts[0].attachments == [
+                Attachment(
+                    kind: .video, description: "A kite turns over the bay at dusk.",
+                    url: "\(files)/original/video.mp4", thumbnailURL: "\(files)/small/video.png")
+            ], "the video and its preview, for the pictures")
         #expect(
             posts[1].attachments.map(\.kind) == [.image, .image, .video, .audio, .image], "a gifv is a video")
         #expect(posts[1].attachments.map(\.description) == ["A red door", nil, "A cat sneezes", nil, "A blue door"])
@@ -51,7 +57,11 @@ import Testing
             {"url":"https://e.org/1.pdf","mime_type":"application/pdf"}]}]}
             """#
         let post = try #require(try FeedDocumentDecoder.decode(Data(json.utf8)).posts.first)
-        #expect(post.attachments == [Attachment(kind: .audio, description: "Episode 1"), Attachment(kind: .file)])
+        #expect(
+            post.attachments == [
+                Attachment(kind: .audio, description: "Episode 1", url: "https://e.org/1.mp3"),
+                Attachment(kind: .file, url: "https://e.org/1.pdf"),
+            ])
     }
 
     @Test func attachmentLinesSayWhatEachIs() {

@@ -57,6 +57,19 @@ import Testing
         #expect(oneZero.posts.first?.author.name == "Old Feed Writer")
     }
 
+    /// With no author anywhere, an item is the feed's: its title, decoded, and its icon.
+    @Test func itemsWithNoAuthorAnywhereAreTheFeedItself() throws {
+        let feed = try decode(
+            #"{"version":"https://jsonfeed.org/version/1.1","title":"Blog &#8211; InfluxData","#
+                + #""icon":"https://e.org/icon.png","favicon":"https://e.org/f.ico","#
+                + #""items":[{"id":"1","title":" Q&amp;A &#x1F600; &hellip; ","content_text":"a"}]}"#
+        )
+        #expect(feed.title == "Blog – InfluxData")
+        let post = try #require(feed.posts.first)
+        #expect(post.author == Author(name: "Blog – InfluxData", avatarURL: "https://e.org/icon.png"))
+        #expect(post.title == "Q&A 😀 …", "character references decoded, white space trimmed")
+    }
+
     @Test func theHTMLBodyIsPreferredToTheText() throws {
         let feed = try decode(
             #"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"1","#
@@ -125,6 +138,18 @@ import Testing
         let row = RowContent(post: boost, now: Fixtures.referenceDate)
         #expect(row.meta.hasSuffix("↻ boosted by Carol"))
         #expect(row.likes == "↩ 1  ↻ 7  ♥ 99")
+    }
+
+    /// In a timeline a row names its source after the time; a post by its feed (no author
+    /// of its own) already bears the source's name, and says it once.
+    @Test func aPostByItsFeedNamesTheSourceOnce() throws {
+        var post = Post(
+            id: .string("1"), author: Author(name: "Harbour Gazette"), content: "x", likes: nil, createdAt: nil)
+        post.source = PostSource(index: 1, name: "Harbour Gazette")
+        let row = RowContent(post: post, now: Fixtures.referenceDate)
+        #expect(row.name == "Harbour Gazette" && !row.meta.contains("Harbour Gazette"))
+        post.author = Author(name: "Sam Reporter")
+        #expect(RowContent(post: post, now: Fixtures.referenceDate).meta == "Harbour Gazette")
     }
 
     @Test func aStatusWithAWrongTypeIsSkippedAndCounted() throws {

@@ -127,7 +127,9 @@ import Testing
         #expect(Avatar.initials(of: "grace  hopper lee") == "GL")
         #expect(Avatar.initials(of: "Zoe") == "Z")
         #expect(Avatar.initials(of: "김민준") == "김")
-        #expect(Avatar.initials(of: "🙂") == "?")
+        #expect(Avatar.initials(of: "🙂") == "?", "an emoji's width is the terminal's guess")
+        #expect(Avatar.initials(of: "€ ✓") == "€", "a feed named by a symbol")
+        #expect(Avatar.initials(of: "") == "?")
     }
 
     @Test func avatarColoursAreStablePerNameAndSpread() {

@@ -16,9 +16,9 @@ import Testing
     @Test func rss2() throws {
         let feed = try feed("rss2.xml")
         #expect(feed.title == "Liftoff News")
-        #expect(feed.posts.count == 4)
+        #expect(feed.posts.count == 5)
         #expect(feed.skipped == 1)
-        #expect(feed.firstSkipReason == "post 5: an item with neither an id nor a link")
+        #expect(feed.firstSkipReason == "post 6: an item with nothing to show")
         let star = feed.posts[0]
         #expect(star.id == .string("http://liftoff.msfc.nasa.gov/2003/06/03.html#item573"))
         #expect(star.author.name == "Ellen Expert")
@@ -38,6 +38,11 @@ import Testing
         #expect(seconds(feed.posts[2].createdAt) == 1_054_024_652)
         #expect(feed.posts[3].author.name == "Podcast Host")
         #expect(feed.posts[3].id == .string("http://liftoff.msfc.nasa.gov/episode"), "no guid: the link")
+        // Neither a guid nor a link: known by a digest of what it says, the same each time.
+        let titleOnly = feed.posts[4]
+        #expect(titleOnly.title == "Nothing to know it by")
+        #expect(titleOnly.id.description.hasPrefix("digest:"))
+        #expect(try self.feed("rss2.xml").posts[4].id == titleOnly.id)
     }
 
     @Test func atom() throws {
@@ -160,10 +165,12 @@ import Testing
         #expect(feed.posts.first?.title == "a b é &bogus;", "one-line fields fold the no-break space")
         // What is read stands, and the status line can say where the document stopped.
         #expect(feed.cutShort == "the document ends inside <channel>")
-        #expect(try decode("<rss><channel><item><guid>1</guid></item></channel></rss>").cutShort == nil)
-        let cut = try decode("<rss><channel><item><guid>1</guid></item><item><guid>2</guid><title>Half a ti")
+        #expect(try decode("<rss><channel><item><guid>1</guid><title>t</title></item></channel></rss>").cutShort == nil)
+        let cut = try decode(
+            "<rss><channel><item><guid>1</guid><title>t</title></item><item><guid>2</guid><title>Two</title><description>Half a de"
+        )
         #expect(cut.posts.map(\.id) == [.string("1"), .string("2")])
-        #expect(cut.cutShort == "the document ends inside <title>")
+        #expect(cut.cutShort == "the document ends inside <description>")
     }
 
     @Test func encodingsFromTheDeclaration() throws {

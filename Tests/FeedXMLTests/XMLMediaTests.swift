@@ -13,29 +13,43 @@ import Testing
 
     @Test func anRSSEnclosureIsAnAttachment() throws {
         let episode = try feed("rss2.xml").posts[3]
-        #expect(episode.attachments == [Attachment(kind: .audio)])
+        #expect(
+            episode.attachments == [
+                Attachment(kind: .audio, url: "http://www.scripting.com/mp3s/weatherReportSuite.mp3")
+            ])
     }
 
     @Test func anAtomEnclosureLinkIsAnAttachmentNotTheLink() throws {
         let entry = try feed("atom.xml").posts[0]
-        #expect(entry.attachments == [Attachment(kind: .audio)])
+        #expect(entry.attachments == [Attachment(kind: .audio, url: "http://example.org/audio/ph34r_my_podcast.mp3")])
         #expect(entry.url == "http://example.org/2005/04/02/atom")
     }
 
     @Test func mediaObjectsTakeTheirNearestDescription() throws {
         let posts = try feed("media-rss.xml").posts
         // The object's own description wins over its title.
-        #expect(posts[0].attachments == [Attachment(kind: .image, description: "A grey cat asleep on a wooden chair.")])
+        #expect(
+            posts[0].attachments == [
+                Attachment(
+                    kind: .image, description: "A grey cat asleep on a wooden chair.",
+                    url: "http://www.example.com/cat.jpg")
+            ])
         #expect(posts[0].title == "A photo", "media:title is not the item's title")
         // An image's alt text stays in the text; an image without one leaves nothing.
         #expect(posts[0].content == "Look: [image: a cat asleep on a \"chair\"]")
-        // A group's description, which comes after its objects, is theirs; the item has
-        // no text of its own, so it is the post's text, as text, and not said twice.
-        #expect(posts[1].attachments == [Attachment(kind: .video), Attachment(kind: .video)])
+        // A group's objects are renditions of one video, with the group's thumbnail. Its
+        // description, which comes after its objects, is theirs; the item has no text of
+        // its own, so it is the post's text, as text, and not said twice.
+        #expect(
+            posts[1].attachments == [
+                Attachment(
+                    kind: .video, url: "http://www.example.com/clip-hi.mp4",
+                    thumbnailURL: "http://www.example.com/clip.jpg")
+            ])
         #expect(posts[1].content == "A kite over the bay.")
         // One file named by an enclosure and by Media RSS is one attachment. The item's own
         // media:description, with no other text, is the post's text, said once.
-        #expect(posts[2].attachments == [Attachment(kind: .audio)])
+        #expect(posts[2].attachments == [Attachment(kind: .audio, url: "http://www.example.com/e1.mp3")])
         #expect(posts[2].content == "Episode one, in which nothing happens.")
         #expect(posts[2].title == "An episode named twice", "an item's media:title, after its title, is not its title")
     }
@@ -50,7 +64,7 @@ import Testing
             """
         let post = try #require(try XMLFeedDecoder.decode(Data(atom.utf8)).posts.first)
         // The feed has no content: the video's description is the post's text.
-        #expect(post.attachments == [Attachment(kind: .video)])
+        #expect(post.attachments == [Attachment(kind: .video, url: "https://www.youtube.com/v/abc")])
         #expect(post.content == "We build a shimmer.")
         #expect(post.title == "My video")
         // With a summary of its own, the group's description stays the video's.
@@ -58,9 +72,14 @@ import Testing
             of: "<title>My video</title>", with: "<title>V</title><summary>S</summary>")
         let described = try #require(try XMLFeedDecoder.decode(Data(summarized.utf8)).posts.first)
         #expect(described.content == "S")
-        #expect(described.attachments == [Attachment(kind: .video, description: "We build a shimmer.")])
+        #expect(
+            described.attachments == [
+                Attachment(kind: .video, description: "We build a shimmer.", url: "https://www.youtube.com/v/abc")
+            ])
     }
 
+    /// A group with a thumbnail and no object: the thumbnail is the post's picture, and
+    /// the description its text, said once.
     @Test func aGroupWithAThumbnailAloneGivesItsDescriptionAsTheText() throws {
         let atom = """
             <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
@@ -69,6 +88,7 @@ import Testing
             <media:community><media:statistics views="956"/></media:community></media:group></entry></feed>
             """
         let post = try #require(try XMLFeedDecoder.decode(Data(atom.utf8)).posts.first)
-        #expect(post.content == "weekly #shorts" && post.attachments.isEmpty && post.title == "A short")
+        #expect(post.content == "weekly #shorts" && post.title == "A short")
+        #expect(post.attachments == [Attachment(kind: .image, url: "https://i1.ytimg.com/vi/x/hqdefault.jpg")])
     }
 }

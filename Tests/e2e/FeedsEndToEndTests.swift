@@ -26,7 +26,7 @@ extension EndToEndTests {
         @Test func anRSSFeedShowsItsTitleNoLikesAndAnEpisodesAudio() throws {
             let server = try FeedServer()
             let tmux = try open(server.url("/rss"))
-            let screen = try tmux.waitFor("the feed's title") { $0.contains("Liftoff News · 4 posts") }
+            let screen = try tmux.waitFor("the feed's title") { $0.contains("Liftoff News · 5 posts") }
             #expect(screen.contains("Star City") && screen.contains("Ellen Expert"))
             #expect(!screen.contains("♥"), "RSS counts no likes")
             try tmux.press("j", "j", "j", "Enter")
@@ -65,6 +65,47 @@ extension EndToEndTests {
             #expect(screen.contains("First"))
             // libxml2's own report would land on the screen if it were let through.
             #expect(!screen.contains("parser error") && !screen.contains("xmlSAX2"))
+            try quit(tmux)
+        }
+
+        /// `o` on a post whose feed gives a root-relative link opens the whole link: resolved
+        /// against where the document was after its redirect. The browser is a stand-in, a
+        /// script on `PATH` that writes its argument to a file.
+        @Test func oOpensARelativeLinkMadeAbsolute() throws {
+            let server = try FeedServer()
+            let folder = try ScratchFolder.make("shimmerfeed-e2e-browser")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let opened = folder.appendingPathComponent("opened")
+            let script = folder.appendingPathComponent("xdg-open")
+            try "#!/bin/sh\nprintf '%s\\n' \"$1\" > '\(opened.path)'\n".write(
+                to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let tmux = try TmuxSession(width: 80, height: 24)
+            try tmux.run(
+                "PATH='\(folder.path)':$PATH \(try binary()) --delay 0 \(server.url("/moved/relative")); echo EXIT=$?")
+            try tmux.waitFor("the post") { $0.contains("Detail") }
+            try tmux.press("o")
+            let expected = "\(server.url("/en/news/detail/42").absoluteString)\n"
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(10)
+            var written = ""
+            while clock.now < deadline {
+                written = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
+                if written == expected { break }
+                usleep(20_000)
+            }
+            #expect(written == expected)
+            let screen = try tmux.capture()
+            #expect(screen.contains("CN   CERN-style news"), "the post is its feed's, by name and initials")
+            try quit(tmux)
+        }
+
+        /// A document in ISO-8859-1 said only in the HTTP header reads as the server says.
+        @Test func theHTTPCharsetDecidesTheEncoding() throws {
+            let server = try FeedServer()
+            let tmux = try open(server.url("/latin1"))
+            let screen = try tmux.waitFor("the post") { $0.contains("Crème brûlée à volonté") }
+            #expect(screen.contains("Café de la Gare"))
             try quit(tmux)
         }
     }

@@ -61,9 +61,9 @@ extension EndToEndTests {
             let tmux = try TmuxSession(width: 150, height: 24)
             let fixture = FeedServer.fixtures.appendingPathComponent("xml/rss2.xml").path
             try tmux.run("\(try binary()) \(fixture); echo EXIT=$?")
-            let screen = try tmux.waitFor("the items") { $0.contains("Ellen Expert") && $0.contains("4 posts") }
-            #expect(screen.contains("Liftoff News · 4 posts · loaded in"))
-            #expect(screen.contains("· 1 skipped (post 5: an item with neither an id nor a link)"))
+            let screen = try tmux.waitFor("the items") { $0.contains("Ellen Expert") && $0.contains("5 posts") }
+            #expect(screen.contains("Liftoff News · 5 posts · loaded in"))
+            #expect(screen.contains("· 1 skipped (post 6: an item with nothing to show)"))
             #expect(screen.contains("Star City"))
             #expect(!screen.contains("♥"), "RSS counts no likes")
             try tmux.press("q")

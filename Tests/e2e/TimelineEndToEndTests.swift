@@ -26,7 +26,7 @@ extension EndToEndTests {
             let tmux = try TmuxSession(width: 100, height: 30)
             try tmux.run("\(try binary()) \(server.url("/rss")) \(server.url("/mastodon")); echo EXIT=$?")
             let screen = try tmux.waitFor("both sources") { $0.contains("from 2 sources") }
-            #expect(screen.contains("7 posts from 2 sources"), "4 RSS items and 3 statuses (one is skipped)")
+            #expect(screen.contains("8 posts from 2 sources"), "5 RSS items and 3 statuses (one is skipped)")
             // Newest first: the statuses (2026) above the RSS items (2003), each naming its source.
             let lines = screen.split(separator: "\n")
             let mastodon = try #require(lines.firstIndex { $0.contains("Ada Park") && $0.contains("127.0.0.1") })
@@ -168,7 +168,7 @@ extension EndToEndTests {
             """.write(to: opml, atomically: true, encoding: .utf8)
             let tmux = try TmuxSession(width: 100, height: 30)
             try tmux.run("\(try binary()) '\(opml.path)'; echo EXIT=$?")
-            let screen = try tmux.waitFor("both feeds") { $0.contains("34 posts from 2 sources") }
+            let screen = try tmux.waitFor("both feeds") { $0.contains("35 posts from 2 sources") }
             #expect(screen.contains("Atom pages"), "the outline's title names the source")
             try quit(tmux)
         }

@@ -8,9 +8,17 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
+    // The last byte picks the HTTP charset the document comes with, so that every way of
+    // choosing its encoding is tried: none (the declaration, else UTF-8, else windows-1252),
+    // one libxml2 converts, one it does not know.
+    let charsets: [String?] = [nil, nil, "utf-8", "iso-8859-1", "shift_jis", "koi8-r", "utf-16", "x-unknown"]
+    let charset = count > 0 ? charsets[Int(bytes[count - 1]) % charsets.count] : nil
     let feed: Feed
     do {
-        feed = try XMLFeedDecoder.looksLikeXML(data) ? XMLFeedDecoder.decode(data) : FeedDocumentDecoder.decode(data)
+        feed =
+            try XMLFeedDecoder.looksLikeXML(data)
+            ? XMLFeedDecoder.decode(data, documentURL: "https://fuzz.example/feeds/", charset: charset)
+            : FeedDocumentDecoder.decode(data)
     } catch {
         return 0
     }

@@ -228,7 +228,7 @@ public enum FeedDocumentDecoder {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let header = (try? decoder.decode(JSONFeedHeader.self, from: object)) ?? JSONFeedHeader()
         let feed = Feed(
-            title: header.title.map(TextSanitizer.singleLine), posts: [],
+            title: header.plainTitle.map(TextSanitizer.singleLine), posts: [],
             nextPage: header.nextUrl.map(TextSanitizer.singleLine))
         return (feed, header.inheritedAuthor)
     }

@@ -193,6 +193,13 @@ public enum HTMLText {
         }
     }
 
+    /// Plain text with its character references decoded: JSON Feed titles are plain text
+    /// by the specification, but publishers escape them ("Blog &#8211; News"), and
+    /// readers decode them.
+    public static func decodingCharacterReferences(_ text: String) -> String {
+        text.contains("&") ? decodingEntities(text[...]) : text
+    }
+
     /// An attribute's text with its entities decoded.
     private static func decodingEntities(_ value: Substring) -> String {
         var result = ""

@@ -15,11 +15,14 @@ struct JSONFeedItem: Decodable, FeedEntry {
 
     /// A podcast episode, a picture: `title` is optional, `mime_type` says what it is.
     struct JSONFeedAttachment: Decodable {
+        var url: String?
         var mimeType: String?
         var title: String?
 
         var attachment: Attachment {
-            Attachment(kind: Attachment.kind(mimeType: mimeType), description: title?.trimmingWhitespace())
+            Attachment(
+                kind: Attachment.kind(mimeType: mimeType, url: url), description: title?.trimmingWhitespace(),
+                url: url)
         }
     }
 
@@ -41,7 +44,7 @@ struct JSONFeedItem: Decodable, FeedEntry {
         return Post(
             id: id,
             author: Author(name: writer?.name ?? "", handle: nil, avatarURL: writer?.avatar),
-            title: title, content: content, likes: nil,
+            title: title.map(HTMLText.decodingCharacterReferences), content: content, likes: nil,
             createdAt: datePublished.flatMap(FeedDate.parse), url: url,
             attachments: attachments?.map(\.attachment) ?? [])
     }
@@ -55,9 +58,19 @@ struct JSONFeedHeader: Decodable {
     /// has it.
     var authors: [JSONFeedItem.JSONFeedAuthor]?
     var author: JSONFeedItem.JSONFeedAuthor?
+    var icon: String?
+    var favicon: String?
 
+    /// The title as text: publishers escape it as if it were HTML.
+    var plainTitle: String? { title.map(HTMLText.decodingCharacterReferences) }
+
+    /// Who an item with no author of its own is by: the feed's author, else the feed
+    /// itself, by its title and icon.
     var inheritedAuthor: Author? {
-        guard let writer = authors?.first ?? author, let name = writer.name, !name.isEmpty else { return nil }
-        return Author(name: name, handle: nil, avatarURL: writer.avatar)
+        if let writer = authors?.first ?? author, let name = writer.name, !name.isEmpty {
+            return Author(name: name, handle: nil, avatarURL: writer.avatar)
+        }
+        guard let title = plainTitle?.trimmingWhitespace(), !title.isEmpty else { return nil }
+        return Author(name: title, avatarURL: icon ?? favicon)
     }
 }

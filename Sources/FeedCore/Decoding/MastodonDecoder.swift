@@ -20,9 +20,13 @@ struct MastodonStatus: Decodable, FeedEntry {
         /// image, gifv, video, audio or unknown.
         var type: String?
         var description: String?
+        var url: String?
+        var previewUrl: String?
 
         var attachment: Attachment {
-            Attachment(kind: Attachment.kind(named: type) ?? .file, description: description?.trimmingWhitespace())
+            Attachment(
+                kind: Attachment.kind(named: type) ?? .file, description: description?.trimmingWhitespace(),
+                url: url, thumbnailURL: previewUrl)
         }
     }
 

@@ -22,6 +22,22 @@ public enum MediaType: Hashable, Sendable {
         }
     }
 
+    /// The `charset` parameter of a `Content-Type`: `text/xml; charset="ISO-8859-1"` →
+    /// `ISO-8859-1`; nil when there is none.
+    public static func charset(ofContentType contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "charset" else { continue }
+            var value = pair[1].trimmingWhitespace()
+            if value.count > 1, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
     /// The formats asked for, best first: JSON Feed, the other JSON, then the XML feeds.
     public static let accept =
         "application/feed+json, application/atom+xml, application/rss+xml, application/json;q=0.9, "

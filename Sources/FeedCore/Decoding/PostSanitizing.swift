@@ -8,15 +8,20 @@ extension Post {
         var post = self
         if case .string(let text) = id { post.id = .string(TextSanitizer.singleLine(text)) }
         post.author = Author(
-            name: TextSanitizer.singleLine(author.name), handle: line(author.handle), avatarURL: line(author.avatarURL))
-        post.title = line(title)
+            name: TextSanitizer.singleLine(author.name).trimmingWhitespace(), handle: line(author.handle),
+            avatarURL: line(author.avatarURL))
+        post.title = line(title?.trimmingWhitespace())
         post.content = TextSanitizer.multiline(content)
         post.likes = likes.map { max(0, $0) }
         post.boosts = boosts.map { max(0, $0) }
         post.replies = replies.map { max(0, $0) }
         post.url = line(url)
         post.boostedBy = line(boostedBy)
-        post.attachments = attachments.map { Attachment(kind: $0.kind, description: line($0.description)) }
+        post.attachments = attachments.map {
+            Attachment(
+                kind: $0.kind, description: line($0.description), url: line($0.url),
+                thumbnailURL: line($0.thumbnailURL))
+        }
         post.poll = poll.map { poll in
             var poll = poll
             poll.options = poll.options.map {

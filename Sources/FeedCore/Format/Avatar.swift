@@ -8,7 +8,11 @@ public enum Avatar {
     public static func initials(of name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace })
             .compactMap { word in word.first(where: { $0.isLetter || $0.isNumber }) }
-        guard let first = words.first else { return "?" }
+        guard let first = words.first else {
+            // A name of symbols alone ("€"): its first narrow one; "?" only for none.
+            let symbol = name.first { !$0.isWhitespace && $0.unicodeScalars.count == 1 && CellWidth.of($0) == 1 }
+            return symbol.map(String.init) ?? "?"
+        }
         if CellWidth.of(first) > 1 { return String(first) }
         guard words.count > 1, let last = words.last, CellWidth.of(last) == 1 else {
             return first.uppercased()

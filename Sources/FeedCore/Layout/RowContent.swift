@@ -55,6 +55,8 @@ public struct RowContent: Hashable, Sendable {
         let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
         let boost = post.boostedBy.map { "\(RowContent.boostMark) boosted by \($0)" }
+        // A post by its feed (no author of its own) is named by the feed once, not twice.
+        let source = post.source?.name.flatMap { $0 == post.author.name ? nil : $0 }
         var counts: [String] = []
         if let replies = post.replies, replies > 0 {
             counts.append("\(RowContent.replyMark) \(CountFormat.compact(replies))")
@@ -78,7 +80,7 @@ public struct RowContent: Hashable, Sendable {
             initials: Avatar.initials(of: post.author.name),
             avatarColor: Avatar.colorIndex(of: post.author.name),
             name: post.author.name,
-            meta: [handle, time, boost, post.source?.name].compactMap { $0 }.joined(separator: " · "),
+            meta: [handle, time, boost, source].compactMap { $0 }.joined(separator: " · "),
             title: post.title,
             body: .text(hidden ? RowContent.hiddenContent : post.content),
             extras: extras,

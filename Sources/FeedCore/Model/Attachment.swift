@@ -9,10 +9,17 @@ public struct Attachment: Hashable, Sendable {
     /// What the attachment shows, for readers who cannot see it: alt text, a description
     /// or a title.
     public var description: String?
+    /// Where its bytes are, made absolute by the decoder; nil when the feed gives none.
+    public var url: String?
+    /// A smaller picture that stands for it (Media RSS `media:thumbnail`), for a video
+    /// most of all.
+    public var thumbnailURL: String?
 
-    public init(kind: Kind, description: String? = nil) {
+    public init(kind: Kind, description: String? = nil, url: String? = nil, thumbnailURL: String? = nil) {
         self.kind = kind
         self.description = description
+        self.url = url
+        self.thumbnailURL = thumbnailURL
     }
 
     /// The kind a name says, whichever format wrote it: a MIME type (`image/png`), a Media
@@ -34,4 +41,25 @@ public struct Attachment: Hashable, Sendable {
     public static func kind(mimeType: String?) -> Kind {
         kind(named: mimeType) ?? .file
     }
+
+    /// The kind of an attachment as feeds describe it: its Media RSS `medium`, else its
+    /// MIME type, else the extension of its URL's path (The Guardian's pictures carry
+    /// neither a type nor a medium); a file when none of them tells.
+    public static func kind(medium: String? = nil, mimeType: String?, url: String?) -> Kind {
+        kind(named: medium) ?? kind(named: mimeType) ?? url.flatMap(kind(ofURL:)) ?? .file
+    }
+
+    /// The kind the extension of a URL's path names: `…/photo.JPG?width=460` is a picture.
+    public static func kind(ofURL url: String) -> Kind? {
+        let path = url.prefix { $0 != "?" && $0 != "#" }
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return extensions[path[path.index(after: dot)...].lowercased()]
+    }
+
+    private static let extensions: [String: Kind] = [
+        "jpg": .image, "jpeg": .image, "png": .image, "gif": .image, "webp": .image, "avif": .image,
+        "svg": .image, "bmp": .image, "heic": .image, "mp4": .video, "m4v": .video, "webm": .video,
+        "mov": .video, "mkv": .video, "mp3": .audio, "m4a": .audio, "ogg": .audio, "oga": .audio,
+        "opus": .audio, "wav": .audio, "aac": .audio, "flac": .audio,
+    ]
 }

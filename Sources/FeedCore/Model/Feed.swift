@@ -24,6 +24,15 @@ public struct Feed: Hashable, Sendable {
         self.nextPage = nextPage
     }
 
+    /// Its posts that name no author take `author`: a post with no author is the feed's,
+    /// as every reader shows it.
+    public mutating func attributeAuthorless(to author: Author) {
+        guard !author.name.isEmpty else { return }
+        for index in posts.indices where posts[index].author.name.isEmpty {
+            posts[index].author = author
+        }
+    }
+
     /// This feed followed by its next page.
     public func appending(_ page: Feed) -> Feed {
         var joined = self

@@ -58,14 +58,14 @@ enum StatusLine {
             }
             let failed = sources.count { $0.failure != nil }
             if failed > 0 { parts.append(single ? "reload failed" : "\(failed) failed") }
-            // Last, being the longest: what was left out, and why.
+            // Why the document ended early, then, being the longest: what was left out, and why.
+            if let cutShort = sources.lazy.compactMap(\.cutShort).first { parts.append("cut short: \(cutShort)") }
             let skipped = sources.reduce(0) { $0 + $1.skipped }
             if skipped > 0 {
                 let count = "\(CountFormat.grouped(skipped)) skipped"
                 let reason = sources.lazy.compactMap(\.firstSkipReason).first
                 parts.append(reason.map { "\(count) (\($0))" } ?? count)
             }
-            if let cutShort = sources.lazy.compactMap(\.cutShort).first { parts.append("cut short: \(cutShort)") }
             return parts.joined(separator: " · ")
         }
     }

@@ -136,6 +136,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, json.dumps({"posts": generated_posts(start, 50)}).encode())
         elif path == "/rss":
             self.send(200, fixture("xml/rss2.xml"), "application/rss+xml; charset=utf-8")
+        elif path == "/moved/relative":
+            # Moved: relative links resolve against where the document is now.
+            self.send(301, b"", headers=[("Location", "/news/relative.xml")])
+        elif path == "/news/relative.xml":
+            self.send(200, fixture("xml/relative-links-rss.xml"), "application/rss+xml")
+        elif path == "/latin1":
+            # ISO-8859-1 bytes, said in the header only.
+            self.send(200, fixture("xml/latin1-undeclared.xml"), "text/xml; charset=ISO-8859-1")
         elif path == "/atom":
             self.send(200, fixture("xml/atom.xml"), "application/atom+xml")
         elif path == "/rss-as-html":
