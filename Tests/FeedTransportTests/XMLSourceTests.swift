@@ -46,6 +46,7 @@ import Testing
     @Test func theResponseGivesTheEncodingAndTheBaseOfLinks() async throws {
         let server = try FeedServer()
         #expect(try await load("/latin1", from: server).posts.first?.title == "Crème brûlée à volonté")
+        #expect(try await load("/koi8-r", from: server).posts.first?.title == "Привет")
         let moved = try await load("/moved/relative", from: server)
         let post = try #require(moved.posts.first)
         #expect(post.url == server.url("/en/news/detail/42").absoluteString)

@@ -8,9 +8,9 @@ extension Post {
         var post = self
         if case .string(let text) = id { post.id = .string(TextSanitizer.singleLine(text)) }
         post.author = Author(
-            name: TextSanitizer.singleLine(author.name).trimmingWhitespace(), handle: line(author.handle),
+            name: TextSanitizer.singleLine(author.name), handle: line(author.handle),
             avatarURL: line(author.avatarURL))
-        post.title = line(title?.trimmingWhitespace())
+        post.title = line(title)
         post.content = TextSanitizer.multiline(content)
         post.likes = likes.map { max(0, $0) }
         post.boosts = boosts.map { max(0, $0) }

@@ -144,6 +144,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/latin1":
             # ISO-8859-1 bytes, said in the header only.
             self.send(200, fixture("xml/latin1-undeclared.xml"), "text/xml; charset=ISO-8859-1")
+        elif path == "/koi8-r":
+            # KOI8-R bytes, said in the header only: not UTF-8, and not windows-1252 either.
+            title = "Привет".encode("koi8-r")
+            self.send(200, b"<rss><channel><title>K</title><item><guid>1</guid><title>" + title
+                      + b"</title></item></channel></rss>", "application/rss+xml; charset=KOI8-R")
         elif path == "/atom":
             self.send(200, fixture("xml/atom.xml"), "application/atom+xml")
         elif path == "/rss-as-html":
