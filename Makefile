@@ -24,7 +24,7 @@ run: build
 # Last, a check that nothing the tests started is left running (Tests/leftovers.sh).
 # SKIP_E2E=1 skips tier 3, and says so; without tmux the run fails rather than skip it.
 IN_MEMORY = ^(FeedCoreTests|FeedXMLTests|FeedTerminalTests)\.
-REAL_IO = ^(FeedTransportTests|ProcessTests)\.
+REAL_IO = ^(FeedTransportTests|FeedStoreTests|ProcessTests)\.
 test:
 	@.ci/system-packages test
 	$(SWIFT) build --build-tests

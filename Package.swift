@@ -30,6 +30,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // The bundled sample feed, embedded in the binary so that an installed copy needs
         // no files beside it.
         .target(
@@ -54,6 +59,12 @@ let package = Package(
             dependencies: ["FeedCore", "FeedXML", "CCurl"],
             swiftSettings: swift6
         ),
+        // The memory between runs: posts, read marks and validators in SQLite.
+        .target(
+            name: "FeedStore",
+            dependencies: ["FeedCore", "CSQLite"],
+            swiftSettings: swift6
+        ),
         .target(
             name: "FeedTerminal",
             dependencies: ["FeedCore", "CNcurses"],
@@ -61,7 +72,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "shimmerfeed",
-            dependencies: ["FeedCore", "FeedTransport", "FeedTerminal", "SampleFeed"],
+            dependencies: ["FeedCore", "FeedTransport", "FeedStore", "FeedTerminal", "SampleFeed"],
             swiftSettings: swift6
         ),
         // What more than one test target uses: the loopback feed server.
@@ -91,6 +102,11 @@ let package = Package(
         .testTarget(
             name: "FeedTransportTests",
             dependencies: ["FeedTransport", "FeedCore", "TestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FeedStoreTests",
+            dependencies: ["FeedStore", "FeedCore"],
             swiftSettings: swift6
         ),
         .testTarget(

@@ -61,11 +61,8 @@ struct ResponseHeaders: Hashable, Sendable {
 
     /// What to ask next time for the same URL: `If-None-Match` from `ETag`,
     /// `If-Modified-Since` from `Last-Modified`.
-    var validators: [String] {
-        var lines: [String] = []
-        if let tag = self["etag"] { lines.append("If-None-Match: \(tag)") }
-        if let modified = self["last-modified"] { lines.append("If-Modified-Since: \(modified)") }
-        return lines
+    var validators: HTTPValidators {
+        HTTPValidators(etag: self["etag"], lastModified: self["last-modified"])
     }
 
     /// The reason phrase of the common statuses; the server's own where it sent one and

@@ -69,7 +69,7 @@ public struct SourceFeedLoader: FeedLoading {
         let response = try await HTTPFetcher.fetch(
             CurlTransfer.Request(
                 url: url, timeout: timeout, maxSize: maxSize, accept: HTTPFetcher.accept,
-                certificateAuthorities: certificateAuthorities, extraHeaders: validators[url],
+                certificateAuthorities: certificateAuthorities, extraHeaders: validators[url].requestLines,
                 bearerToken: bearerToken, onPartialBody: progress.map { partialListener($0, url: url) }))
         validators[url] = response.headers.validators
         let contentType = response.headers["content-type"]
@@ -153,12 +153,24 @@ public struct SourceFeedLoader: FeedLoading {
     }
 }
 
-/// `If-None-Match` and `If-Modified-Since` lines per URL, from the last response.
-final class ResponseValidators: Sendable {
-    private let byURL = Mutex<[String: [String]]>([:])
+extension SourceFeedLoader {
+    /// The validators the last response for `url` gave (or the store remembered).
+    public func validators(for url: String) -> HTTPValidators {
+        validators[url]
+    }
 
-    subscript(url: String) -> [String] {
-        get { byURL.withLock { $0[url] ?? [] } }
+    /// Validators from an earlier run, for the first request of this one.
+    public func remember(_ remembered: HTTPValidators, for url: String) {
+        validators[url] = remembered
+    }
+}
+
+/// The `ETag` and `Last-Modified` per URL, from the last response.
+final class ResponseValidators: Sendable {
+    private let byURL = Mutex<[String: HTTPValidators]>([:])
+
+    subscript(url: String) -> HTTPValidators {
+        get { byURL.withLock { $0[url] ?? HTTPValidators() } }
         set { byURL.withLock { $0[url] = newValue.isEmpty ? nil : newValue } }
     }
 }

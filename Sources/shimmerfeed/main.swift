@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import FeedTerminal
 import FeedTransport
 import FoundationEssentials
@@ -56,11 +57,31 @@ func makeLoader(for entry: SourceList.Entry) -> SourceFeedLoader {
     return loader
 }
 
+/// The store: nil with `--no-store`, and for `--dump` unless `--offline` (a dump never
+/// writes it, and reads it only to show it offline). A store that cannot be opened is a
+/// notice, never a failure.
+/// Each source's key in the store; nil for those never kept (standard input, the sample).
+let storeKeys = sourceList.entries.map { StoreOpening.key(of: $0.source) }
+let storeOpening = StoreOpening.open(options: options, environment: environment, keys: storeKeys, now: Date())
+let store = storeOpening.store
+
 /// The view's sources and their loaders: the same for one source as for many, and for
-/// `--dump` as for the viewer, whose clock the simulated latency sleeps on.
+/// `--dump` as for the viewer, whose clock the simulated latency sleeps on. With the store,
+/// each remembers its validators from the last run, and keeps what each load brings.
 func makeLoaders(clock: any LoopClock) -> [any FeedLoading] {
-    sourceList.entries.map {
-        DelayedFeedLoader(makeLoader(for: $0), delay: options.delay(for: $0.source), clock: clock)
+    zip(sourceList.entries, storeKeys).map { entry, key in
+        let loader = makeLoader(for: entry)
+        var loading: any FeedLoading = loader
+        if let store, let key, !options.dump {
+            if case .url(let url) = entry.source, let kept = storeOpening.restored[key] {
+                loader.remember(
+                    HTTPValidators(etag: kept.etag, lastModified: kept.lastModified), for: url.absoluteString)
+            }
+            let url = if case .url(let url) = entry.source { url.absoluteString } else { "" }
+            loading = StoringFeedLoader(
+                loader, store: store, key: key, currentValidators: { loader.validators(for: url) })
+        }
+        return DelayedFeedLoader(loading, delay: options.delay(for: entry.source), clock: clock)
     }
 }
 var viewer = ViewerOptions(
@@ -73,6 +94,8 @@ viewer.shimmerSpeed = options.shimmerSpeed
 viewer.shimmerPause = options.shimmerPause
 viewer.shimmerTilt = options.shimmerTilt
 viewer.framesPerSecond = options.framesPerSecond
+viewer.offline = options.offline
+viewer.restored = storeOpening.timeline(keys: storeKeys)
 
 if options.dump {
     let clock = ManualClock()
@@ -111,11 +134,13 @@ let paletteRefused = options.palette && !backend.animatesPalette
 let state = AppState(
     options: viewer, size: backend.size,
     notice: paletteRefused
-        ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell" : nil)
+        ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
+        : storeOpening.notice)
 let clock = SystemLoopClock()
+var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
+if let store { configuration.storeNotice = { store.takeProblem() } }
 let loop = FeedRunLoop(
-    state: state, backend: backend, loaders: makeLoaders(clock: clock), configuration: .init(openLink: LinkOpener.open),
-    clock: clock)
+    state: state, backend: backend, loaders: makeLoaders(clock: clock), configuration: configuration, clock: clock)
 let exitCode = loop.run()
 backend.stop()
 exit(exitCode)

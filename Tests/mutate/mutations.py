@@ -311,4 +311,15 @@ MUTATIONS = [
      "RealFeedShapesTests|JSONFeedTests"),
     ("the HTTP charset not handed to the decoder", "Sources/FeedTransport/SourceFeedLoader.swift",
      "charset: MediaType.charset(ofContentType: contentType)", "charset: nil", "XMLSourceTests"),
+    # The store.
+    ("a store write without its transaction", "Sources/FeedStore/SQLiteDatabase.swift",
+     '        try execute("BEGIN IMMEDIATE")\n        do {\n            let result = try body()\n            try execute("COMMIT")',
+     '        do {\n            let result = try body()', "FeedStoreTests"),
+    ("a read mark not written", "Sources/FeedStore/FeedStore.swift", "        guard !marks.isEmpty else { return }",
+     "        guard marks.isEmpty else { return }", "FeedStoreTests"),
+    ("the store's bound not kept", "Sources/FeedStore/FeedStore.swift",
+     "                try prune(source: id, now: now, in: database)\n", "", "FeedStoreTests"),
+    ("a damaged store used as it is", "Sources/FeedStore/FeedStore.swift",
+     'if version > 0, try database.scalar("PRAGMA quick_check").text != "ok" {',
+     'if version > 0, try database.scalar("PRAGMA quick_check").text == "never" {', "FeedStoreTests"),
 ]

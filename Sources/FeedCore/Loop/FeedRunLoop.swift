@@ -8,9 +8,15 @@ public final class FeedRunLoop {
         /// Opens a web link and says what happened, for the status line; nil when the
         /// system has no way to open links.
         public var openLink: (@Sendable (String) -> String)?
+        /// Something the store has to say since it was last asked (it could not be written),
+        /// asked whenever the loop wakes: loads, which write it, wake the loop.
+        public var storeNotice: (@Sendable () -> String?)?
 
-        public init(openLink: (@Sendable (String) -> String)? = nil) {
+        public init(
+            openLink: (@Sendable (String) -> String)? = nil, storeNotice: (@Sendable () -> String?)? = nil
+        ) {
             self.openLink = openLink
+            self.storeNotice = storeNotice
         }
     }
 
@@ -51,6 +57,7 @@ public final class FeedRunLoop {
         handle(.start)
         while exitCode == nil {
             for event in inbox.drain() { handle(event) }
+            if let notice = configuration.storeNotice?() { handle(.notice(notice)) }
             handle(.tick)
             if exitCode != nil { break }
             let instant = now()

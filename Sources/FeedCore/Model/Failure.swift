@@ -56,6 +56,8 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// Not one post could be read; the first one's problem.
     case noPostReadable(reason: String)
     case noFurtherPages
+    /// `--offline`, and the store holds nothing of the source.
+    case nothingStored
     // The terminal.
     case outputNotTerminal
     case termUnset
@@ -69,6 +71,7 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var message: String {
         switch self {
+        case .nothingStored: "offline, and the store holds nothing of it"
         case .notFound(let path): "no such file: \(path)"
         case .permissionDenied(let path): "permission denied: \(path)"
         case .isDirectory(let path): "\(path) is a directory, not a feed file"

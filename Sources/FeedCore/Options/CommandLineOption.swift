@@ -205,6 +205,26 @@ extension CommandLineOption {
             options.background = try choice(text, of: "--background", BackgroundChoice.self)
         },
         CommandLineOption(
+            names: ["--store"], value: "PATH",
+            summary:
+                "keep posts, read marks and validators in this file instead of "
+                + "$XDG_STATE_HOME/shimmerfeed/store.sqlite3 (else ~/.local/state/shimmerfeed/store.sqlite3)",
+            detail:
+                "a file that is not a store, is damaged, or was made by a newer version is moved aside as "
+                + "`store.sqlite3.broken-TIME` and a fresh one started; standard input and the sample feed are never kept"
+        ) { options, text throws(ParseError) in
+            guard !text.isEmpty else { throw ParseError(description: "--store takes a file's path") }
+            options.storePath = text
+        },
+        CommandLineOption(
+            names: ["--no-store"],
+            summary: "read and write no store: every start is a first start"
+        ) { options, _ in options.noStore = true },
+        CommandLineOption(
+            names: ["--offline"],
+            summary: "show what the store holds and touch no network; with --dump, the one way --dump reads the store"
+        ) { options, _ in options.offline = true },
+        CommandLineOption(
             names: ["--dump"],
             summary:
                 "print one frame as text and exit, without the terminal: the loaded feed, or with --at the "

@@ -47,6 +47,12 @@ public struct CommandLineOptions: Hashable, Sendable {
     /// `--palette`: animate the skeleton by redefining palette entries.
     public var palette = false
     public var shimmerTilt = 0.0
+    /// `--store PATH`: the store's file; nil for its default place.
+    public var storePath: String?
+    /// `--no-store`: no store is read or written.
+    public var noStore = false
+    /// `--offline`: what the store holds, and no network.
+    public var offline = false
     /// `--dump`: print one frame as text instead of running in the terminal.
     public var dump = false
     /// The dumped frame's size.
@@ -131,6 +137,12 @@ public struct CommandLineOptions: Hashable, Sendable {
         }
         if !options.dump, options.svg || options.svgFrame || options.svgFrames != 1 {
             throw ParseError(description: "--svg, --svg-frame and --frames go with --dump")
+        }
+        if options.noStore, options.storePath != nil || options.offline {
+            throw ParseError(
+                description: options.offline
+                    ? "--offline shows what the store holds; --no-store has none"
+                    : "--store and --no-store say opposite things")
         }
         if !options.svg, options.svgFrame || options.svgFrames != 1 {
             throw ParseError(description: "--svg-frame and --frames go with --svg")

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The bottom line: what is happening, the source, and the main keys. One description for
 /// any number of sources; a view of one names its feed's title and its path or URL, a view
 /// of several counts its sources.
@@ -38,6 +40,9 @@ enum StatusLine {
         case .feed(let feed):
             var parts: [String] = []
             if single, let title = sources[0].title, !title.isEmpty { parts.append(title) }
+            if let restoredFrom = state.restoredFrom {
+                parts.append("from \(age(of: restoredFrom, now: state.referenceDate))")
+            }
             let awaited = state.sourcesAwaited
             let count = posts(feed.posts.count)
             if single, awaited > 0, let progress = sources[0].progress, progress.total > 0 {
@@ -67,6 +72,19 @@ enum StatusLine {
                 parts.append(reason.map { "\(count) (\($0))" } ?? count)
             }
             return parts.joined(separator: " · ")
+        }
+    }
+
+    /// How long ago stored posts were kept: "12 min ago", "3 h ago", "2 days ago".
+    static func age(of date: Date, now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(date)))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3600) h ago"
+        default:
+            let days = seconds / 86_400
+            return days == 1 ? "1 day ago" : "\(days) days ago"
         }
     }
 

@@ -93,7 +93,10 @@ extension AppState {
     private mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
         switch event {
         case .start:
-            return startLoad(at: now)
+            guard let restored = options.restored, !restored.sources.isEmpty || options.offline else {
+                return startLoad(at: now)
+            }
+            return startFromStore(restored, at: now)
         case .resize(let newSize):
             resize(to: newSize)
             return []

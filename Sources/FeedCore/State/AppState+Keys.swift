@@ -6,6 +6,10 @@ extension AppState {
         case .quit:
             return [.cancelLoads, .quit(exitCode: 0)]
         case .reload:
+            guard !options.offline else {
+                notice = "offline: nothing is reloaded (run without --offline to ask the sources)"
+                return []
+            }
             return toggleLoading(at: now)
         case .redraw:
             return [.redrawAll]

@@ -48,7 +48,7 @@ extension AppState {
     /// `--refresh`: the sources that are not loading and not held back reload, quietly,
     /// their rows staying.
     mutating func refresh(at now: Duration) -> [AppEffect] {
-        guard let interval = options.refreshInterval else { return [] }
+        guard let interval = options.refreshInterval, !options.offline else { return [] }
         timing.nextRefresh = now + interval
         guard !isLoading else { return [] }
         let due = sources.indices.filter { index in
@@ -134,7 +134,7 @@ extension AppState {
     /// When the selection is within a screen of the end, the next page of every source
     /// that links one (and is not loading) loads.
     mutating func pageIfNearTheEnd(at now: Duration) -> [AppEffect] {
-        guard options.loadsMorePages, !isLoading, let feed, !feed.posts.isEmpty else { return [] }
+        guard options.loadsMorePages, !options.offline, !isLoading, let feed, !feed.posts.isEmpty else { return [] }
         let pageable = sources.indices.filter { index in
             sources[index].nextPage != nil && sources[index].page == .idle && !sources[index].isLoading
         }

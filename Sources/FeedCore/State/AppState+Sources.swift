@@ -54,13 +54,14 @@ extension AppState {
     /// figure, so that an unchanged feed draws nothing), and when the next refresh begins.
     private mutating func endRound(at now: Duration, arrivedAt: Duration) {
         if let started = timing.loadsStartedAt { lastLoadDuration = arrivedAt - started }
+        restoredFrom = nil  // what is shown is the sources' own answer now
         timing.loadsStartedAt = nil
         if let interval = options.refreshInterval, timing.nextRefresh == nil { timing.nextRefresh = now + interval }
     }
 
     /// Source `index`'s first page: its posts replace their old copies and the posts gone
     /// from it (older ones and further pages' stay), merged into the rest.
-    private mutating func mergeFirstPage(_ loaded: Feed, of index: Int, date: Date) {
+    mutating func mergeFirstPage(_ loaded: Feed, of index: Int, date: Date) {
         let arrived = tagged(loaded.posts, from: index, paged: false)
         let anchor = anchor
         let known = anchor.map { _ in Set(feed?.posts.map(\.id) ?? []) }

@@ -65,6 +65,9 @@ public struct AppState: Sendable {
     /// Until the reader moves, the view shows from the newest post, whatever arrives;
     /// after that, the selected post keeps its line.
     public internal(set) var followsNewest = true
+    /// When the oldest of the stored posts shown were kept, until the sources answer
+    /// for themselves: the status line says "from 12 min ago".
+    public internal(set) var restoredFrom: Date?
     /// Which source each post came through, by `TimelineMerge.key`.
     var owners: [String: Int] = [:]
     /// The row layouts made for this state and its copies (a copy's content has a version

@@ -1,0 +1,341 @@
+import FeedCore
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// The memory between runs: each source's newest posts as decoded, its title, validators
+/// and health, and each post's read and liked marks, in one SQLite file.
+///
+/// Every change is one transaction; the file is in WAL mode, so that readers never wait on
+/// the writer, and a second viewer on the same file waits its turn (`BEGIN IMMEDIATE`, a
+/// busy timeout) rather than failing. A file that is not a store, is damaged, or was made
+/// by a newer version is moved aside, never deleted.
+public final class FeedStore: Sendable {
+    /// Why the store cannot be used: the viewer runs without it and says so once.
+    public struct Unavailable: Error, Equatable, CustomStringConvertible {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// What the store holds of one source.
+    public struct Source: Equatable, Sendable {
+        public var title: String?
+        public var etag: String?
+        public var lastModified: String?
+        public var lastSuccess: Date?
+        public var lastFailure: Date?
+        public var failureMessage: String?
+        public var failures = 0
+        /// Newest first.
+        public var posts: [Post] = []
+        public var read: [PostID: Date] = [:]
+        public var liked: Set<PostID> = []
+    }
+
+    /// The most posts kept for a source, besides the liked.
+    public static let postsPerSource = 500
+    /// Read posts older than this are let go; unread and liked ones stay.
+    public static let readPostsKeptFor: TimeInterval = 90 * 24 * 3600
+
+    /// The connection, used only under `lock`: SQLite's connection is opened without its
+    /// own mutex, and this one serialises the calls.
+    private nonisolated(unsafe) let database: SQLiteDatabase
+    private let lock = Mutex(())
+    /// The first write that failed, until someone takes it to tell the reader (once).
+    private let problem = Mutex<(message: String?, told: Bool)>((nil, false))
+    public let path: String
+
+    private init(database: SQLiteDatabase) {
+        self.path = database.path
+        self.database = database
+    }
+
+    /// Opens the store at `path`, creating or migrating it. A file that cannot be a store
+    /// (not SQLite, damaged, or from a newer version) is renamed
+    /// `store.sqlite3.broken-TIME` and a fresh store started: `notice` says so.
+    public static func open(at path: String, now: Date = Date()) throws(Unavailable) -> (
+        store: FeedStore, notice: String?
+    ) {
+        try StoreLocation.prepare(path)
+        do {
+            return (try FeedStore(database: opened(path)), nil)
+        } catch let problem as NotAStore {
+            let moved = try moveAside(path, now: now)
+            try StoreLocation.prepare(path)
+            do {
+                return (
+                    try FeedStore(database: opened(path)),
+                    "the store \(problem.reason); it was moved aside as \(moved.split(separator: "/").last ?? "")"
+                )
+            } catch {
+                throw Unavailable("the store cannot be made again: \(error)")
+            }
+        } catch let failure as SQLiteDatabase.Failure {
+            throw Unavailable("the store cannot be opened: \(failure.message)")
+        } catch {
+            throw Unavailable("the store cannot be opened: \(error)")
+        }
+    }
+
+    private struct NotAStore: Error {
+        var reason: String
+    }
+
+    /// The connection, checked and brought to the current version.
+    private static func opened(_ path: String) throws -> SQLiteDatabase {
+        let database: SQLiteDatabase
+        let version: Int
+        do {
+            database = try SQLiteDatabase(path: path)
+            try database.execute("PRAGMA journal_mode = WAL")
+            version = Int(try database.scalar("PRAGMA user_version").integer ?? 0)
+            if version > 0, try database.scalar("PRAGMA quick_check").text != "ok" {
+                throw NotAStore(reason: "was damaged")
+            }
+        } catch let failure as SQLiteDatabase.Failure where failure.isNotAStore {
+            throw NotAStore(reason: "was not a store (\(failure.message))")
+        }
+        if version > StoreSchema.current {
+            throw NotAStore(
+                reason: "was made by a newer version (schema \(version), this one reads \(StoreSchema.current))")
+        }
+        try database.execute("PRAGMA foreign_keys = ON")
+        try migrate(database, from: version)
+        return database
+    }
+
+    /// Takes `database` from `version` to the current one, a migration per transaction.
+    static func migrate(_ database: SQLiteDatabase, from version: Int) throws {
+        for next in version..<StoreSchema.current {
+            try database.transaction {
+                // Another viewer may have migrated it meanwhile.
+                let now = Int(try database.scalar("PRAGMA user_version").integer ?? 0)
+                guard now == next else { return }
+                try database.executeScript(StoreSchema.migrations[next])
+                // A pragma takes no bound value; this is our own integer.
+                try database.execute("PRAGMA user_version = \(next + 1)")
+            }
+        }
+    }
+
+    /// Renames the file (and its WAL and shared-memory files) aside; returns the new path.
+    private static func moveAside(_ path: String, now: Date) throws(Unavailable) -> String {
+        let stamp = Int(now.timeIntervalSince1970)
+        var target = "\(path).broken-\(stamp)"
+        var suffix = 1
+        while access(target, F_OK) == 0 {
+            suffix += 1
+            target = "\(path).broken-\(stamp)-\(suffix)"
+        }
+        guard rename(path, target) == 0 else {
+            throw Unavailable("the store is unreadable and cannot be moved aside: \(String(cString: strerror(errno)))")
+        }
+        for extra in ["-wal", "-shm"] where access(path + extra, F_OK) == 0 {
+            _ = rename(path + extra, target + extra)
+        }
+        return target
+    }
+
+    // MARK: reading
+
+    /// What the store holds of the sources `keys` names (a URL, or a file's real path);
+    /// sources it has never seen are absent.
+    public func sources(_ keys: [String]) throws(Unavailable) -> [String: Source] {
+        try withDatabase { database in
+            var found: [String: Source] = [:]
+            for key in keys {
+                let rows = try database.execute(
+                    """
+                    SELECT id, title, etag, last_modified, last_success, last_failure, failure_message, failures
+                    FROM sources WHERE key = ?
+                    """, [.text(key)])
+                guard let row = rows.first, let id = row[0].integer else { continue }
+                var source = Source(
+                    title: row[1].text, etag: row[2].text, lastModified: row[3].text,
+                    lastSuccess: row[4].real.map(Date.init(timeIntervalSince1970:)),
+                    lastFailure: row[5].real.map(Date.init(timeIntervalSince1970:)), failureMessage: row[6].text,
+                    failures: Int(row[7].integer ?? 0))
+                let decoder = JSONDecoder()
+                for post in try database.execute(
+                    """
+                    SELECT body, read_at, liked FROM posts WHERE source_id = ?
+                    ORDER BY created_at IS NULL, created_at DESC, listed_at DESC
+                    """, [.integer(id)])
+                {
+                    guard let body = post[0].text,
+                        let stored = try? decoder.decode(StoredPost.self, from: Data(body.utf8))
+                    else { continue }  // one unreadable post costs only itself
+                    let decoded = stored.post
+                    source.posts.append(decoded)
+                    if let readAt = post[1].real { source.read[decoded.id] = Date(timeIntervalSince1970: readAt) }
+                    if post[2].integer == 1 { source.liked.insert(decoded.id) }
+                }
+                found[key] = source
+            }
+            return found
+        }
+    }
+
+    // MARK: writing
+
+    /// A source answered: its title, validators and posts are kept, in one transaction,
+    /// and it is brought back within its bounds. Read and liked marks of posts it lists
+    /// again stay.
+    public func saveAnswer(
+        source key: String, title: String?, posts: [Post], etag: String?, lastModified: String?, at now: Date
+    ) throws(Unavailable) {
+        try withDatabase { database in
+            let encoder = JSONEncoder()
+            try database.transaction {
+                let id = try sourceID(key, in: database)
+                try database.execute(
+                    """
+                    UPDATE sources SET title = COALESCE(?, title), etag = ?, last_modified = ?, last_success = ?,
+                        failures = 0, failure_message = NULL WHERE id = ?
+                    """,
+                    [.init(title), .init(etag), .init(lastModified), .real(now.timeIntervalSince1970), .integer(id)])
+                for post in posts {
+                    let body = String(decoding: try encoder.encode(StoredPost(post)), as: UTF8.self)
+                    try database.execute(
+                        """
+                        INSERT INTO posts (source_id, post_id, created_at, listed_at, body) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (source_id, post_id) DO UPDATE SET
+                            created_at = excluded.created_at, listed_at = excluded.listed_at, body = excluded.body
+                        """,
+                        [
+                            .integer(id), .text(StoredPost.key(of: post.id)),
+                            .init(post.createdAt?.timeIntervalSince1970), .real(now.timeIntervalSince1970),
+                            .text(body),
+                        ])
+                }
+                try prune(source: id, now: now, in: database)
+            }
+        }
+    }
+
+    /// A source's answer "not modified": only when it last succeeded changes.
+    public func saveNotModified(source key: String, at now: Date) throws(Unavailable) {
+        try withDatabase { database in
+            try database.transaction {
+                let id = try sourceID(key, in: database)
+                try database.execute(
+                    "UPDATE sources SET last_success = ?, failures = 0, failure_message = NULL WHERE id = ?",
+                    [.real(now.timeIntervalSince1970), .integer(id)])
+            }
+        }
+    }
+
+    /// A source's load failed: when, why, and how many times in a row (its back-off).
+    public func saveFailure(source key: String, message: String, at now: Date) throws(Unavailable) {
+        try withDatabase { database in
+            try database.transaction {
+                let id = try sourceID(key, in: database)
+                try database.execute(
+                    "UPDATE sources SET last_failure = ?, failure_message = ?, failures = failures + 1 WHERE id = ?",
+                    [.real(now.timeIntervalSince1970), .text(message), .integer(id)])
+            }
+        }
+    }
+
+    /// A batch of read marks (nil: unread again), written in one transaction.
+    public func saveReadMarks(_ marks: [(source: String, post: PostID, readAt: Date?)]) throws(Unavailable) {
+        guard !marks.isEmpty else { return }
+        try withDatabase { database in
+            try database.transaction {
+                for mark in marks {
+                    try database.execute(
+                        """
+                        UPDATE posts SET read_at = ?
+                        WHERE source_id = (SELECT id FROM sources WHERE key = ?) AND post_id = ?
+                        """,
+                        [
+                            .init(mark.readAt?.timeIntervalSince1970), .text(mark.source),
+                            .text(StoredPost.key(of: mark.post)),
+                        ])
+                }
+            }
+        }
+    }
+
+    /// A post liked, or no longer.
+    public func saveLiked(source key: String, post: PostID, liked: Bool) throws(Unavailable) {
+        try withDatabase { database in
+            try database.transaction {
+                try database.execute(
+                    "UPDATE posts SET liked = ? WHERE source_id = (SELECT id FROM sources WHERE key = ?) AND post_id = ?",
+                    [.integer(liked ? 1 : 0), .text(key), .text(StoredPost.key(of: post))])
+            }
+        }
+    }
+
+    /// SQLite's own check of the whole file: "ok" when it is sound.
+    public func integrityCheck() throws(Unavailable) -> String {
+        try withDatabase { database in try database.scalar("PRAGMA integrity_check").text ?? "" }
+    }
+
+    /// Runs a write whose failure must not stop the caller: the store is then out of use
+    /// for the rest of the run, and `takeProblem` tells it once.
+    public func keep(_ write: (FeedStore) throws(Unavailable) -> Void) {
+        guard problem.withLock({ $0.message == nil }) else { return }
+        do {
+            try write(self)
+        } catch {
+            problem.withLock { if $0.message == nil { $0.message = error.description } }
+        }
+    }
+
+    /// What went wrong with the store, the first time it is asked after it went wrong.
+    public func takeProblem() -> String? {
+        problem.withLock { state in
+            guard let message = state.message, !state.told else { return nil }
+            state.told = true
+            return "\(message); going on without the store"
+        }
+    }
+
+    // MARK: helpers
+
+    @discardableResult
+    private func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws(Unavailable) -> T {
+        do {
+            return try lock.withLock { _ in try body(database) }
+        } catch let failure as SQLiteDatabase.Failure {
+            throw Unavailable("the store could not be written: \(failure.message)")
+        } catch let unavailable as Unavailable {
+            throw unavailable
+        } catch {
+            throw Unavailable("the store could not be written: \(error)")
+        }
+    }
+
+    private func sourceID(_ key: String, in database: SQLiteDatabase) throws -> Int64 {
+        try database.execute("INSERT INTO sources (key) VALUES (?) ON CONFLICT (key) DO NOTHING", [.text(key)])
+        guard let id = try database.scalar("SELECT id FROM sources WHERE key = ?", [.text(key)]).integer else {
+            throw Unavailable("the store lost a source it had just written")
+        }
+        return id
+    }
+
+    /// At most `postsPerSource` posts a source besides the liked, newest kept; read ones
+    /// past `readPostsKeptFor` let go.
+    private func prune(source id: Int64, now: Date, in database: SQLiteDatabase) throws {
+        try database.execute(
+            """
+            DELETE FROM posts WHERE source_id = ?1 AND liked = 0 AND post_id NOT IN (
+                SELECT post_id FROM posts WHERE source_id = ?1 AND liked = 0
+                ORDER BY COALESCE(created_at, listed_at) DESC LIMIT ?2)
+            """, [.integer(id), .integer(Int64(Self.postsPerSource))])
+        try database.execute(
+            """
+            DELETE FROM posts WHERE source_id = ? AND liked = 0 AND read_at IS NOT NULL
+                AND COALESCE(created_at, listed_at) < ?
+            """, [.integer(id), .real(now.timeIntervalSince1970 - Self.readPostsKeptFor)])
+    }
+}
+
+extension FeedStore {
+    /// Copies the WAL into the main file: for tests that damage the file on purpose.
+    func withCheckpoint() throws {
+        try withDatabase { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+}

@@ -1,0 +1,36 @@
+import FoundationEssentials
+import Glibc
+
+/// Where the store lives, and making its folder and file private: a home timeline holds
+/// private posts.
+public enum StoreLocation {
+    /// `$XDG_STATE_HOME/shimmerfeed/store.sqlite3`, else
+    /// `~/.local/state/shimmerfeed/store.sqlite3`; nil with neither variable set.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return state + "/shimmerfeed/store.sqlite3"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/shimmerfeed/store.sqlite3"
+    }
+
+    /// Creates the store's folder (0700, with its parents) and the file (0600) when they
+    /// are missing; an existing folder or file keeps the permissions its owner gave it.
+    static func prepare(_ path: String) throws(FeedStore.Unavailable) {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !folder.isEmpty { try makeFolders(folder) }
+        let descriptor = Glibc.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .init("cannot open \(path): \(String(cString: strerror(errno)))") }
+        close(descriptor)
+    }
+
+    private static func makeFolders(_ folder: String) throws(FeedStore.Unavailable) {
+        var partial = ""
+        for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
+            partial += "/" + component
+            if mkdir(partial, 0o700) != 0, errno != EEXIST {
+                throw .init("cannot make \(partial): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import FeedCore
+import FoundationEssentials
+
+/// A source's loader that keeps what each load brings in the store: its posts, title and
+/// validators on success, the time of a "not modified", the message of a failure. It
+/// writes in the load's own task, off the render thread, so that no frame waits on the
+/// disk; a store that cannot be written costs the store, never the load.
+public struct StoringFeedLoader: FeedLoading {
+    public var base: any FeedLoading
+    public var store: FeedStore
+    /// The source's key in the store: its URL, or a file's real path.
+    public var key: String
+    /// The validators the base loader holds now, for the store to keep.
+    public var currentValidators: @Sendable () -> HTTPValidators
+    /// The wall clock, for when each answer came.
+    public var now: @Sendable () -> Date
+
+    public init(
+        _ base: any FeedLoading, store: FeedStore, key: String,
+        currentValidators: @escaping @Sendable () -> HTTPValidators = { HTTPValidators() },
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.base = base
+        self.store = store
+        self.key = key
+        self.currentValidators = currentValidators
+        self.now = now
+    }
+
+    public func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+        do {
+            let feed = try await base.load(progress: progress)
+            let validators = currentValidators()
+            store.keep { (store) throws(FeedStore.Unavailable) in
+                try store.saveAnswer(
+                    source: key, title: feed.title, posts: feed.posts, etag: validators.etag,
+                    lastModified: validators.lastModified, at: now())
+            }
+            return feed
+        } catch Failure.notModified {
+            store.keep { (store) throws(FeedStore.Unavailable) in try store.saveNotModified(source: key, at: now()) }
+            throw Failure.notModified
+        } catch let failure as Failure {
+            store.keep { (store) throws(FeedStore.Unavailable) in
+                try store.saveFailure(source: key, message: failure.message, at: now())
+            }
+            throw failure
+        }
+    }
+
+    public func loadPage(_ url: String) async throws -> Feed {
+        try await base.loadPage(url)
+    }
+}

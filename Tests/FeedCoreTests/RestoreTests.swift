@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+private typealias V = Views
+
+/// A view started from what the store held: its posts in the first frame with no skeleton
+/// over them, then every source refreshing in place. For one source as for several.
+@Suite struct RestoreTests {
+    private let stored = (1...8).map { V.post("old\($0)", minutesAgo: 30 + 10 * $0) }
+
+    /// A view of `count` sources whose sources `kept` the store held (each the same posts,
+    /// told apart by source), kept 12 minutes before the start.
+    private func started(_ count: Int, kept: Set<Int>? = nil, offline: Bool = false) -> (AppState, [AppEffect]) {
+        var options = V.options(count)
+        options.offline = offline
+        let kept = kept ?? Set(0..<count)
+        options.restored = RestoredTimeline(
+            openedAt: V.now,
+            sources: Dictionary(
+                uniqueKeysWithValues: kept.map { index in
+                    let posts = stored.map { post -> Post in
+                        var post = post
+                        post.id = .string("\(index)-\(post.id)")
+                        return post
+                    }
+                    return (
+                        index,
+                        RestoredTimeline.Source(feed: Feed(title: "Kept \(index)", posts: posts), savedAt: V.now - 720)
+                    )
+                }))
+        var state = AppState(options: options, size: V.size)
+        let effects = state.apply(.start, at: .zero)
+        return (state, effects)
+    }
+
+    @Test(arguments: [1, 2])
+    func theStoredPostsAreOnTheFirstFrameWithNoSkeleton(sources: Int) {
+        let (state, effects) = started(sources)
+        // Every source refreshes, each named by its stored title.
+        let requests = (0..<sources).map { SourceRequest(source: $0, name: sources == 1 ? nil : "Kept \($0)") }
+        #expect(effects == [.load(requests, generation: 1)])
+        #expect(state.feed?.posts.count == 8 * sources)
+        #expect(!state.isLoading)
+        for instant in [Duration.zero, .seconds(1)] {
+            #expect(!V.showsSkeleton(state, at: instant))
+        }
+        #expect(V.frame(state, at: .zero)[0].contains("Writer old1"))
+        #expect(V.status(state, at: .zero).contains("from 12 min ago"))
+        if sources == 1 { #expect(V.status(state, at: .zero).contains("Kept 0"), "the stored title") }
+    }
+
+    @Test(arguments: [1, 2])
+    func theRefreshBringsNewPostsAboveWithTheSelectionOnItsLine(sources: Int) throws {
+        var (state, _) = started(sources)
+        for _ in 0..<3 { _ = state.apply(.key(.character("j")), at: .seconds(1)) }
+        let selected = try #require(state.selectedPost)
+        let line = try #require(V.selectionLine(state, at: .seconds(1)))
+        let new = (1...2).map { V.post("new\($0)", minutesAgo: $0) }
+        for source in 0..<sources {
+            let kept = try #require(state.options.restored?.sources[source]?.feed.posts)
+            V.answer(&state, source: source, source == 0 ? new + kept : kept, at: .seconds(2))
+        }
+        #expect(state.selectedPost?.id == selected.id)
+        #expect(V.selectionLine(state, at: .seconds(2)) == line)
+        #expect(state.newAbove == 2)
+        #expect(V.frame(state, at: .seconds(2))[0].contains("▲ 2 new"))
+        #expect(!V.status(state, at: .seconds(2)).contains(" ago"), "the sources have answered for themselves")
+    }
+
+    @Test func aNotModifiedAnswerKeepsTheStoredPosts() {
+        var (state, _) = started(1)
+        _ = V.fail(&state, source: 0, .notModified, at: .milliseconds(50))
+        #expect(state.feed?.posts.count == 8)
+        #expect(!V.status(state, at: .milliseconds(50)).contains(" ago"))
+        #expect(state.sources[0].failure == nil)
+    }
+
+    @Test func onlySourcesWithNothingStoredStandAsSkeletonRows() {
+        let (state, effects) = started(2, kept: [1])
+        #expect(
+            effects == [
+                .load(
+                    [SourceRequest(source: 0, name: "Source 0"), SourceRequest(source: 1, name: "Kept 1")],
+                    generation: 1)
+            ])
+        #expect(state.feed?.posts.count == 8)
+        #expect(state.footerSkeletonRows > 0, "a skeleton row for the source with nothing stored")
+        #expect(V.frame(state, at: .seconds(1))[0].contains("Writer old1"), "the stored rows, not a skeleton")
+    }
+
+    @Test func withNothingStoredTheStartIsAFirstStart() {
+        let (state, effects) = started(2, kept: [])
+        #expect(effects == V.loadAll(2, generation: 1))
+        #expect(state.isLoading)
+    }
+
+    @Test func offlineShowsTheStoreAndAsksNoSource() {
+        var (state, effects) = started(2, kept: [0], offline: true)
+        #expect(effects.isEmpty)
+        #expect(state.feed?.posts.count == 8)
+        #expect(state.sources[1].failure == .nothingStored)
+        #expect(state.apply(.key(.character("r")), at: .seconds(1)).isEmpty)
+        #expect(V.status(state, at: .seconds(1)).contains("offline: nothing is reloaded"))
+        let (empty, none) = started(1, kept: [], offline: true)
+        #expect(none.isEmpty)
+        if case .failure(.nothingStored) = empty.content {} else { Issue.record("expected the offline failure") }
+    }
+}

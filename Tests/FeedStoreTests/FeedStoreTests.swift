@@ -1,0 +1,246 @@
+import CSQLite
+import FeedCore
+import Foundation
+import Testing
+
+@testable import FeedStore
+
+/// The store on a temporary file: what goes in comes out, within its bounds, and a file
+/// that cannot be a store is moved aside, never lost.
+@Suite struct FeedStoreTests {
+    /// A folder of the test's own, removed after it.
+    private final class Scratch {
+        let folder: String
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        }
+        var path: String { folder + "/shimmerfeed/store.sqlite3" }
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    private let now = Date(timeIntervalSince1970: 1_796_000_000)
+
+    private func post(_ id: String, hoursAgo: Double, title: String? = nil) -> Post {
+        Post(
+            id: .string(id), author: Author(name: "Ada Park", handle: "@ada", avatarURL: "https://e.org/a.png"),
+            title: title, content: "Text of \(id)", likes: 3, createdAt: now.addingTimeInterval(-hoursAgo * 3600),
+            url: "https://e.org/\(id)",
+            attachments: [Attachment(kind: .image, description: "alt", url: "https://e.org/p.jpg")])
+    }
+
+    @Test func theFolderIsPrivateAndTheFileToo() throws {
+        let scratch = try Scratch()
+        _ = try FeedStore.open(at: scratch.path, now: now)
+        let folder = try FileManager.default.attributesOfItem(atPath: scratch.folder + "/shimmerfeed")
+        let file = try FileManager.default.attributesOfItem(atPath: scratch.path)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func anAnswerComesBackAsItWasKept() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        var poll = post("3", hoursAgo: 3)
+        poll.poll = Poll(
+            options: [.init(title: "Tabs", votes: 12), .init(title: "Spaces", votes: nil)], votes: 12, closed: true)
+        poll.hidesContent = true
+        let posts = [post("1", hoursAgo: 1, title: "One"), post("2", hoursAgo: 2), poll]
+        try store.saveAnswer(
+            source: "https://e.org/feed", title: "E", posts: posts, etag: "\"v1\"",
+            lastModified: "Mon, 30 Nov 2026 10:00:00 GMT",
+            at: now)
+        // Another connection, as the next run would open.
+        let again = try FeedStore.open(at: scratch.path, now: now).store
+        let source = try #require(
+            try again.sources(["https://e.org/feed", "https://unknown.example/"])["https://e.org/feed"])
+        #expect(source.posts == posts)
+        #expect(
+            source.title == "E" && source.etag == "\"v1\"" && source.lastModified == "Mon, 30 Nov 2026 10:00:00 GMT")
+        #expect(source.lastSuccess == now)
+        #expect(try again.sources(["https://unknown.example/"]).isEmpty)
+    }
+
+    /// An answer is kept whole or not at all: a write that fails midway leaves the source
+    /// as it was.
+    @Test func anAnswerThatFailsMidwayChangesNothing() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        try store.saveAnswer(
+            source: "s", title: "Before", posts: [post("1", hoursAgo: 1)], etag: "\"a\"", lastModified: nil, at: now)
+        let database = try SQLiteDatabase(path: scratch.path)
+        try database.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON posts WHEN NEW.post_id = 's:bad' BEGIN SELECT RAISE(ABORT, 'refused'); END"
+        )
+        #expect(throws: FeedStore.Unavailable.self) {
+            try store.saveAnswer(
+                source: "s", title: "After", posts: [post("2", hoursAgo: 0.5), post("bad", hoursAgo: 0.2)],
+                etag: "\"b\"",
+                lastModified: nil, at: now + 60)
+        }
+        let source = try #require(try store.sources(["s"])["s"])
+        #expect(source.title == "Before" && source.etag == "\"a\"")
+        #expect(source.posts.map(\.id) == [.string("1")])
+    }
+
+    @Test func numericIdsStayNumbers() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        var number = post("x", hoursAgo: 1)
+        number.id = .number(42)
+        var text = post("y", hoursAgo: 2)
+        text.id = .string("42")
+        try store.saveAnswer(source: "s", title: nil, posts: [number, text], etag: nil, lastModified: nil, at: now)
+        #expect(try store.sources(["s"])["s"]?.posts.map(\.id) == [.number(42), .string("42")])
+    }
+
+    @Test func readAndLikedMarksOutliveAnotherAnswer() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        let posts = [post("1", hoursAgo: 1), post("2", hoursAgo: 2)]
+        try store.saveAnswer(source: "s", title: nil, posts: posts, etag: nil, lastModified: nil, at: now)
+        try store.saveReadMarks([("s", .string("2"), now)])
+        try store.saveLiked(source: "s", post: .string("1"), liked: true)
+        try store.saveAnswer(source: "s", title: nil, posts: posts, etag: nil, lastModified: nil, at: now + 60)
+        let source = try #require(try store.sources(["s"])["s"])
+        #expect(source.read == [.string("2"): now])
+        #expect(source.liked == [.string("1")])
+        try store.saveReadMarks([("s", .string("2"), nil)])
+        #expect(try store.sources(["s"])["s"]?.read.isEmpty == true, "unread again")
+    }
+
+    @Test func failuresAndNotModifiedAreKept() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        try store.saveFailure(source: "s", message: "HTTP 503", at: now)
+        try store.saveFailure(source: "s", message: "HTTP 503", at: now + 10)
+        var source = try #require(try store.sources(["s"])["s"])
+        #expect(source.failures == 2 && source.failureMessage == "HTTP 503" && source.lastFailure == now + 10)
+        try store.saveNotModified(source: "s", at: now + 20)
+        source = try #require(try store.sources(["s"])["s"])
+        #expect(source.failures == 0 && source.lastSuccess == now + 20)
+    }
+
+    @Test func eachSourceKeepsItsNewestFiveHundredAndItsLiked() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        try store.saveAnswer(
+            source: "s", title: nil, posts: [post("old", hoursAgo: 10_000)], etag: nil, lastModified: nil, at: now)
+        try store.saveAnswer(
+            source: "s", title: nil, posts: [post("liked", hoursAgo: 20_000)], etag: nil, lastModified: nil, at: now)
+        try store.saveLiked(source: "s", post: .string("liked"), liked: true)
+        let many = (0..<600).map { post("p\($0)", hoursAgo: Double($0)) }
+        try store.saveAnswer(source: "s", title: nil, posts: many, etag: nil, lastModified: nil, at: now)
+        let kept = try #require(try store.sources(["s"])["s"]).posts.map(\.id.description)
+        #expect(kept.count == FeedStore.postsPerSource + 1)
+        #expect(kept.first == "p0" && kept.contains("p499") && !kept.contains("p500") && !kept.contains("old"))
+        #expect(kept.contains("liked"), "a liked post is never let go")
+    }
+
+    @Test func readPostsOlderThanNinetyDaysGoUnreadOnesStay() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        let old = [post("read", hoursAgo: 24 * 100), post("unread", hoursAgo: 24 * 100), post("new", hoursAgo: 1)]
+        try store.saveAnswer(source: "s", title: nil, posts: old, etag: nil, lastModified: nil, at: now)
+        try store.saveReadMarks([("s", .string("read"), now)])
+        try store.saveAnswer(
+            source: "s", title: nil, posts: [post("newer", hoursAgo: 0.5)], etag: nil, lastModified: nil, at: now)
+        let kept = Set(try #require(try store.sources(["s"])["s"]).posts.map(\.id.description))
+        #expect(kept == ["unread", "new", "newer"])
+    }
+
+    @Test func aFileThatIsNotAStoreIsMovedAsideNotLost() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(
+            atPath: scratch.folder + "/shimmerfeed", withIntermediateDirectories: true)
+        let words = Data("my notes, not a database\n".utf8) + Data(repeating: 0x41, count: 4096)
+        try words.write(to: URL(fileURLWithPath: scratch.path))
+        let (store, notice) = try FeedStore.open(at: scratch.path, now: now)
+        #expect(notice?.hasPrefix("the store was not a store") == true)
+        #expect(notice?.hasSuffix("moved aside as store.sqlite3.broken-1796000000") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + ".broken-1796000000")) == words)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func aDamagedFileIsMovedAside() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        try store.saveAnswer(
+            source: "s", title: nil, posts: (0..<200).map { post("p\($0)", hoursAgo: Double($0)) }, etag: nil,
+            lastModified: nil, at: now)
+        _ = try store.integrityCheck()
+        // Checkpointed into the main file, then a page in the middle overwritten.
+        try store.withCheckpoint()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: scratch.path))
+        #expect(bytes.count > 8192)
+        bytes.replaceSubrange(4096..<8192, with: Data(repeating: 0xFF, count: 4096))
+        try bytes.write(to: URL(fileURLWithPath: scratch.path))
+        let (fresh, notice) = try FeedStore.open(at: scratch.path, now: now)
+        #expect(notice?.contains("moved aside") == true, "\(notice ?? "no notice")")
+        #expect(try fresh.sources(["s"]).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: scratch.path + ".broken-1796000000"))
+    }
+
+    @Test func aStoreOfANewerVersionIsMovedAside() throws {
+        let scratch = try Scratch()
+        _ = try FeedStore.open(at: scratch.path, now: now)
+        let database = try SQLiteDatabase(path: scratch.path)
+        try database.execute("PRAGMA user_version = \(StoreSchema.current + 1)")
+        let (_, notice) = try FeedStore.open(at: scratch.path, now: now)
+        #expect(notice?.contains("made by a newer version") == true)
+        let aside = try SQLiteDatabase(path: scratch.path + ".broken-1796000000", create: false)
+        #expect(try aside.scalar("PRAGMA user_version").integer == Int64(StoreSchema.current + 1), "kept as it was")
+    }
+
+    /// Every migration from a file the version before made: version 0 is an empty file.
+    @Test func everyMigrationFromThePreviousVersion() throws {
+        let scratch = try Scratch()
+        try StoreLocation.prepare(scratch.path)
+        let database = try SQLiteDatabase(path: scratch.path)
+        #expect(try database.scalar("PRAGMA user_version").integer == 0)
+        try FeedStore.migrate(database, from: 0)
+        #expect(try database.scalar("PRAGMA user_version").integer == Int64(StoreSchema.current))
+        let tables = try database.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        #expect(tables.compactMap { $0.first?.text } == ["posts", "sources"])
+        // Migrating again changes nothing.
+        try FeedStore.migrate(database, from: StoreSchema.current)
+        #expect(try database.scalar("PRAGMA integrity_check").text == "ok")
+    }
+
+    @Test func aReadOnlyFolderMakesTheStoreUnavailableNotACrash() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.folder, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: scratch.folder)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: scratch.folder) }
+        guard geteuid() != 0 else {
+            // root writes anywhere: a read-only folder cannot be made for it.
+            #expect(throws: Never.self) { _ = try FeedStore.open(at: scratch.path, now: now) }
+            return
+        }
+        #expect(throws: FeedStore.Unavailable.self) { _ = try FeedStore.open(at: scratch.path, now: now) }
+    }
+
+    @Test func twoConnectionsWritingAtOnceBothLand() async throws {
+        let scratch = try Scratch()
+        let first = try FeedStore.open(at: scratch.path, now: now).store
+        let second = try FeedStore.open(at: scratch.path, now: now).store
+        let now = self.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, store) in [first, second].enumerated() {
+                group.addTask {
+                    for round in 0..<50 {
+                        let id = "c\(index)-\(round)"
+                        let post = Post(
+                            id: .string(id), author: Author(name: "A"), content: id, likes: nil, createdAt: now)
+                        try store.saveAnswer(
+                            source: "s", title: nil, posts: [post], etag: nil, lastModified: nil, at: now)
+                        try store.saveReadMarks([("s", .string(id), now)])
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let source = try #require(try first.sources(["s"])["s"])
+        #expect(source.posts.count == 100)
+        #expect(source.read.count == 100, "neither connection lost the other's read marks")
+    }
+}
