@@ -239,10 +239,23 @@ public final class FeedStore: Sendable {
 
     /// A batch of read marks (nil: unread again), written in one transaction.
     public func saveReadMarks(_ marks: [(source: String, post: PostID, readAt: Date?)]) throws(Unavailable) {
-        guard !marks.isEmpty else { return }
+        try saveMarks(read: marks, liked: [])
+    }
+
+    /// A post liked, or no longer.
+    public func saveLiked(source key: String, post: PostID, liked: Bool) throws(Unavailable) {
+        try saveMarks(read: [], liked: [(key, post, liked)])
+    }
+
+    /// Read marks (nil: unread again) and likes, in one transaction. A mark on a post the
+    /// store does not hold changes nothing.
+    public func saveMarks(
+        read: [(source: String, post: PostID, readAt: Date?)], liked: [(source: String, post: PostID, liked: Bool)]
+    ) throws(Unavailable) {
+        guard !read.isEmpty || !liked.isEmpty else { return }
         try withDatabase { database in
             try database.transaction {
-                for mark in marks {
+                for mark in read {
                     try database.execute(
                         """
                         UPDATE posts SET read_at = ?
@@ -253,17 +266,13 @@ public final class FeedStore: Sendable {
                             .text(StoredPost.key(of: mark.post)),
                         ])
                 }
-            }
-        }
-    }
-
-    /// A post liked, or no longer.
-    public func saveLiked(source key: String, post: PostID, liked: Bool) throws(Unavailable) {
-        try withDatabase { database in
-            try database.transaction {
-                try database.execute(
-                    "UPDATE posts SET liked = ? WHERE source_id = (SELECT id FROM sources WHERE key = ?) AND post_id = ?",
-                    [.integer(liked ? 1 : 0), .text(key), .text(StoredPost.key(of: post))])
+                for mark in liked {
+                    try database.execute(
+                        """
+                        UPDATE posts SET liked = ?
+                        WHERE source_id = (SELECT id FROM sources WHERE key = ?) AND post_id = ?
+                        """, [.integer(mark.liked ? 1 : 0), .text(mark.source), .text(StoredPost.key(of: mark.post))])
+                }
             }
         }
     }

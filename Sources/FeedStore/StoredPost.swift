@@ -89,12 +89,10 @@ struct StoredPost: Codable, Equatable {
             })
     }
 
-    /// The key a post is known by in its source: its id, typed.
+    /// The key a post is known by in its source: its id in words, as the view's marks
+    /// give it back (`PostID.untagged`).
     static func key(of id: PostID) -> String {
-        switch id {
-        case .number(let value): "n:\(value)"
-        case .string(let value): "s:\(value)"
-        }
+        id.description
     }
 
     private static func name(of kind: Attachment.Kind) -> String {

@@ -106,6 +106,9 @@ public enum StyleMapping {
             result.bold = true
             result.foreground = .palette(75)
             result.background = .palette(236)
+        case .unread:
+            result.bold = true
+            result.foreground = .palette(39)
         case .avatar(let color):
             result.bold = true
             result.foreground = .palette(255)
@@ -184,6 +187,10 @@ public enum StyleMapping {
         case .helpKey:
             result.bold = true
             result.reverse = true
+        case .unread:
+            // Without colour the glyph alone marks it.
+            result.bold = true
+            if colored { result.foreground = 4 }
         case .avatar(let color):
             result.bold = true
             if colored {

@@ -52,7 +52,9 @@ struct StoreOpening {
         for (index, key) in keys.enumerated() {
             guard let key, let kept = restored[key], !kept.posts.isEmpty else { continue }
             sources[index] = .init(
-                feed: Feed(title: kept.title, posts: kept.posts), savedAt: kept.lastSuccess ?? openedAt)
+                feed: Feed(title: kept.title, posts: kept.posts), savedAt: kept.lastSuccess ?? openedAt,
+                read: Set(kept.read.keys.map { $0.tagged(by: index) }),
+                liked: Set(kept.liked.map { $0.tagged(by: index) }))
         }
         return RestoredTimeline(openedAt: openedAt, sources: sources)
     }

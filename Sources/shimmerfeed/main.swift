@@ -95,6 +95,7 @@ viewer.shimmerPause = options.shimmerPause
 viewer.shimmerTilt = options.shimmerTilt
 viewer.framesPerSecond = options.framesPerSecond
 viewer.offline = options.offline
+viewer.tracksRead = store != nil
 viewer.restored = storeOpening.timeline(keys: storeKeys)
 
 if options.dump {
@@ -138,9 +139,14 @@ let state = AppState(
         : storeOpening.notice)
 let clock = SystemLoopClock()
 var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
-if let store { configuration.storeNotice = { store.takeProblem() } }
+let markWriter = store.map { MarkWriter(store: $0, keys: storeKeys) }
+if let store, let markWriter {
+    configuration.storeNotice = { store.takeProblem() }
+    configuration.keepMarks = { markWriter.add($0) }
+}
 let loop = FeedRunLoop(
     state: state, backend: backend, loaders: makeLoaders(clock: clock), configuration: configuration, clock: clock)
 let exitCode = loop.run()
 backend.stop()
+markWriter?.flush()  // the marks of the last second
 exit(exitCode)

@@ -24,7 +24,8 @@ import Testing
         let bound = Set(KeyBinding.all.flatMap { $0.keys.values } + [.select])
         let every: Set<KeyAction> = [
             .next, .previous, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .toggleExpanded, .like,
-            .openLink, .reload, .pause, .redraw, .help, .quit, .scrollDown, .scrollUp, .select,
+            .openLink, .reload, .pause, .redraw, .help, .quit, .scrollDown, .scrollUp, .select, .nextUnread,
+            .toggleRead, .markAllRead,
         ]
         #expect(bound == every)
         #expect(KeyBinding.action(for: .character("j")) == .next)

@@ -49,8 +49,8 @@ import Testing
     }
 
     @Test func placeholderShapesAreDeterministicAndVary() {
-        let shapes = (0..<12).map(RowContent.placeholder(index:))
-        #expect(shapes == (0..<12).map(RowContent.placeholder(index:)))
+        let shapes = (0..<12).map { RowContent.placeholder(index: $0) }
+        #expect(shapes == (0..<12).map { RowContent.placeholder(index: $0) })
         #expect(Set(shapes.map(\.name.count)).count > 3)
         #expect(Set(shapes.map(\.body)).count > 1)
     }
@@ -125,7 +125,7 @@ import Testing
     @Test func theCacheIsBounded() {
         let cache = RowLayoutCache()
         for index in 0..<(RowLayoutCache.capacity + 10) {
-            _ = cache.layout(.placeholder(index: index, width: 80)) {
+            _ = cache.layout(.placeholder(index: index, width: 80, unread: false)) {
                 RowLayout.make(RowContent.placeholder(index: index), screenWidth: 80)
             }
         }

@@ -57,7 +57,7 @@ private typealias V = Views
         for _ in 0..<3 { _ = state.apply(.key(.character("j")), at: .seconds(1)) }
         let selected = try #require(state.selectedPost)
         let line = try #require(V.selectionLine(state, at: .seconds(1)))
-        let new = (1...2).map { V.post("new\($0)", minutesAgo: $0) }
+        let new = (1...2).map { (age: Int) in V.post("new\(age)", minutesAgo: age) }
         for source in 0..<sources {
             let kept = try #require(state.options.restored?.sources[source]?.feed.posts)
             V.answer(&state, source: source, source == 0 ? new + kept : kept, at: .seconds(2))

@@ -69,7 +69,7 @@ import Testing
             source: "s", title: "Before", posts: [post("1", hoursAgo: 1)], etag: "\"a\"", lastModified: nil, at: now)
         let database = try SQLiteDatabase(path: scratch.path)
         try database.execute(
-            "CREATE TRIGGER refuse BEFORE INSERT ON posts WHEN NEW.post_id = 's:bad' BEGIN SELECT RAISE(ABORT, 'refused'); END"
+            "CREATE TRIGGER refuse BEFORE INSERT ON posts WHEN NEW.post_id = 'bad' BEGIN SELECT RAISE(ABORT, 'refused'); END"
         )
         #expect(throws: FeedStore.Unavailable.self) {
             try store.saveAnswer(
@@ -88,9 +88,12 @@ import Testing
         var number = post("x", hoursAgo: 1)
         number.id = .number(42)
         var text = post("y", hoursAgo: 2)
-        text.id = .string("42")
+        text.id = .string("43")
         try store.saveAnswer(source: "s", title: nil, posts: [number, text], etag: nil, lastModified: nil, at: now)
-        #expect(try store.sources(["s"])["s"]?.posts.map(\.id) == [.number(42), .string("42")])
+        #expect(try store.sources(["s"])["s"]?.posts.map(\.id) == [.number(42), .string("43")])
+        // A mark names a post by its id in words, as the view gives it back.
+        try store.saveReadMarks([("s", .string("42"), now)])
+        #expect(try store.sources(["s"])["s"]?.read == [.number(42): now])
     }
 
     @Test func readAndLikedMarksOutliveAnotherAnswer() throws {
@@ -242,5 +245,44 @@ import Testing
         let source = try #require(try first.sources(["s"])["s"])
         #expect(source.posts.count == 100)
         #expect(source.read.count == 100, "neither connection lost the other's read marks")
+    }
+}
+
+/// Read and liked marks, handed over by the loop and written in batches off its thread.
+@Suite struct MarkWriterTests {
+    @Test func marksAreWrittenInABatchByTheirSourcesKeys() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        let store = try FeedStore.open(at: folder + "/store.sqlite3", now: now).store
+        let posts = ["a", "b"].map {
+            Post(id: .string($0), author: Author(name: "A"), content: $0, likes: nil, createdAt: now)
+        }
+        try store.saveAnswer(source: "https://e.org/1", title: nil, posts: posts, etag: nil, lastModified: nil, at: now)
+        let writer = MarkWriter(store: store, keys: [nil, "https://e.org/1"], interval: .seconds(3600), now: { now })
+        // Marks as the view gives them: ids tagged with their source's index.
+        writer.add([.read(PostID.string("a").tagged(by: 1), source: 1, true)])
+        writer.add([.liked(PostID.string("b").tagged(by: 1), source: 1, true), .read(.string("0/x"), source: 0, true)])
+        #expect(try store.sources(["https://e.org/1"])["https://e.org/1"]?.read.isEmpty == true, "not before the batch")
+        writer.flush()
+        let kept = try #require(try store.sources(["https://e.org/1"])["https://e.org/1"])
+        #expect(kept.read == [.string("a"): now])
+        #expect(kept.liked == [.string("b")])
+    }
+
+    @Test func aBatchIsWrittenWithinItsInterval() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try FeedStore.open(at: folder + "/store.sqlite3").store
+        let post = Post(id: .string("a"), author: Author(name: "A"), content: "a", likes: nil, createdAt: nil)
+        try store.saveAnswer(source: "k", title: nil, posts: [post], etag: nil, lastModified: nil, at: Date())
+        let writer = MarkWriter(store: store, keys: ["k"], interval: .milliseconds(50))
+        writer.add([.read(PostID.string("a").tagged(by: 0), source: 0, true)])
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while clock.now < deadline, try store.sources(["k"])["k"]?.read.isEmpty == true {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try store.sources(["k"])["k"]?.read.count == 1)
     }
 }

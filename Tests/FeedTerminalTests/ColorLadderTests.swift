@@ -36,6 +36,22 @@ import Testing
     }
 
     /// The one blend of two colours, channel by channel, rounded.
+    /// The unread mark stands out at every depth: in colour where there is colour, bold
+    /// always, and without colour (NO_COLOR) the glyph alone marks the post.
+    @Test func theUnreadMarkShowsOnEveryRung() {
+        for depth in [ColorDepth.truecolor, .ansi256, .ansi16, .ansi8, .none] {
+            let mark = StyleMapping.style(for: Style(.unread), depth: depth)
+            let plain = StyleMapping.style(for: Style(.plain), depth: depth)
+            #expect(mark.bold, "bold on \(depth)")
+            #expect(mark.glyph == nil, "its own glyph is drawn: \(RowContent.unreadMark)")
+            if depth == .none {
+                #expect(mark.foreground == -1 && mark.background == -1, "no colour at all")
+            } else {
+                #expect(mark.foreground != plain.foreground, "a colour of its own on \(depth)")
+            }
+        }
+    }
+
     @Test func theBlendGoesTheWayAskedChannelByChannel() {
         #expect(RGB.mix(0x000000, 0xFFFFFF, 0.5) == 0x808080)
         #expect(RGB.mix(0x102030, 0x506070, 0) == 0x102030 && RGB.mix(0x102030, 0x506070, 1) == 0x506070)

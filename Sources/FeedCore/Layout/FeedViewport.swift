@@ -29,6 +29,8 @@ public struct FeedViewport {
     public var now: Date
     public var expanded: Set<PostID>
     public var liked: Set<PostID>
+    /// The posts read, when read marks are kept; nil draws no unread marks.
+    public var read: Set<PostID>?
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
     /// Where layouts made before are kept, and the version of the posts and `now` they
@@ -38,8 +40,9 @@ public struct FeedViewport {
 
     public init(
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
-        footerHeight: Int = 0, cache: RowLayoutCache? = nil, contentVersion: Int = 0
+        read: Set<PostID>? = nil, footerHeight: Int = 0, cache: RowLayoutCache? = nil, contentVersion: Int = 0
     ) {
+        self.read = read
         self.cache = cache
         self.contentVersion = contentVersion
         self.posts = posts
@@ -60,7 +63,14 @@ public struct FeedViewport {
 
     public func content(at index: Int) -> RowContent {
         let post = posts[index]
-        return RowContent(post: post, now: now, liked: liked.contains(post.id), expanded: expanded.contains(post.id))
+        return RowContent(
+            post: post, now: now, liked: liked.contains(post.id), expanded: expanded.contains(post.id),
+            unread: isUnread(post.id))
+    }
+
+    /// Whether the post with `id` carries the unread mark.
+    func isUnread(_ id: PostID) -> Bool {
+        read.map { !$0.contains(id) } ?? false
     }
 
     public func layout(at index: Int) -> RowLayout {
@@ -74,7 +84,8 @@ public struct FeedViewport {
         guard let cache else { return make() }
         return cache.layout(
             .post(
-                version: contentVersion, index: index, width: width, expanded: isExpanded, liked: liked.contains(id)),
+                version: contentVersion, index: index, width: width, expanded: isExpanded, liked: liked.contains(id),
+                unread: isUnread(id)),
             make: make)
     }
 

@@ -25,10 +25,13 @@ public struct RowContent: Hashable, Sendable {
     public var likes: String
     /// Whether the reader liked the post here (drawn in the accent colour).
     public var liked: Bool
+    /// Whether the row carries the unread mark: the post is unread, and read marks are
+    /// kept (with the store).
+    public var unread: Bool
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,
-        body: Body, extras: [String] = [], likes: String, liked: Bool = false
+        body: Body, extras: [String] = [], likes: String, liked: Bool = false, unread: Bool = false
     ) {
         self.initials = initials
         self.avatarColor = avatarColor
@@ -39,7 +42,11 @@ public struct RowContent: Hashable, Sendable {
         self.extras = extras
         self.likes = likes
         self.liked = liked
+        self.unread = unread
     }
+
+    /// The unread mark, beside the avatar: a glyph, so that it shows without colour too.
+    public static let unreadMark = "●"
 
     public static let heart = "♥"
 
@@ -51,7 +58,7 @@ public struct RowContent: Hashable, Sendable {
     /// The row of a post; a post the reader liked counts one more like. `expanded` shows a
     /// post's hidden content, each attachment and the poll's options; collapsed, they are
     /// summed up in a line each.
-    public init(post: Post, now: Date, liked: Bool = false, expanded: Bool = false) {
+    public init(post: Post, now: Date, liked: Bool = false, expanded: Bool = false, unread: Bool = false) {
         let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
         let boost = post.boostedBy.map { "\(RowContent.boostMark) boosted by \($0)" }
@@ -85,12 +92,12 @@ public struct RowContent: Hashable, Sendable {
             body: .text(hidden ? RowContent.hiddenContent : post.content),
             extras: extras,
             likes: counts.joined(separator: "  "),
-            liked: liked)
+            liked: liked, unread: unread)
     }
 
     /// The placeholder for row `index` of a first load: lengths vary from row to row, but
     /// the same index always gives the same shape, so frames do not flicker.
-    public static func placeholder(index: Int) -> RowContent {
+    public static func placeholder(index: Int, unread: Bool = false) -> RowContent {
         var random = SplitMix64(seed: UInt64(truncatingIfNeeded: index) &+ 0x5EED)
         let nameLength = 7 + random.next(below: 10)
         let metaLength = 8 + random.next(below: 6)
@@ -103,7 +110,7 @@ public struct RowContent: Hashable, Sendable {
             meta: String(repeating: "x", count: metaLength),
             title: hasTitle ? String(repeating: "x", count: titleLength) : nil,
             body: .placeholderLines(lines),
-            likes: "x xxx")
+            likes: "x xxx", unread: unread)
     }
 }
 

@@ -17,6 +17,8 @@ public enum RowGeometry {
     public static let lastLineFraction = 0.7
 
     public static var textColumn: Int { leftMargin + avatarWidth + avatarGap }
+    /// The unread mark's cell: the first of the gap after the avatar.
+    public static var unreadColumn: Int { leftMargin + avatarWidth }
 
     /// The width of the text column at a screen width (at least 1).
     public static func textWidth(screenWidth: Int) -> Int {

@@ -3,6 +3,7 @@
 public struct RowLayout: Hashable, Sendable {
     public enum Role: Hashable, Sendable {
         case avatar(color: Int)
+        case unread
         case name
         case meta
         case likes(liked: Bool)
@@ -58,6 +59,14 @@ public struct RowLayout: Hashable, Sendable {
                         element: 0))
             }
             element = 1
+        }
+        // The unread mark, in the gap after the avatar: a post that arrives fills the
+        // skeleton's cell (a post not yet known is unread).
+        if content.unread, RowGeometry.unreadColumn < screenWidth {
+            spans.append(
+                Span(
+                    line: 0, column: RowGeometry.unreadColumn, width: 1, text: RowContent.unreadMark, role: .unread,
+                    element: 0))
         }
 
         // The header: name and meta on the left, likes flush right.

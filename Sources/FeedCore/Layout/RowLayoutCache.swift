@@ -6,8 +6,8 @@ import Synchronization
 /// what the reader changed of it.
 public final class RowLayoutCache: Sendable {
     public enum Key: Hashable, Sendable {
-        case post(version: Int, index: Int, width: Int, expanded: Bool, liked: Bool)
-        case placeholder(index: Int, width: Int)
+        case post(version: Int, index: Int, width: Int, expanded: Bool, liked: Bool, unread: Bool)
+        case placeholder(index: Int, width: Int, unread: Bool)
     }
 
     /// Past this many layouts the cache starts over: a bound, not a policy (a screen holds
@@ -29,9 +29,9 @@ public final class RowLayoutCache: Sendable {
 
     /// The layout of placeholder row `index`: shapes that depend on nothing but their
     /// index and the width.
-    public func placeholder(_ index: Int, width: Int) -> RowLayout {
-        layout(.placeholder(index: index, width: width)) {
-            RowLayout.make(RowContent.placeholder(index: index), screenWidth: width)
+    public func placeholder(_ index: Int, width: Int, unread: Bool = false) -> RowLayout {
+        layout(.placeholder(index: index, width: width, unread: unread)) {
+            RowLayout.make(RowContent.placeholder(index: index, unread: unread), screenWidth: width)
         }
     }
 

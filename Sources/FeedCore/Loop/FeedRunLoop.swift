@@ -11,12 +11,17 @@ public final class FeedRunLoop {
         /// Something the store has to say since it was last asked (it could not be written),
         /// asked whenever the loop wakes: loads, which write it, wake the loop.
         public var storeNotice: (@Sendable () -> String?)?
+        /// Takes read and liked marks to keep; it must return at once (the store's writer
+        /// writes them on a thread of its own).
+        public var keepMarks: (@Sendable ([PostMark]) -> Void)?
 
         public init(
-            openLink: (@Sendable (String) -> String)? = nil, storeNotice: (@Sendable () -> String?)? = nil
+            openLink: (@Sendable (String) -> String)? = nil, storeNotice: (@Sendable () -> String?)? = nil,
+            keepMarks: (@Sendable ([PostMark]) -> Void)? = nil
         ) {
             self.openLink = openLink
             self.storeNotice = storeNotice
+            self.keepMarks = keepMarks
         }
     }
 
@@ -95,6 +100,8 @@ public final class FeedRunLoop {
             backend.invalidate()
         case .openLink(let url):
             if let openLink = configuration.openLink { handle(.notice(openLink(url))) }
+        case .keepMarks(let marks):
+            configuration.keepMarks?(marks)
         case .quit(let code):
             exitCode = code
         }

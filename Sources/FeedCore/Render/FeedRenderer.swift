@@ -50,7 +50,8 @@ public enum FeedRenderer {
                 var top = 0
                 var index = 0
                 while top < height {
-                    let layout = state.layouts.placeholder(index, width: buffer.width)
+                    let layout = state.layouts.placeholder(
+                        index, width: buffer.width, unread: state.options.tracksRead)
                     paintSkeleton(
                         layout, top: top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
                         inPalette: state.paletteSkeleton)
@@ -161,6 +162,7 @@ public enum FeedRenderer {
     static func ink(for role: RowLayout.Role) -> Ink {
         switch role {
         case .avatar(let color): .avatar(color: color)
+        case .unread: .unread
         case .name: .name
         case .meta: .muted
         case .likes(let liked): liked ? .liked : .likes

@@ -41,10 +41,12 @@ public enum SourceFooter {
 
     /// The footer's lines: the skeleton rows with their separators, then the failures with
     /// a blank line before them.
-    static func height(of sources: [SourceStatus], skeletonRows: Int, width: Int, cache: RowLayoutCache) -> Int {
+    static func height(
+        of sources: [SourceStatus], skeletonRows: Int, width: Int, cache: RowLayoutCache, unread: Bool = false
+    ) -> Int {
         var height = 0
         for index in 0..<skeletonRows {
-            height += cache.placeholder(index, width: width).height + RowGeometry.separatorHeight
+            height += cache.placeholder(index, width: width, unread: unread).height + RowGeometry.separatorHeight
         }
         let failures = sources.count { $0.failure != nil } + sources.count { $0.pageFailure != nil }
         return height + failures + (failures > 0 ? 1 : 0)
@@ -56,7 +58,7 @@ public enum SourceFooter {
     ) {
         var line = top
         for index in 0..<state.footerSkeletonRows {
-            let layout = state.layouts.placeholder(index, width: buffer.width)
+            let layout = state.layouts.placeholder(index, width: buffer.width, unread: state.options.tracksRead)
             skeleton(layout, line, &buffer)
             line += layout.height + RowGeometry.separatorHeight
         }

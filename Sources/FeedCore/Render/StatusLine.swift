@@ -56,6 +56,9 @@ enum StatusLine {
                         ? "\(count) · \(awaited) of \(sources.count) sources loading"
                         : "\(count) from \(sources.count) sources")
             }
+            if state.options.tracksRead, !feed.posts.isEmpty {
+                parts.append(state.unreadCount > 0 ? "\(CountFormat.grouped(state.unreadCount)) unread" : "all read")
+            }
             if sources.contains(where: { $0.page == .loading }) {
                 parts.append("loading more…")
             } else if awaited == 0, let duration = state.lastLoadDuration {

@@ -25,6 +25,8 @@ public enum Ink: Hashable, Sendable {
     /// The help overlay's box and text; `helpKey` for the keys in it.
     case help
     case helpKey
+    /// The mark of a post not read yet.
+    case unread
 
     /// One grey level for a skeleton cell where its halves cannot be drawn apart: a band
     /// edge takes the mean of its halves, a palette cell the static level. Nil for text.
@@ -76,6 +78,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case 12: .error
             case 13: .help
             case 14: .helpKey
+            case 15: .unread
             default: .plain
             }
         }
@@ -97,6 +100,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
                 case .error: (12, 0, 0)
                 case .help: (13, 0, 0)
                 case .helpKey: (14, 0, 0)
+                case .unread: (15, 0, 0)
                 }
             // Levels, slots and colour indices are small; anything else is clamped.
             bits =
@@ -138,6 +142,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case .error: "error"
             case .help: "help"
             case .helpKey: "help key"
+            case .unread: "unread mark"
             }
         return fade > 0 ? "\(ink), fading, step \(fade) of \(CrossFade.steps)" : ink
     }
@@ -162,6 +167,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
         case .error: "E"
         case .help: "?"
         case .helpKey: "K"
+        case .unread: "U"
         }
     }
 }

@@ -78,5 +78,7 @@ public enum AppEffect: Hashable, Sendable {
     case redrawAll
     /// Open a web link in the reader's browser (http and https only).
     case openLink(String)
+    /// Keep these read and liked marks (with the store), off the loop's thread.
+    case keepMarks([PostMark])
     case quit(exitCode: Int32)
 }

@@ -12,6 +12,18 @@ extension AppState {
         case .tick, .frameDrawn: break
         default: timing.needsFrame = true
         }
+        // Read marks: a key may move posts above the screen; what arrives changes the count.
+        switch event {
+        case .key: effects += readScrolledPast()
+        case .answer(let answer):
+            if case .partial = answer.outcome {} else { recountUnread() }
+            noteOnScreen()
+        case .start:
+            recountUnread()
+            noteOnScreen()
+        case .resize: noteOnScreen()
+        default: break
+        }
         return effects
     }
 

@@ -26,6 +26,7 @@ extension AppState {
         // show: nothing moves where the reader cannot see it.
         guard !isLoading, !isTooSmall, let posts = feed?.posts, !posts.isEmpty else { return [] }
         let view = viewport
+        var effects: [AppEffect] = []
         let page = max(1, view.height - 2)
         let halfPage = max(1, view.height / 2)
         switch action {
@@ -45,13 +46,30 @@ extension AppState {
             }
         case .toggleExpanded:
             let id = posts[selected].id
-            if expanded.remove(id) == nil { expanded.insert(id) }
+            if expanded.remove(id) == nil {
+                expanded.insert(id)
+                effects += setRead([selected], true)
+            }
             scroll = viewport.revealing(selected, from: scroll)
         case .like:
-            let id = posts[selected].id
-            if liked.remove(id) == nil { liked.insert(id) }
+            let post = posts[selected]
+            let isLiked = liked.remove(post.id) == nil
+            if isLiked { liked.insert(post.id) }
+            if options.tracksRead {
+                effects.append(.keepMarks([.liked(post.id, source: post.source?.index ?? 0, isLiked)]))
+            }
         case .openLink:
-            return openLink(of: posts[selected])
+            return setRead([selected], true) + openLink(of: posts[selected])
+        case .nextUnread:
+            guard let next = nextUnread(after: selected, in: posts) else {
+                notice = "No unread post."
+                return []
+            }
+            select(next, in: view)
+        case .toggleRead:
+            effects += setRead([selected], !read.contains(posts[selected].id))
+        case .markAllRead:
+            effects += setRead(posts.indices, true)
         case .quit, .reload, .redraw, .help, .pause:
             break
         }
@@ -59,7 +77,13 @@ extension AppState {
         // g gives it back to the newest.
         if scroll == .start { newAbove = 0 }
         followsNewest = action == .first
-        return pageIfNearTheEnd(at: now)
+        return effects + pageIfNearTheEnd(at: now)
+    }
+
+    /// The first unread post after `index`, else the first from the top.
+    private func nextUnread(after index: Int, in posts: [Post]) -> Int? {
+        let after = posts.indices.dropFirst(index + 1).first { !read.contains(posts[$0].id) }
+        return after ?? posts.indices.prefix(index + 1).first { !read.contains(posts[$0].id) && $0 != index }
     }
 
     // MARK: moving

@@ -6,6 +6,8 @@ extension AppState {
         generation += 1
         for (index, source) in restored.sources.sorted(by: { $0.key < $1.key }) where sources.indices.contains(index) {
             sources[index].loaded(source.feed, at: source.savedAt)
+            read.formUnion(source.read)
+            liked.formUnion(source.liked)
             mergeFirstPage(source.feed, of: index, date: restored.openedAt)
         }
         restoredFrom = restored.sources.values.map(\.savedAt).min()

@@ -45,8 +45,16 @@ public struct AppState: Sendable {
     public internal(set) var scroll = ScrollPosition.start
     /// Posts shown whole; kept by id across reloads.
     public internal(set) var expanded: Set<PostID> = []
-    /// Posts the reader liked; kept by id across reloads, for as long as the program runs.
+    /// Posts the reader liked; kept by id across reloads (and, with the store, runs).
     public internal(set) var liked: Set<PostID> = []
+    /// Posts read: opened, expanded, or scrolled past above the screen. With the store
+    /// they are kept between runs and unread posts carry a mark.
+    public internal(set) var read: Set<PostID> = []
+    /// The posts on the screen after the last event, with their indices: those a key
+    /// moves above the screen become read.
+    var onScreen: [(index: Int, id: PostID)] = []
+    /// How many of the posts are unread, counted when posts or marks change.
+    public internal(set) var unreadCount = 0
     public internal(set) var showingHelp = false
     /// A message for the status line until the next key.
     public internal(set) var notice: String?
@@ -141,14 +149,17 @@ public struct AppState: Sendable {
     public var viewport: FeedViewport {
         FeedViewport(
             posts: feed?.posts ?? [], width: size.width, height: size.height - 1, now: referenceDate,
-            expanded: expanded, liked: liked, footerHeight: footerHeight, cache: layouts,
+            expanded: expanded, liked: liked, read: options.tracksRead ? read : nil, footerHeight: footerHeight,
+            cache: layouts,
             contentVersion: contentVersion)
     }
 
     /// Lines below the last post: skeleton rows, then a line for each failure.
     public var footerHeight: Int {
         guard feed != nil else { return 0 }
-        return SourceFooter.height(of: sources, skeletonRows: footerSkeletonRows, width: size.width, cache: layouts)
+        return SourceFooter.height(
+            of: sources, skeletonRows: footerSkeletonRows, width: size.width, cache: layouts,
+            unread: options.tracksRead)
     }
 
     /// Sources still loading that have shown nothing yet.

@@ -2,6 +2,7 @@
 public enum KeyAction: Hashable, Sendable {
     case next, previous, pageDown, pageUp, halfPageDown, halfPageUp, first, last
     case toggleExpanded, like, openLink, reload, pause, redraw, help, quit
+    case nextUnread, toggleRead, markAllRead
     case scrollDown, scrollUp, select
 }
 
@@ -43,7 +44,17 @@ public struct KeyBinding: Sendable {
             keys: [.enter: .toggleExpanded]),
         KeyBinding(
             label: "l", summary: "like or unlike",
-            detail: "kept across reloads of the same post, while the program runs", keys: [.character("l"): .like]),
+            detail: "kept across reloads of the same post, and with the store between runs",
+            keys: [.character("l"): .like]),
+        KeyBinding(
+            label: "n", summary: "next unread post",
+            detail: "after the selection, else from the top; with the store, read marks are kept between runs",
+            keys: [.character("n"): .nextUnread]),
+        KeyBinding(
+            label: "N", summary: "mark the post read or unread",
+            detail: "a post is read once opened, expanded, or scrolled past above the screen",
+            keys: [.character("N"): .toggleRead]),
+        KeyBinding(label: "A", summary: "mark every post read", keys: [.character("A"): .markAllRead]),
         KeyBinding(
             label: "o", summary: "show and open the post's link",
             detail:

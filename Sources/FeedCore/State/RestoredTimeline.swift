@@ -8,10 +8,15 @@ public struct RestoredTimeline: Sendable, Equatable {
         public var feed: Feed
         /// When its feed last answered.
         public var savedAt: Date
+        /// Its posts the reader had read, and liked.
+        public var read: Set<PostID>
+        public var liked: Set<PostID>
 
-        public init(feed: Feed, savedAt: Date) {
+        public init(feed: Feed, savedAt: Date, read: Set<PostID> = [], liked: Set<PostID> = []) {
             self.feed = feed
             self.savedAt = savedAt
+            self.read = read
+            self.liked = liked
         }
     }
 

@@ -27,6 +27,9 @@ public struct ViewerOptions: Sendable, Equatable {
     public var restored: RestoredTimeline?
     /// `--offline`: no source loads; the store's posts are all there is.
     public var offline = false
+    /// Whether read marks are kept (with the store): rows then mark unread posts, and the
+    /// status line counts them.
+    public var tracksRead = false
 
     public init(sources: [SourceStatus], animation: AnimationStyle = .slide) {
         precondition(!sources.isEmpty, "a view has a source at least")

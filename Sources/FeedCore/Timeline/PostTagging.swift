@@ -5,7 +5,7 @@ extension Array where Element == Post {
     /// task) this writes no copy, which for 100,000 posts is tens of megabytes.
     public mutating func tag(with source: PostSource) {
         for index in indices {
-            self[index].id = .string("\(source.index)/\(self[index].id)")
+            self[index].id = self[index].id.tagged(by: source.index)
             self[index].source = source
         }
     }
@@ -13,5 +13,19 @@ extension Array where Element == Post {
     /// Whether every post already carries `source`'s tag.
     public func isTagged(with source: PostSource) -> Bool {
         allSatisfy { $0.source == source }
+    }
+}
+
+extension PostID {
+    /// The id as a view of several sources knows it: "2/107", source 2's post 107.
+    public func tagged(by source: Int) -> PostID {
+        .string("\(source)/\(self)")
+    }
+
+    /// The id as source `source`'s feed wrote it, in words: "107" for "2/107".
+    public func untagged(by source: Int) -> String {
+        let text = description
+        let prefix = "\(source)/"
+        return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
     }
 }
