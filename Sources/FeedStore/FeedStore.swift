@@ -176,6 +176,38 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// Stored posts of the sources `keys` names that hold every word of `query` in their
+    /// title, text or author (each word a prefix, case and accents aside), newest first,
+    /// at most `limit`; with the key of the source each came from.
+    public func search(_ query: String, in keys: [String], limit: Int = 200) throws(Unavailable) -> [(
+        source: String, post: Post
+    )] {
+        // Each word quoted (a quote in it doubled), as a prefix: FTS5's syntax never
+        // sees the reader's characters as operators.
+        let words = query.split(whereSeparator: \.isWhitespace).map { word -> String in
+            "\"" + word.flatMap { $0 == "\"" ? "\"\"" : String($0) } + "\"*"
+        }
+        guard !words.isEmpty, !keys.isEmpty else { return [] }
+        return try withDatabase { database in
+            let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+            let rows = try database.execute(
+                """
+                SELECT sources.key, posts.body FROM posts_text
+                JOIN posts ON posts.rowid = posts_text.rowid
+                JOIN sources ON sources.id = posts.source_id
+                WHERE posts_text MATCH ? AND sources.key IN (\(placeholders))
+                ORDER BY posts.created_at IS NULL, posts.created_at DESC LIMIT ?
+                """, [.text(words.joined(separator: " "))] + keys.map { .text($0) } + [.integer(Int64(limit))])
+            let decoder = JSONDecoder()
+            return rows.compactMap { row in
+                guard let key = row[0].text, let body = row[1].text,
+                    let stored = try? decoder.decode(StoredPost.self, from: Data(body.utf8))
+                else { return nil }
+                return (key, stored.post)
+            }
+        }
+    }
+
     // MARK: writing
 
     /// A source answered: its title, validators and posts are kept, in one transaction,

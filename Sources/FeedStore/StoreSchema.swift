@@ -29,7 +29,31 @@ enum StoreSchema {
             PRIMARY KEY (source_id, post_id)
         );
         CREATE INDEX posts_by_time ON posts (source_id, created_at);
+        """,
+        // 2: a full-text index of the posts' titles, text and authors, kept by triggers,
+        // and filled from the posts a version 1 file holds.
         """
+        CREATE VIRTUAL TABLE posts_text USING fts5 (
+            title, content, author, tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER posts_text_insert AFTER INSERT ON posts BEGIN
+            INSERT INTO posts_text (rowid, title, content, author) VALUES (
+                NEW.rowid, json_extract(NEW.body, '$.ti'), json_extract(NEW.body, '$.co'),
+                json_extract(NEW.body, '$.an'));
+        END;
+        CREATE TRIGGER posts_text_update AFTER UPDATE OF body ON posts BEGIN
+            DELETE FROM posts_text WHERE rowid = OLD.rowid;
+            INSERT INTO posts_text (rowid, title, content, author) VALUES (
+                NEW.rowid, json_extract(NEW.body, '$.ti'), json_extract(NEW.body, '$.co'),
+                json_extract(NEW.body, '$.an'));
+        END;
+        CREATE TRIGGER posts_text_delete AFTER DELETE ON posts BEGIN
+            DELETE FROM posts_text WHERE rowid = OLD.rowid;
+        END;
+        INSERT INTO posts_text (rowid, title, content, author)
+            SELECT rowid, json_extract(body, '$.ti'), json_extract(body, '$.co'), json_extract(body, '$.an')
+            FROM posts;
+        """,
     ]
 
     /// The version a file made by this build is at.

@@ -8,7 +8,8 @@ public enum KeyMapping {
         switch code {
         case 0x0A, 0x0D: .enter
         case 0x1B: .escape
-        case 0x09, 0x08, 0x7F, 0x00: nil
+        case 0x08, 0x7F: .backspace
+        case 0x09, 0x00: nil
         case 0x01...0x1A: .control(Character(Unicode.Scalar(UInt8(0x60 + code))))
         case 0x1C...0x1F: nil
         default:

@@ -109,6 +109,10 @@ public enum StyleMapping {
         case .unread:
             result.bold = true
             result.foreground = .palette(39)
+        case .match:
+            result.bold = true
+            result.foreground = .palette(232)
+            result.background = .palette(222)
         case .avatar(let color):
             result.bold = true
             result.foreground = .palette(255)
@@ -191,6 +195,10 @@ public enum StyleMapping {
             // Without colour the glyph alone marks it.
             result.bold = true
             if colored { result.foreground = 4 }
+        case .match:
+            // Reverse video marks it on every terminal, with colour or without.
+            result.bold = true
+            result.reverse = true
         case .avatar(let color):
             result.bold = true
             if colored {

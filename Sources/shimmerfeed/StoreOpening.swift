@@ -1,5 +1,6 @@
 import FeedCore
 import FeedStore
+import FeedTransport
 import FoundationEssentials
 import Glibc
 
@@ -57,5 +58,19 @@ struct StoreOpening {
                 liked: Set(kept.liked.map { $0.tagged(by: index) }))
         }
         return RestoredTimeline(openedAt: openedAt, sources: sources)
+    }
+
+    /// Stored posts matching a search, as the view knows its posts: tagged with their
+    /// source's index, and named by it when the view has several.
+    func search(_ query: String, keys: [String?], entries: [SourceList.Entry]) -> [Post] {
+        guard let store, let found = try? store.search(query, in: keys.compactMap { $0 }) else { return [] }
+        return found.compactMap { source, post -> Post? in
+            guard let index = keys.firstIndex(of: source) else { return nil }
+            var post = post
+            post.id = post.id.tagged(by: index)
+            let name = entries[index].title ?? restored[source]?.title ?? entries[index].source.shortName
+            post.source = PostSource(index: index, name: keys.count == 1 ? nil : name)
+            return post
+        }
     }
 }

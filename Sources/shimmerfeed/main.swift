@@ -143,6 +143,7 @@ let markWriter = store.map { MarkWriter(store: $0, keys: storeKeys) }
 if let store, let markWriter {
     configuration.storeNotice = { store.takeProblem() }
     configuration.keepMarks = { markWriter.add($0) }
+    configuration.searchStore = { query in storeOpening.search(query, keys: storeKeys, entries: sourceList.entries) }
 }
 let loop = FeedRunLoop(
     state: state, backend: backend, loaders: makeLoaders(clock: clock), configuration: configuration, clock: clock)

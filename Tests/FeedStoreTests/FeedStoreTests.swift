@@ -203,7 +203,8 @@ import Testing
         try FeedStore.migrate(database, from: 0)
         #expect(try database.scalar("PRAGMA user_version").integer == Int64(StoreSchema.current))
         let tables = try database.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        #expect(tables.compactMap { $0.first?.text } == ["posts", "sources"])
+        let names = Set(tables.compactMap { $0.first?.text })
+        #expect(names.isSuperset(of: ["posts", "sources", "posts_text"]))
         // Migrating again changes nothing.
         try FeedStore.migrate(database, from: StoreSchema.current)
         #expect(try database.scalar("PRAGMA integrity_check").text == "ok")
@@ -284,5 +285,79 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(try store.sources(["k"])["k"]?.read.count == 1)
+    }
+}
+
+/// The store's full-text index, and the migration that made it.
+@Suite struct StoreSearchTests {
+    private let now = Date(timeIntervalSince1970: 1_796_000_000)
+
+    private func post(_ id: String, _ title: String, _ text: String, hoursAgo: Double) -> Post {
+        Post(
+            id: .string(id), author: Author(name: "Zoë Quill"), title: title, content: text, likes: nil,
+            createdAt: now.addingTimeInterval(-hoursAgo * 3600))
+    }
+
+    @Test func wordsAreFoundByPrefixAccentsAndCaseAside() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try FeedStore.open(at: folder + "/s.sqlite3", now: now).store
+        try store.saveAnswer(
+            source: "a", title: nil,
+            posts: [
+                post("1", "Harbour walls", "The storm passed.", hoursAgo: 1),
+                post("2", "Café", "Crème brûlée", hoursAgo: 2),
+            ],
+            etag: nil, lastModified: nil, at: now)
+        try store.saveAnswer(
+            source: "b", title: nil, posts: [post("3", "Other harbour", "x", hoursAgo: 3)], etag: nil,
+            lastModified: nil,
+            at: now)
+        #expect(try store.search("harb", in: ["a", "b"]).map(\.post.id) == [.string("1"), .string("3")])
+        #expect(try store.search("harb", in: ["b"]).map(\.source) == ["b"])
+        #expect(try store.search("CREME brulee", in: ["a"]).map(\.post.id) == [.string("2")])
+        #expect(try store.search("zoe", in: ["a"]).count == 2, "the author's name")
+        #expect(try store.search("storm walls", in: ["a"]).map(\.post.id) == [.string("1")], "every word")
+        // FTS5's syntax never reaches the index: quotes, operators, a lone star.
+        for hostile in ["\"", "harbour OR", "NEAR(", "*", "a:b", "-x"] {
+            #expect(throws: Never.self) { _ = try store.search(hostile, in: ["a"]) }
+        }
+        // A post updated, or let go, leaves the index with it.
+        try store.saveAnswer(
+            source: "a", title: nil, posts: [post("1", "Quay", "Calm.", hoursAgo: 1)], etag: nil, lastModified: nil,
+            at: now)
+        #expect(try store.search("harbour", in: ["a"]).isEmpty)
+    }
+
+    /// A file made by version 1 (no index) is brought to the current version, its posts
+    /// indexed, nothing lost.
+    @Test func migrationFromVersionOneIndexesWhatItHolds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/s.sqlite3"
+        try StoreLocation.prepare(path)
+        do {
+            // What version 1 of this program made: its schema, a source, a read post.
+            let old = try SQLiteDatabase(path: path)
+            try old.executeScript(StoreSchema.migrations[0])
+            try old.execute("PRAGMA user_version = 1")
+            try old.execute("INSERT INTO sources (id, key, title, etag) VALUES (1, 'a', 'Old', '\"e\"')")
+            let body = String(
+                decoding: try JSONEncoder().encode(StoredPost(post("1", "Lighthouse", "kept", hoursAgo: 5))),
+                as: UTF8.self)
+            try old.execute(
+                "INSERT INTO posts (source_id, post_id, created_at, listed_at, body, read_at) VALUES (1, '1', ?, ?, ?, ?)",
+                [
+                    .real(now.timeIntervalSince1970 - 5 * 3600), .real(now.timeIntervalSince1970), .text(body),
+                    .real(now.timeIntervalSince1970),
+                ])
+        }
+        let store = try FeedStore.open(at: path, now: now).store
+        let source = try #require(try store.sources(["a"])["a"])
+        #expect(source.title == "Old" && source.etag == "\"e\"")
+        #expect(source.posts.map(\.title) == ["Lighthouse"])
+        #expect(source.read == [.string("1"): now])
+        #expect(try store.search("light", in: ["a"]).map(\.post.title) == ["Lighthouse"])
+        #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version").integer == Int64(StoreSchema.current))
     }
 }

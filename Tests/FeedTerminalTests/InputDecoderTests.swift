@@ -17,8 +17,8 @@ import Testing
     @Test func charactersAndControlKeys() {
         #expect(keys("qj한") == [.character("q"), .character("j"), .character("한")])
         #expect(keys("\r\n\u{03}\u{0C}") == [.enter, .enter, .control("c"), .control("l")])
-        // Bound to nothing: Tab and Backspace are read and dropped.
-        #expect(keys("\t\u{7F}\u{08}") == [])
+        // Backspace in either form edits a search; Tab is bound to nothing, read and dropped.
+        #expect(keys("\t\u{7F}\u{08}") == [.backspace, .backspace])
     }
 
     @Test func cursorAndPageKeysInEitherMode() {

@@ -14,6 +14,8 @@ public final class FeedRunLoop {
         /// Takes read and liked marks to keep; it must return at once (the store's writer
         /// writes them on a thread of its own).
         public var keepMarks: (@Sendable ([PostMark]) -> Void)?
+        /// Searches the store's full-text index; called on a thread of its own.
+        public var searchStore: (@Sendable (String) -> [Post])?
 
         public init(
             openLink: (@Sendable (String) -> String)? = nil, storeNotice: (@Sendable () -> String?)? = nil,
@@ -102,6 +104,10 @@ public final class FeedRunLoop {
             if let openLink = configuration.openLink { handle(.notice(openLink(url))) }
         case .keepMarks(let marks):
             configuration.keepMarks?(marks)
+        case .searchStore(let query):
+            guard let search = configuration.searchStore else { return }
+            let inbox = inbox
+            DedicatedThread.start { inbox.post(.storeMatches(search(query), query: query)) }
         case .quit(let code):
             exitCode = code
         }

@@ -70,6 +70,10 @@ public enum FeedRenderer {
                 ["Could not load \(what)", error.message, "r to retry"], ink: .error, into: &buffer, height: height)
         case .feed(let feed) where feed.posts.isEmpty:
             drawMessage(["No posts in this feed.", "r to reload"], ink: .muted, into: &buffer, height: height)
+        case .feed where state.search != nil && state.shownPosts.isEmpty:
+            drawMessage(
+                ["No post matches “\(state.search?.query ?? "")”.", "Esc clears the search"], ink: .muted,
+                into: &buffer, height: height)
         case .feed:
             drawFeed(state, into: &buffer, height: height, shimmer: shimmer, elapsed: elapsed)
         }
@@ -79,17 +83,18 @@ public enum FeedRenderer {
     private static func drawFeed(
         _ state: AppState, into buffer: inout ScreenBuffer, height: Int, shimmer: Shimmer, elapsed: Duration
     ) {
-        guard let feed = state.feed else { return }
+        guard state.feed != nil else { return }
         let placements = state.viewport.placements(from: state.scroll)
         let fade = state.fadeStart.map { CrossFade.remaining(after: elapsed - $0) } ?? 0
+        let words = state.search?.words ?? []
         for placement in placements {
             let rowFade = placement.index >= state.fadeFirstRow ? fade : 0
-            paintText(placement.layout, top: placement.top, into: &buffer, fade: rowFade)
+            paintText(placement.layout, top: placement.top, into: &buffer, fade: rowFade, marking: words)
             if placement.index == state.selected {
                 paintSelection(top: placement.top, height: placement.layout.height, into: &buffer, limit: height)
             }
         }
-        if let last = placements.last, last.index == feed.posts.count - 1 {
+        if let last = placements.last, last.index == state.shownPosts.count - 1, state.search == nil {
             let footerTop = last.top + last.layout.height + RowGeometry.separatorHeight
             SourceFooter.draw(state, top: footerTop, into: &buffer) { layout, top, buffer in
                 paintSkeleton(
@@ -109,7 +114,10 @@ public enum FeedRenderer {
     }
 
     /// The spans' text; while the cross-fade runs, with `fade` of the skeleton still showing.
-    private static func paintText(_ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, fade: Int) {
+    /// A search's words are marked where they appear.
+    private static func paintText(
+        _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, fade: Int, marking words: [String] = []
+    ) {
         for span in layout.spans {
             let style = Style(ink(for: span.role), fade: fade)
             if fade > 0 {
@@ -117,6 +125,13 @@ public enum FeedRenderer {
                 buffer.fill(row: top + span.line, column: span.column, count: span.width, style: style)
             }
             buffer.write(span.text, row: top + span.line, column: span.column, style: style, maxWidth: span.width)
+            guard !words.isEmpty, span.role != .unread else { continue }
+            if case .avatar = span.role { continue }
+            for run in SearchMarks.cells(in: span.text, words: words) where run.column < span.width {
+                buffer.restyle(
+                    row: top + span.line, column: span.column + run.column,
+                    count: min(run.width, span.width - run.column), style: Style(.match))
+            }
         }
     }
 

@@ -26,6 +26,13 @@ enum StatusLine {
 
     static func describe(_ state: AppState) -> String {
         if let notice = state.notice { return notice }
+        if let search = state.search, let feed = state.feed {
+            let found = search.results.count
+            let of = "\(CountFormat.grouped(found)) of \(posts(feed.posts.count)) match"
+            return search.typing
+                ? "/\(search.query)▏ \(of) · Enter keeps · Esc clears"
+                : "\(of) “\(search.query)” · / edits · Esc clears"
+        }
         let sources = state.sources
         let single = state.isSingleSource
         if state.isLoading {

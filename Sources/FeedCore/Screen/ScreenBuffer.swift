@@ -98,6 +98,16 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
     }
 
+    /// Gives `count` cells from (`row`, `column`) `style`, keeping their text: a search's
+    /// words marked where they were written.
+    public mutating func restyle(row: Int, column: Int, count: Int, style: Style) {
+        guard row >= 0, row < height else { return }
+        let start = max(0, column)
+        let end = min(width, column + count)
+        guard start < end else { return }
+        for x in start..<end { cells[row * width + x].style = style }
+    }
+
     /// Puts a cluster `count` cells wide at a position, blanking the other half of any
     /// wide cluster it overwrites, so that no half of a wide character is left behind.
     /// Takes `columns` of `row` from `other` (of the same size): the part of a frame that

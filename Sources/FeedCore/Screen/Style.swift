@@ -27,6 +27,8 @@ public enum Ink: Hashable, Sendable {
     case helpKey
     /// The mark of a post not read yet.
     case unread
+    /// A search's word where it appears in a row.
+    case match
 
     /// One grey level for a skeleton cell where its halves cannot be drawn apart: a band
     /// edge takes the mean of its halves, a palette cell the static level. Nil for text.
@@ -79,6 +81,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case 13: .help
             case 14: .helpKey
             case 15: .unread
+            case 16: .match
             default: .plain
             }
         }
@@ -101,6 +104,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
                 case .help: (13, 0, 0)
                 case .helpKey: (14, 0, 0)
                 case .unread: (15, 0, 0)
+                case .match: (16, 0, 0)
                 }
             // Levels, slots and colour indices are small; anything else is clamped.
             bits =
@@ -143,6 +147,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case .help: "help"
             case .helpKey: "help key"
             case .unread: "unread mark"
+            case .match: "search match"
             }
         return fade > 0 ? "\(ink), fading, step \(fade) of \(CrossFade.steps)" : ink
     }
@@ -168,6 +173,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
         case .help: "?"
         case .helpKey: "K"
         case .unread: "U"
+        case .match: "M"
         }
     }
 }

@@ -18,6 +18,8 @@ public enum AppEvent: Sendable {
     case tick
     /// The loop drew a frame of this state.
     case frameDrawn
+    /// What the store's full-text index found for a search's query.
+    case storeMatches([Post], query: String)
 }
 
 /// What one load of one source brought. Every source, one or many, answers this way.
@@ -80,5 +82,8 @@ public enum AppEffect: Hashable, Sendable {
     case openLink(String)
     /// Keep these read and liked marks (with the store), off the loop's thread.
     case keepMarks([PostMark])
+    /// Ask the store's full-text index for a search's query, off the loop's thread; the
+    /// answer comes back as `.storeMatches`.
+    case searchStore(String)
     case quit(exitCode: Int32)
 }

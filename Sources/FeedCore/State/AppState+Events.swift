@@ -7,7 +7,14 @@ extension AppState {
         let now = max(now, timing.now)
         timing.now = now
         var effects = advanceTimers(to: now)
+        // Posts arriving during a search: the selection stays on its post among the results.
+        let searchedSelection = search != nil ? selectedPost?.id : nil
+        let newAboveBefore = newAbove
         effects += handle(event, at: now)
+        if search != nil, case .answer = event {
+            newAbove = newAboveBefore
+            refreshSearch(keeping: searchedSelection)
+        }
         switch event {
         case .tick, .frameDrawn: break
         default: timing.needsFrame = true
@@ -125,8 +132,16 @@ extension AppState {
             timing.lastFrameAt = now
             timing.needsFrame = false
             return []
+        case .storeMatches(let matches, let query):
+            takeStoreMatches(matches, for: query)
+            return []
         case .key(let key):
             notice = nil
+            if search?.typing == true, !Self.movesThroughResults(key) { return typeIntoSearch(key) }
+            if search != nil, key == .escape {
+                endSearch()
+                return []
+            }
             if showingHelp {
                 // Any key closes the help; quitting keys still quit.
                 closeHelp(at: now)

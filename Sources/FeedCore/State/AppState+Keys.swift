@@ -24,7 +24,9 @@ extension AppState {
         }
         // The rest act on the rows, which a reload hides and a screen too small cannot
         // show: nothing moves where the reader cannot see it.
-        guard !isLoading, !isTooSmall, let posts = feed?.posts, !posts.isEmpty else { return [] }
+        if action == .search, !isLoading, feed != nil { return beginSearch() }
+        let posts = shownPosts
+        guard !isLoading, !isTooSmall, !posts.isEmpty else { return [] }
         let view = viewport
         var effects: [AppEffect] = []
         let page = max(1, view.height - 2)
@@ -70,7 +72,7 @@ extension AppState {
             effects += setRead([selected], !read.contains(posts[selected].id))
         case .markAllRead:
             effects += setRead(posts.indices, true)
-        case .quit, .reload, .redraw, .help, .pause:
+        case .quit, .reload, .redraw, .help, .pause, .search:
             break
         }
         // At the top, every new post has been seen. Moving, the reader takes the view;

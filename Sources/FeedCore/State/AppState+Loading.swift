@@ -134,7 +134,8 @@ extension AppState {
     /// When the selection is within a screen of the end, the next page of every source
     /// that links one (and is not loading) loads.
     mutating func pageIfNearTheEnd(at now: Duration) -> [AppEffect] {
-        guard options.loadsMorePages, !options.offline, !isLoading, let feed, !feed.posts.isEmpty else { return [] }
+        guard options.loadsMorePages, !options.offline, search == nil, !isLoading, let feed, !feed.posts.isEmpty
+        else { return [] }
         let pageable = sources.indices.filter { index in
             sources[index].nextPage != nil && sources[index].page == .idle && !sources[index].isLoading
         }

@@ -4,7 +4,7 @@
 extension AppState {
     /// Posts at `indices` marked read (or unread again); returns the marks to keep.
     mutating func setRead(_ indices: some Sequence<Int>, _ isRead: Bool) -> [AppEffect] {
-        guard let posts = feed?.posts else { return [] }
+        let posts = shownPosts
         var marks: [PostMark] = []
         for index in indices where posts.indices.contains(index) {
             let post = posts[index]
@@ -27,7 +27,8 @@ extension AppState {
 
     /// Remembers the posts on the screen now.
     mutating func noteOnScreen() {
-        guard options.tracksRead, let posts = feed?.posts, !isLoading else {
+        let posts = shownPosts
+        guard options.tracksRead, feed != nil, !isLoading else {
             onScreen = []
             return
         }

@@ -53,6 +53,11 @@ public struct AppState: Sendable {
     /// The posts on the screen after the last event, with their indices: those a key
     /// moves above the screen become read.
     var onScreen: [(index: Int, id: PostID)] = []
+    /// `/`: the search narrowing the rows, while there is one. The rows it shows are
+    /// other rows: their layouts are new.
+    public internal(set) var search: PostSearch? {
+        didSet { if search?.results != oldValue?.results { contentVersion = Self.nextContentVersion() } }
+    }
     /// How many of the posts are unread, counted when posts or marks change.
     public internal(set) var unreadCount = 0
     public internal(set) var showingHelp = false
@@ -148,7 +153,7 @@ public struct AppState: Sendable {
     /// The posts laid out at the current size, with the reader's expansions and likes.
     public var viewport: FeedViewport {
         FeedViewport(
-            posts: feed?.posts ?? [], width: size.width, height: size.height - 1, now: referenceDate,
+            posts: shownPosts, width: size.width, height: size.height - 1, now: referenceDate,
             expanded: expanded, liked: liked, read: options.tracksRead ? read : nil, footerHeight: footerHeight,
             cache: layouts,
             contentVersion: contentVersion)
@@ -169,7 +174,8 @@ public struct AppState: Sendable {
     public var sourcesLoading: Int { sources.count(where: \.isLoading) }
 
     public var selectedPost: Post? {
-        guard let posts = feed?.posts, posts.indices.contains(selected) else { return nil }
+        let posts = shownPosts
+        guard posts.indices.contains(selected) else { return nil }
         return posts[selected]
     }
 }

@@ -5,7 +5,7 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     case up, down
     case pageUp, pageDown, home, end
-    case enter, escape
+    case enter, escape, backspace
     case wheelUp, wheelDown
     /// A click at a screen position (0-based).
     case click(row: Int, column: Int)

@@ -2,7 +2,7 @@
 public enum KeyAction: Hashable, Sendable {
     case next, previous, pageDown, pageUp, halfPageDown, halfPageUp, first, last
     case toggleExpanded, like, openLink, reload, pause, redraw, help, quit
-    case nextUnread, toggleRead, markAllRead
+    case nextUnread, toggleRead, markAllRead, search
     case scrollDown, scrollUp, select
 }
 
@@ -56,6 +56,13 @@ public struct KeyBinding: Sendable {
             keys: [.character("N"): .toggleRead]),
         KeyBinding(label: "A", summary: "mark every post read", keys: [.character("A"): .markAllRead]),
         KeyBinding(
+            label: "/", summary: "search as you type",
+            detail:
+                "the rows narrow to the posts whose title, text, author or source hold every word typed, the "
+                + "matches marked; with the store, stored posts the feeds no longer list match too; Enter keeps "
+                + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move",
+            keys: [.character("/"): .search]),
+        KeyBinding(
             label: "o", summary: "show and open the post's link",
             detail:
                 "in the status line, and with `$BROWSER` or `xdg-open`: the URL is one argument to the program, never a shell's; http and https only",
@@ -71,7 +78,7 @@ public struct KeyBinding: Sendable {
             label: "?", summary: "all the keys, in an overlay", detail: "any key closes it",
             keys: [.character("?"): .help]),
         KeyBinding(
-            label: "q Esc Ctrl-C", summary: "quit", detail: "the terminal is left as it was",
+            label: "q Esc Ctrl-C", summary: "quit", detail: "the terminal is left as it was; Esc first clears a search",
             keys: [.character("q"): .quit, .escape: .quit, .control("c"): .quit]),
         KeyBinding(
             label: "mouse", summary: "wheel scrolls, click selects",
