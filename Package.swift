@@ -124,7 +124,7 @@ let package = Package(
         // The real binary in tmux; depends on the executable so `swift test` builds it.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["shimmerfeed", "FeedTerminal", "TestSupport"],
+            dependencies: ["shimmerfeed", "FeedTerminal", "FeedStore", "TestSupport"],
             path: "Tests/e2e",
             exclude: ["Tools"],
             swiftSettings: swift6

@@ -330,7 +330,7 @@ public final class FeedStore: Sendable {
         problem.withLock { state in
             guard let message = state.message, !state.told else { return nil }
             state.told = true
-            return "\(message); going on without the store"
+            return "going on without the store: \(message)"
         }
     }
 

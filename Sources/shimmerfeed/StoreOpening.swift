@@ -28,7 +28,7 @@ struct StoreOpening {
             opening.restored = try store.sources(keys.compactMap { $0 })
             opening.store = store
         } catch {
-            opening.notice = "\(error); going on without the store"
+            opening.notice = "going on without the store: \(error)"
         }
         return opening
     }

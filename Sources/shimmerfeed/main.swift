@@ -95,7 +95,7 @@ viewer.shimmerPause = options.shimmerPause
 viewer.shimmerTilt = options.shimmerTilt
 viewer.framesPerSecond = options.framesPerSecond
 viewer.offline = options.offline
-viewer.tracksRead = store != nil
+viewer.tracksRead = store != nil && storeKeys.contains { $0 != nil }  // marks mean nothing where nothing is kept
 viewer.restored = storeOpening.timeline(keys: storeKeys)
 
 if options.dump {

@@ -372,6 +372,26 @@ import Testing
         #expect(!posts.isTagged(with: PostSource(index: 2, name: "Source 2", paged: true)))
     }
 
+    /// A source takes its feed's title when it first answers, after its load was tagged
+    /// under the name it had: the ids keep one prefix, so a refresh knows the posts again
+    /// (and the reader's likes and read marks with them).
+    @Test func aSourceRenamedByItsFeedKeepsItsPostsIdsThroughARefresh() {
+        var state = V.started(2, refresh: .seconds(60))
+        var posts = [V.post("a", minutesAgo: 1)]
+        posts.tag(with: V.request(1, of: 2).tag)
+        V.answer(&state, source: 1, posts, title: "Feed Title", at: .milliseconds(100))
+        V.answer(&state, source: 0, [], at: .milliseconds(100))
+        #expect(state.feed?.posts.map(\.id.description) == ["1/a"], "one prefix, not two")
+        #expect(state.feed?.posts.first?.source?.name == "Feed Title")
+        _ = state.apply(.key(.character("l")), at: .seconds(1))
+        _ = state.apply(.tick, at: .seconds(61))
+        var again = [V.post("a", minutesAgo: 1)]
+        again.tag(with: SourceRequest(source: 1, name: "Feed Title").tag)
+        V.answer(&state, source: 1, again, title: "Feed Title", at: .seconds(62))
+        #expect(state.feed?.posts.map(\.id.description) == ["1/a"])
+        #expect(state.liked == [PostID.string("a").tagged(by: 1)], "the like still names the post")
+    }
+
     @Test(arguments: [1, 2])
     func anAnswerTaggedOnItsWayIsTakenAsItCame(sources: Int) {
         // The loop's load tasks tag posts before they come; the state must not tag them again.

@@ -82,6 +82,29 @@ import Testing
         #expect(source.posts.map(\.id) == [.string("1")])
     }
 
+    /// A write that fails (a full disk) takes the store out of use for the run, and the
+    /// reader is told once.
+    @Test func aFailedWriteIsToldOnceAndTheStoreRests() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        let database = try SQLiteDatabase(path: scratch.path)
+        try database.execute(
+            "CREATE TRIGGER full BEFORE INSERT ON sources BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+        #expect(store.takeProblem() == nil)
+        store.keep { (store) throws(FeedStore.Unavailable) in
+            try store.saveFailure(source: "s", message: "x", at: now)
+        }
+        #expect(
+            store.takeProblem()
+                == "going on without the store: the store could not be written: database or disk is full")
+        #expect(store.takeProblem() == nil, "said once")
+        try database.execute("DROP TRIGGER full")
+        store.keep { (store) throws(FeedStore.Unavailable) in
+            try store.saveFailure(source: "s", message: "x", at: now)
+        }
+        #expect(try store.sources(["s"]).isEmpty, "no more writes this run")
+    }
+
     @Test func numericIdsStayNumbers() throws {
         let scratch = try Scratch()
         let store = try FeedStore.open(at: scratch.path, now: now).store

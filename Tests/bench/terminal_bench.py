@@ -7,7 +7,7 @@ usage: terminal_bench.py BIN_DIR WORKDIR
 The viewer measured is BIN_DIR/shimmerfeed stripped into WORKDIR, as `make install` makes
 it (BIN_DIR is a --static-swift-stdlib release build).
 """
-import fcntl, json, os, pty, random, re, select, signal, statistics, struct, subprocess, sys, termios, time
+import fcntl, json, os, pty, random, re, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
 
 ROWS, COLS = 50, 200
 # A skeleton cell: a grey of the ramp (237-255; the status bar is 236) or a --palette entry
@@ -31,14 +31,21 @@ def make_feed(path, count):
         out.write("]}")
 
 
+# Where each session's store goes (an XDG_STATE_HOME of its own, empty: a first run),
+# unless it names one; the bench's folder, removed with it.
+STATE_ROOT = None
+
+
 class Session:
     """The binary on a pty of ROWS x COLS, with its output read as it comes."""
 
     def __init__(self, argv, env_extra=None):
+        env_extra = dict(env_extra or {})
+        env_extra.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="state-", dir=STATE_ROOT))
         self.start = time.monotonic()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", **(env_extra or {}))
+            env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", **env_extra)
             os.execve(argv[0], argv, env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
         self.output = bytearray()
@@ -321,6 +328,7 @@ def report(title, runs):
 
 if __name__ == "__main__":
     bin_dir, workdir = sys.argv[1], sys.argv[2]
+    STATE_ROOT = workdir
     binary = os.path.join(workdir, "shimmerfeed")
     subprocess.run(["strip", "-o", binary, os.path.join(bin_dir, "shimmerfeed")], check=True)
     print(f"viewer: the installed form, {os.path.getsize(binary) / 1e6:.1f} MB stripped")

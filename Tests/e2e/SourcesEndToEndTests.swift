@@ -62,7 +62,9 @@ extension EndToEndTests {
             let fixture = FeedServer.fixtures.appendingPathComponent("xml/rss2.xml").path
             try tmux.run("\(try binary()) \(fixture); echo EXIT=$?")
             let screen = try tmux.waitFor("the items") { $0.contains("Ellen Expert") && $0.contains("5 posts") }
-            #expect(screen.contains("Liftoff News · 5 posts · loaded in"))
+            // A file's posts are kept: each unread, the first run's count.
+            #expect(screen.contains("Liftoff News · 5 posts · 5 unread · loaded in"))
+            #expect(screen.contains("▌ EE ● Ellen Expert"))
             #expect(screen.contains("· 1 skipped (post 6: an item with nothing to show)"))
             #expect(screen.contains("Star City"))
             #expect(!screen.contains("♥"), "RSS counts no likes")

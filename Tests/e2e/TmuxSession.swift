@@ -7,6 +7,9 @@ import Testing
 /// and read with capture-pane. Every wait polls with a deadline; none sleeps blindly.
 final class TmuxSession {
     let socket: String
+    /// The session's own `XDG_STATE_HOME`: each starts with an empty store, as a first run
+    /// does, and the folder goes with the session.
+    let stateFolder: String
     private(set) var width: Int
     private(set) var height: Int
 
@@ -19,18 +22,21 @@ final class TmuxSession {
         socket = "shimmerfeed-e2e-\(getpid())-\(Self.counter.add(1, ordering: .relaxed).newValue)"
         self.width = width
         self.height = height
+        stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-state").path
+        try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
         // The server this starts outlives the command: it must not inherit an output
         // pipe, or reading that pipe to its end would wait for the server to exit.
         try tmuxStartingServer(
             "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height),
             "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=tmux-256color", "PS1=$ ", "LANG=C.UTF-8",
-            "sh")
+            "XDG_STATE_HOME=\(stateFolder)", "sh")
         try tmux("set-option", "-g", "window-size", "manual")
         try waitFor("the shell prompt") { $0.contains("$") }
     }
 
     deinit {
         _ = try? tmux("kill-server")
+        try? FileManager.default.removeItem(atPath: stateFolder)
     }
 
     /// Types a command line into the shell and presses Enter.
@@ -64,6 +70,16 @@ final class TmuxSession {
         let shell = try paneVariable("pane_pid")
         let output = try Self.run("/usr/bin/pgrep", ["-P", shell])
         return output.split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    /// `kill -9` of the pane's own process (a program started with `exec`), and waits
+    /// until it is gone.
+    func killProgram(timeout: Duration = .seconds(10)) throws {
+        guard let pid = Int32(try paneVariable("pane_pid")) else { return }
+        kill(pid, SIGKILL)
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline, kill(pid, 0) == 0 { usleep(10_000) }
     }
 
     /// Waits for the pane's shell to start its program, and returns its id.

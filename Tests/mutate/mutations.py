@@ -322,4 +322,7 @@ MUTATIONS = [
     ("a damaged store used as it is", "Sources/FeedStore/FeedStore.swift",
      'if version > 0, try database.scalar("PRAGMA quick_check").text != "ok" {',
      'if version > 0, try database.scalar("PRAGMA quick_check").text == "never" {', "FeedStoreTests"),
+    ("a source renamed by its feed tagging its posts twice (\"1/1/a\")", "Sources/FeedCore/Timeline/PostTagging.swift",
+     "allSatisfy { $0.source?.index == source.index && $0.source?.paged == source.paged }",
+     "allSatisfy { $0.source == source }", "TimelineTests"),
 ]

@@ -92,9 +92,13 @@ extension AppState {
     /// place before they come (no copy here); an answer made another way is tagged now.
     private func tagged(_ posts: [Post], from index: Int, paged: Bool) -> [Post] {
         let source = PostSource(index: index, name: request(for: index).name, paged: paged)
-        guard !posts.isTagged(with: source) else { return posts }
         var posts = posts
-        posts.tag(with: source)
+        if posts.isTagged(with: source) {
+            // Tagged on its way, under the name the source had when it was asked.
+            if posts.contains(where: { $0.source != source }) { posts.rename(to: source) }
+        } else {
+            posts.tag(with: source)
+        }
         return posts
     }
 

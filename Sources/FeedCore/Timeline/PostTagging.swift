@@ -10,9 +10,17 @@ extension Array where Element == Post {
         }
     }
 
-    /// Whether every post already carries `source`'s tag.
+    /// Whether every post already carries `source`'s tag (its index, and whether a further
+    /// page brought it): its id is prefixed once and never again, whatever the source is
+    /// called by now.
     public func isTagged(with source: PostSource) -> Bool {
-        allSatisfy { $0.source == source }
+        allSatisfy { $0.source?.index == source.index && $0.source?.paged == source.paged }
+    }
+
+    /// The posts' source named as it is now (a source takes its feed's title when it first
+    /// answers), their ids as they are.
+    public mutating func rename(to source: PostSource) {
+        for index in indices where self[index].source != source { self[index].source = source }
     }
 }
 

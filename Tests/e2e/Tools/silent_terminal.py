@@ -4,14 +4,16 @@ draws, and prints as JSON when its first byte came, when `NEEDLE` came (ms from 
 and how many status requests it sent; then sends q and reports the exit code.
 
 usage: silent_terminal.py NEEDLE PROGRAM [ARGUMENT...]"""
-import json, os, pty, select, signal, struct, sys, termios, fcntl, time
+import json, os, pty, select, shutil, signal, struct, sys, tempfile, termios, fcntl, time
 
 needle = sys.argv[1].encode()
 argv = sys.argv[2:]
+# A store of its own, empty, as on a first run; removed at the end.
+state = tempfile.mkdtemp(prefix="shimmerfeed-e2e-silent-")
 start = time.monotonic()
 pid, fd = pty.fork()
 if pid == 0:
-    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", XDG_STATE_HOME=state)
     os.execve(argv[0], argv, env)
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
 output = bytearray()
@@ -49,6 +51,7 @@ while time.monotonic() < end:
 if code is None:
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
+shutil.rmtree(state, ignore_errors=True)
 ms = lambda moment: None if moment is None else round((moment - start) * 1000, 1)
 print(json.dumps({"first_byte_ms": ms(first), "found_ms": ms(found), "status_requests": output.count(b"\x1b[5n"),
                   "exit_code": code}))

@@ -1,0 +1,163 @@
+import FeedCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedStore
+
+extension EndToEndTests {
+    /// The store between runs, in the binary in tmux: a second run's first screen, its
+    /// conditional request, `kill -9` at any moment, a damaged file, two viewers at once, a
+    /// store that cannot be written, and `--offline` with no server.
+    @Suite(.serialized)
+    struct StoreEndToEndTests {
+        private func binary() throws -> String {
+            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
+        }
+
+        private func quit(_ tmux: TmuxSession) throws {
+            try tmux.press("q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+            try tmux.expectRestored()
+        }
+
+        private func scratch() throws -> URL { try ScratchFolder.make("shimmerfeed-e2e-store") }
+
+        @Test func aSecondRunShowsTheStoredPostsAtOnceAndAsksConditionally() throws {
+            let server = try FeedServer()
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = folder.appendingPathComponent("store.sqlite3").path
+            let url = server.url("/etag?key=again")
+            let first = try TmuxSession(width: 80, height: 24)
+            try first.run("\(try binary()) --store \(store) '\(url)'; echo EXIT=$?")
+            try first.waitFor("the posts") { $0.contains("Ada Park") && $0.contains("3 unread") }
+            try first.press("Enter")  // read: expanded
+            try first.waitFor("one read") { $0.contains("2 unread") }
+            try quit(first)
+            // Again, with the server slowed by --delay: the first screen is the stored one.
+            let second = try TmuxSession(width: 80, height: 24)
+            try second.run("\(try binary()) --delay 2 --store \(store) '\(url)'; echo EXIT=$?")
+            let shown = try second.waitFor("the stored posts") { $0.contains("Ada Park") }
+            #expect(shown.contains("from "), "the status line says how old they are")
+            #expect(shown.contains("2 unread"), "the read mark was kept")
+            #expect(!shown.contains("Loading"))
+            try second.waitFor("the refresh") { $0.contains("loaded in") }
+            #expect(try server.get("/count?key=again").contains(#""304": 1"#), "a conditional request, answered 304")
+            try quit(second)
+        }
+
+        @Test func offlineWithNoServerShowsTheStore() throws {
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = folder.appendingPathComponent("store.sqlite3").path
+            var url = ""
+            do {
+                let server = try FeedServer()
+                url = server.url("/feed.json").absoluteString
+                let tmux = try TmuxSession(width: 80, height: 24)
+                try tmux.run("\(try binary()) --store \(store) '\(url)'; echo EXIT=$?")
+                try tmux.waitFor("the posts") { $0.contains("Ada Park") }
+                try quit(tmux)
+            }
+            // The server is gone: --offline shows what was kept, and asks nothing.
+            let tmux = try TmuxSession(width: 80, height: 24)
+            try tmux.run("\(try binary()) --offline --store \(store) '\(url)'; echo EXIT=$?")
+            let screen = try tmux.waitFor("the kept posts") { $0.contains("Ada Park") && $0.contains("3 posts") }
+            #expect(!screen.contains("refused"))
+            try tmux.press("r")
+            try tmux.waitFor("the notice") { $0.contains("offline: nothing is reloaded") }
+            try quit(tmux)
+        }
+
+        /// Killed at any moment, while sources refresh and marks are written: SQLite's own
+        /// check finds the file sound every time, and marks older than a second are there.
+        @Test func killNineNeverDamagesTheStore() throws {
+            let server = try FeedServer()
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = folder.appendingPathComponent("store.sqlite3").path
+            let sources = (0..<6).map { "'\(server.url("/refreshing?key=storm\($0)").absoluteString)'" }.joined(
+                separator: " ")
+            var random = SystemRandomNumberGenerator()
+            for round in 0..<20 {
+                let tmux = try TmuxSession(width: 80, height: 24)
+                try tmux.run("exec \(try binary()) --store \(store) \(sources)")
+                try tmux.waitFor("the posts") { $0.contains("from 6 sources") }
+                try tmux.press("A", "j", "j", "j", "Enter", "N")
+                if round == 0 {
+                    // Marks older than a second are in the file when it is killed.
+                    try tmux.press("A")
+                    usleep(1_500_000)
+                } else {
+                    usleep(UInt32.random(in: 0...400_000, using: &random))
+                }
+                try tmux.killProgram()
+                let check = try FeedStore.open(at: store).store
+                #expect(try check.integrityCheck() == "ok", "round \(round)")
+                if round == 0 {
+                    let kept = try check.sources(
+                        (0..<6).map { server.url("/refreshing?key=storm\($0)").absoluteString })
+                    let posts = kept.values.reduce(0) { $0 + $1.posts.count }
+                    let read = kept.values.reduce(0) { $0 + $1.read.count }
+                    #expect(posts > 0 && read == posts, "every mark older than a second was kept")
+                }
+            }
+        }
+
+        @Test func aDamagedStoreIsMovedAsideAndSaid() throws {
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = folder.appendingPathComponent("store.sqlite3").path
+            try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: store))
+            let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
+            let tmux = try TmuxSession(width: 100, height: 24)
+            try tmux.run("\(try binary()) --store \(store) \(fixture); echo EXIT=$?")
+            let screen = try tmux.waitFor("the notice") { $0.contains("moved aside") }
+            #expect(screen.contains("Ada Park"), "the feed shows all the same")
+            try quit(tmux)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names.contains { $0.hasPrefix("store.sqlite3.broken-") }, "kept, not deleted: \(names)")
+        }
+
+        @Test func twoViewersShareTheStore() throws {
+            let server = try FeedServer()
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = folder.appendingPathComponent("store.sqlite3").path
+            let one = server.url("/feed.json").absoluteString
+            let two = server.url("/rss").absoluteString
+            let first = try TmuxSession(width: 100, height: 24)
+            let second = try TmuxSession(width: 100, height: 24)
+            try first.run("\(try binary()) --store \(store) '\(one)' '\(two)'; echo EXIT=$?")
+            try second.run("\(try binary()) --store \(store) '\(one)' '\(two)'; echo EXIT=$?")
+            try first.waitFor("the posts") { $0.contains("from 2 sources") }
+            try second.waitFor("the posts") { $0.contains("from 2 sources") }
+            try first.press("A")
+            try second.press("Enter")
+            try quit(first)
+            try quit(second)
+            let kept = try FeedStore.open(at: store).store.sources([one, two])
+            let read = kept.values.reduce(0) { $0 + $1.read.count }
+            let posts = kept.values.reduce(0) { $0 + $1.posts.count }
+            #expect(posts == 8 && read == posts, "the first viewer's marks all there, the second's too")
+        }
+
+        @Test func aStoreThatCannotBeWrittenIsSaidOnceAndTheViewerGoesOn() throws {
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // A file where the store's folder should be: nothing can be made there, root or not.
+            let blocker = folder.appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: blocker)
+            let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
+            let tmux = try TmuxSession(width: 120, height: 24)
+            try tmux.run("\(try binary()) --store \(blocker.path)/store.sqlite3 \(fixture); echo EXIT=$?")
+            try tmux.waitFor("the notice and the posts") {
+                $0.contains("going on without the store: cannot open") && $0.contains("Ada Park")
+            }
+            try tmux.press("j")
+            try tmux.waitFor("the status line back") { $0.contains("3 posts") }
+            try quit(tmux)
+        }
+    }
+}
