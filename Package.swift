@@ -85,7 +85,7 @@ let package = Package(
         // `make bench`: render and decode figures, in release mode.
         .executableTarget(
             name: "FeedBench",
-            dependencies: ["FeedCore"],
+            dependencies: ["FeedCore", "FeedStore"],
             swiftSettings: swift6
         ),
         .testTarget(

@@ -96,8 +96,12 @@ case "decode":
     try decodeBench(path: arguments.dropFirst().first ?? "")
 case "timeline":
     timelineBench()
+case "store":
+    let folder = arguments.dropFirst().first ?? "."
+    let refreshes = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000
+    try storeBench(folder: folder, refreshes: refreshes)
 default:
-    let usage = "usage: shimmerfeed-bench render FEED | decode FEED | timeline\n"
+    let usage = "usage: shimmerfeed-bench render FEED | decode FEED | timeline | store FOLDER [REFRESHES]\n"
     _ = usage.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }

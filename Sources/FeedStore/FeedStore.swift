@@ -36,11 +36,14 @@ public final class FeedStore: Sendable {
     public static let postsPerSource = 500
     /// Read posts older than this are let go; unread and liked ones stay.
     public static let readPostsKeptFor: TimeInterval = 90 * 24 * 3600
+    static let answersPerIndexMerge = 50
 
     /// The connection, used only under `lock`: SQLite's connection is opened without its
     /// own mutex, and this one serialises the calls.
     private nonisolated(unsafe) let database: SQLiteDatabase
-    private let lock = Mutex(())
+    private let lock = Mutex(0)  // answers written since the index was last merged
+    /// Writes handed over to be done in order, off the caller's thread.
+    private let queue = StoreQueue()
     /// The first write that failed, until someone takes it to tell the reader (once).
     private let problem = Mutex<(message: String?, told: Bool)>((nil, false))
     public let path: String
@@ -88,6 +91,12 @@ public final class FeedStore: Sendable {
         do {
             database = try SQLiteDatabase(path: path)
             try database.execute("PRAGMA journal_mode = WAL")
+            // The log is copied into the file every 250 pages (1 MiB), and cut back to that
+            // size after: the file and its log stay within the store's bound.
+            try database.execute("PRAGMA wal_autocheckpoint = 250")
+            // A small page cache: the store is read once at start, then mostly written.
+            try database.execute("PRAGMA cache_size = -256")
+            try database.execute("PRAGMA journal_size_limit = 1048576")
             version = Int(try database.scalar("PRAGMA user_version").integer ?? 0)
             if version > 0, try database.scalar("PRAGMA quick_check").text != "ok" {
                 throw NotAStore(reason: "was damaged")
@@ -155,20 +164,17 @@ public final class FeedStore: Sendable {
                     lastSuccess: row[4].real.map(Date.init(timeIntervalSince1970:)),
                     lastFailure: row[5].real.map(Date.init(timeIntervalSince1970:)), failureMessage: row[6].text,
                     failures: Int(row[7].integer ?? 0))
-                let decoder = JSONDecoder()
-                for post in try database.execute(
+                try database.forEachRow(
                     """
-                    SELECT body, read_at, liked FROM posts WHERE source_id = ?
+                    SELECT read_at, liked, \(Self.postColumns) FROM posts WHERE source_id = ?
                     ORDER BY created_at IS NULL, created_at DESC, listed_at DESC
-                    """, [.integer(id)])
-                {
-                    guard let body = post[0].text,
-                        let stored = try? decoder.decode(StoredPost.self, from: Data(body.utf8))
-                    else { continue }  // one unreadable post costs only itself
-                    let decoded = stored.post
+                    """, [.integer(id)]
+                ) { row in
+                    // One unreadable post costs only itself.
+                    guard let decoded = StoredPost.post(from: row.dropFirst(2)) else { return }
                     source.posts.append(decoded)
-                    if let readAt = post[1].real { source.read[decoded.id] = Date(timeIntervalSince1970: readAt) }
-                    if post[2].integer == 1 { source.liked.insert(decoded.id) }
+                    if let readAt = row[0].real { source.read[decoded.id] = Date(timeIntervalSince1970: readAt) }
+                    if row[1].integer == 1 { source.liked.insert(decoded.id) }
                 }
                 found[key] = source
             }
@@ -182,28 +188,25 @@ public final class FeedStore: Sendable {
     public func search(_ query: String, in keys: [String], limit: Int = 200) throws(Unavailable) -> [(
         source: String, post: Post
     )] {
-        // Each word quoted (a quote in it doubled), as a prefix: FTS5's syntax never
-        // sees the reader's characters as operators.
-        let words = query.split(whereSeparator: \.isWhitespace).map { word -> String in
-            "\"" + word.flatMap { $0 == "\"" ? "\"\"" : String($0) } + "\"*"
-        }
+        // The words as the index's tokenizer cuts them (letters and digits), each quoted
+        // as a prefix: FTS5's syntax never sees the reader's characters as operators, and
+        // no term is a phrase, which an index without positions cannot answer.
+        let words = query.split { !$0.isLetter && !$0.isNumber }.map { "\"\($0)\"*" }
         guard !words.isEmpty, !keys.isEmpty else { return [] }
         return try withDatabase { database in
             let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
             let rows = try database.execute(
                 """
-                SELECT sources.key, posts.body FROM posts_text
+                SELECT sources.key, \(Self.postColumns.split(separator: ", ").map { "posts.\($0)" }.joined(separator: ", "))
+                FROM posts_text
                 JOIN posts ON posts.rowid = posts_text.rowid
                 JOIN sources ON sources.id = posts.source_id
                 WHERE posts_text MATCH ? AND sources.key IN (\(placeholders))
                 ORDER BY posts.created_at IS NULL, posts.created_at DESC LIMIT ?
                 """, [.text(words.joined(separator: " "))] + keys.map { .text($0) } + [.integer(Int64(limit))])
-            let decoder = JSONDecoder()
             return rows.compactMap { row in
-                guard let key = row[0].text, let body = row[1].text,
-                    let stored = try? decoder.decode(StoredPost.self, from: Data(body.utf8))
-                else { return nil }
-                return (key, stored.post)
+                guard let key = row[0].text, let post = StoredPost.post(from: row.dropFirst()) else { return nil }
+                return (key, post)
             }
         }
     }
@@ -216,8 +219,10 @@ public final class FeedStore: Sendable {
     public func saveAnswer(
         source key: String, title: String?, posts: [Post], etag: String?, lastModified: String?, at now: Date
     ) throws(Unavailable) {
+        // A feed longer than the bound keeps its newest: a file of 100,000 posts is not
+        // written whole to keep 500 of it.
+        let posts = Self.newest(posts, limit: Self.postsPerSource)
         try withDatabase { database in
-            let encoder = JSONEncoder()
             try database.transaction {
                 let id = try sourceID(key, in: database)
                 try database.execute(
@@ -227,21 +232,62 @@ public final class FeedStore: Sendable {
                     """,
                     [.init(title), .init(etag), .init(lastModified), .real(now.timeIntervalSince1970), .integer(id)])
                 for post in posts {
-                    let body = String(decoding: try encoder.encode(StoredPost(post)), as: UTF8.self)
-                    try database.execute(
-                        """
-                        INSERT INTO posts (source_id, post_id, created_at, listed_at, body) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (source_id, post_id) DO UPDATE SET
-                            created_at = excluded.created_at, listed_at = excluded.listed_at, body = excluded.body
-                        """,
-                        [
-                            .integer(id), .text(StoredPost.key(of: post.id)),
-                            .init(post.createdAt?.timeIntervalSince1970), .real(now.timeIntervalSince1970),
-                            .text(body),
-                        ])
+                    // A post listed again as it was changes its time only: its fields, and the
+                    // index of them, are written when they change (its version differs).
+                    let values = try StoredPost.values(of: post)
+                    try database.execute(Self.upsert, [.integer(id), .real(now.timeIntervalSince1970)] + values)
+                    try database.execute(Self.rewrite, [.integer(id)] + values)
                 }
                 try prune(source: id, now: now, in: database)
             }
+        }
+        try compactIndexNowAndThen()
+    }
+
+    /// The `limit` newest of `posts` (undated ones last, in their order).
+    static func newest(_ posts: [Post], limit: Int) -> [Post] {
+        guard posts.count > limit else { return posts }
+        let dated = posts.indices.filter { posts[$0].createdAt != nil }
+            .sorted { posts[$0].createdAt! > posts[$1].createdAt! }
+        let undated = posts.indices.filter { posts[$0].createdAt == nil }
+        return (dated + undated).prefix(limit).map { posts[$0] }
+    }
+
+    /// The columns `StoredPost` reads, in its order (less the version).
+    private static let postColumns = StoredPost.columns.dropLast().joined(separator: ", ")
+
+    /// A post written; one kept already has its times brought up to date.
+    private static let upsert: String = {
+        let columns = StoredPost.columns
+        let placeholders = (3..<(3 + columns.count)).map { "?\($0)" }.joined(separator: ", ")
+        return """
+            INSERT INTO posts (source_id, listed_at, \(columns.joined(separator: ", "))) VALUES (?1, ?2, \(placeholders))
+            ON CONFLICT (source_id, post_id) DO UPDATE SET listed_at = excluded.listed_at, created_at = excluded.created_at
+            """
+    }()
+
+    /// A post kept rewritten, when its version (a digest of its fields) changed.
+    private static let rewrite: String = {
+        let columns = StoredPost.columns
+        let sets = columns.enumerated().dropFirst().map { "\($1) = ?\($0 + 2)" }.joined(separator: ", ")
+        return """
+            UPDATE posts SET \(sets) WHERE source_id = ?1 AND post_id = ?2 AND version IS NOT ?\(columns.count + 1)
+            """
+    }()
+
+    /// Every so many answers, a bounded step of merging the full-text index's segments: a
+    /// deleted post's words otherwise stay in it as markers, and refreshes that let old
+    /// posts go would grow it without end.
+    private func compactIndexNowAndThen() throws(Unavailable) {
+        let due = lock.withLock { written in
+            written += 1
+            guard written >= Self.answersPerIndexMerge else { return false }
+            written = 0
+            return true
+        }
+        guard due else { return }
+        try withDatabase { database in
+            try database.execute("INSERT INTO posts_text (posts_text, rank) VALUES ('merge', 500)")
         }
     }
 
@@ -323,6 +369,17 @@ public final class FeedStore: Sendable {
         } catch {
             problem.withLock { if $0.message == nil { $0.message = error.description } }
         }
+    }
+
+    /// `write`, later, after the writes asked for before it, on the store's own thread:
+    /// for a load, which must not wait on the disk.
+    public func later(_ write: @escaping @Sendable (FeedStore) throws(Unavailable) -> Void) {
+        queue.add { [self] in keep(write) }
+    }
+
+    /// Waits for the writes handed over so far: at quit.
+    public func finishWrites() {
+        queue.finish()
     }
 
     /// What went wrong with the store, the first time it is asked after it went wrong.

@@ -29,6 +29,9 @@ final class SQLiteDatabase {
 
     private let handle: OpaquePointer
     let path: String
+    /// Statements prepared once and kept, by their SQL: a refresh runs the same few
+    /// statements for each of its posts.
+    private var prepared: [String: OpaquePointer] = [:]
 
     /// Opens (creating when `create`) the file at `path`, waiting up to `busyTimeout` for
     /// another connection's lock.
@@ -48,23 +51,45 @@ final class SQLiteDatabase {
     }
 
     deinit {
+        for statement in prepared.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
     /// Runs `sql`, binding `values` to its parameters in order; returns its rows.
     @discardableResult
     func execute(_ sql: String, _ values: [Value] = []) throws(Failure) -> [[Value]] {
-        let statement = try prepare(sql)
-        defer { sqlite3_finalize(statement) }
+        var rows: [[Value]] = []
+        try forEachRow(sql, values) { rows.append($0) }
+        return rows
+    }
+
+    /// Runs `sql` and hands each row to `body` as it comes: a start reads thousands of
+    /// posts, which need not all be held as values at once.
+    func forEachRow(_ sql: String, _ values: [Value] = [], _ body: ([Value]) throws -> Void) throws(Failure) {
+        let (statement, kept) = try prepare(sql)
+        defer {
+            if kept {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            } else {
+                sqlite3_finalize(statement)
+            }
+        }
         for (index, value) in values.enumerated() {
             try bind(value, at: Int32(index + 1), in: statement)
         }
-        var rows: [[Value]] = []
         while true {
             let status = sqlite3_step(statement)
-            if status == SQLITE_DONE { return rows }
+            if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw failure(status) }
-            rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
+            let row = (0..<sqlite3_column_count(statement)).map { column(statement, $0) }
+            do {
+                try body(row)
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure(code: SQLITE_ABORT, message: "\(error)")
+            }
         }
     }
 
@@ -93,11 +118,16 @@ final class SQLiteDatabase {
         try execute(sql, values).first?.first ?? .null
     }
 
-    private func prepare(_ sql: String) throws(Failure) -> OpaquePointer {
+    /// The statement for `sql`, and whether it is kept for the next call (pragmas, run
+    /// once or twice, are not).
+    private func prepare(_ sql: String) throws(Failure) -> (OpaquePointer, kept: Bool) {
+        if let statement = prepared[sql] { return (statement, true) }
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw failure(status) }
-        return statement
+        guard !sql.hasPrefix("PRAGMA") else { return (statement, false) }
+        prepared[sql] = statement
+        return (statement, true)
     }
 
     private func bind(_ value: Value, at index: Int32, in statement: OpaquePointer) throws(Failure) {

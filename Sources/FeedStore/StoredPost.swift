@@ -1,92 +1,48 @@
 import FeedCore
 import FoundationEssentials
 
-/// A post as the store writes it: its own JSON form, so that a change to the model in
-/// memory never silently changes what files on disk mean. Short keys: a store holds
-/// thousands of these.
-struct StoredPost: Codable, Equatable {
-    struct Media: Codable, Equatable {
-        var k: String
-        var d: String?
-        var u: String?
-        var t: String?
+/// A post as the store writes it: a column for each field a row shows, so that reading a
+/// few thousand posts at start decodes no JSON; the rare parts (attachments, a poll) as
+/// one JSON text of the store's own form, never the model's, so that a change to the
+/// model in memory never silently changes what files on disk mean.
+enum StoredPost {
+    /// The post's columns after `source_id`, in this order.
+    static let columns = [
+        "post_id", "id_is_number", "created_at", "author", "handle", "avatar", "title", "content", "url", "likes",
+        "boosts", "replies", "boosted_by", "hides_content", "extras", "version",
+    ]
+
+    /// The values of `columns` for `post`.
+    static func values(of post: Post) throws -> [SQLiteDatabase.Value] {
+        let isNumber: Bool
+        if case .number = post.id { isNumber = true } else { isNumber = false }
+        let extras = try Extras(post).map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        let fields: [SQLiteDatabase.Value] = [
+            .text(key(of: post.id)), .integer(isNumber ? 1 : 0), .init(post.createdAt?.timeIntervalSince1970),
+            .text(post.author.name), .init(post.author.handle), .init(post.author.avatarURL), .init(post.title),
+            .text(post.content), .init(post.url), .init(post.likes), .init(post.boosts), .init(post.replies),
+            .init(post.boostedBy), .integer(post.hidesContent ? 1 : 0), .init(extras),
+        ]
+        return fields + [.integer(version(of: fields))]
     }
 
-    struct Choice: Codable, Equatable {
-        var t: String
-        var v: Int?
-    }
-
-    struct Ballot: Codable, Equatable {
-        var o: [Choice]
-        var v: Int?
-        var p: Int?
-        var e: Double?
-        var c: Bool
-    }
-
-    /// The id, and whether it was a number.
-    var id: String
-    var n: Bool
-    var an: String
-    var ah: String?
-    var aa: String?
-    var ti: String?
-    var co: String
-    var li: Int?
-    var ca: Double?
-    var ur: String?
-    var bo: Int?
-    var re: Int?
-    var bb: String?
-    var hc: Bool?
-    var at: [Media]?
-    var po: Ballot?
-
-    init(_ post: Post) {
-        switch post.id {
-        case .number(let value): (id, n) = (String(value), true)
-        case .string(let value): (id, n) = (value, false)
+    /// The post of a row of `columns` (without `version`).
+    static func post(from row: ArraySlice<SQLiteDatabase.Value>) -> Post? {
+        let value = Array(row)
+        guard value.count >= columns.count - 1, let id = value[0].text, let name = value[3].text,
+            let content = value[7].text
+        else { return nil }
+        var post = Post(
+            id: value[1].integer == 1 ? Int64(id).map(PostID.number) ?? .string(id) : .string(id),
+            author: Author(name: name, handle: value[4].text, avatarURL: value[5].text), title: value[6].text,
+            content: content, likes: value[9].integer.map { Int($0) },
+            createdAt: value[2].real.map(Date.init(timeIntervalSince1970:)), url: value[8].text,
+            boosts: value[10].integer.map { Int($0) }, replies: value[11].integer.map { Int($0) },
+            boostedBy: value[12].text, hidesContent: value[13].integer == 1)
+        if let text = value[14].text, let extras = try? JSONDecoder().decode(Extras.self, from: Data(text.utf8)) {
+            extras.apply(to: &post)
         }
-        an = post.author.name
-        ah = post.author.handle
-        aa = post.author.avatarURL
-        ti = post.title
-        co = post.content
-        li = post.likes
-        ca = post.createdAt?.timeIntervalSince1970
-        ur = post.url
-        bo = post.boosts
-        re = post.replies
-        bb = post.boostedBy
-        hc = post.hidesContent ? true : nil
-        at =
-            post.attachments.isEmpty
-            ? nil
-            : post.attachments.map {
-                Media(k: Self.name(of: $0.kind), d: $0.description, u: $0.url, t: $0.thumbnailURL)
-            }
-        po = post.poll.map {
-            Ballot(
-                o: $0.options.map { Choice(t: $0.title, v: $0.votes) }, v: $0.votes, p: $0.voters,
-                e: $0.closesAt?.timeIntervalSince1970, c: $0.closed)
-        }
-    }
-
-    var post: Post {
-        Post(
-            id: n ? Int64(id).map(PostID.number) ?? .string(id) : .string(id),
-            author: Author(name: an, handle: ah, avatarURL: aa), title: ti, content: co, likes: li,
-            createdAt: ca.map(Date.init(timeIntervalSince1970:)), url: ur, boosts: bo, replies: re,
-            boostedBy: bb, hidesContent: hc ?? false,
-            attachments: at?.map {
-                Attachment(kind: Self.kind(named: $0.k), description: $0.d, url: $0.u, thumbnailURL: $0.t)
-            } ?? [],
-            poll: po.map {
-                Poll(
-                    options: $0.o.map { Poll.Option(title: $0.t, votes: $0.v) }, votes: $0.v, voters: $0.p,
-                    closed: $0.c, closesAt: $0.e.map(Date.init(timeIntervalSince1970:)))
-            })
+        return post
     }
 
     /// The key a post is known by in its source: its id in words, as the view's marks
@@ -95,21 +51,97 @@ struct StoredPost: Codable, Equatable {
         id.description
     }
 
-    private static func name(of kind: Attachment.Kind) -> String {
-        switch kind {
-        case .image: "image"
-        case .video: "video"
-        case .audio: "audio"
-        case .file: "file"
+    /// A digest of the fields, so that a post listed again unchanged is not written (nor
+    /// indexed) again: FNV-1a over each value's words.
+    private static func version(of fields: [SQLiteDatabase.Value]) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for field in fields {
+            let words: String =
+                switch field {
+                case .null: "\u{0}"
+                case .integer(let number): "i\(number)"
+                case .real(let number): "r\(number)"
+                case .text(let text): "t\(text)"
+                }
+            for byte in words.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+            }
+            hash ^= 0x1F
+            hash &*= 0x100_0000_01b3
         }
+        return Int64(bitPattern: hash)
     }
 
-    private static func kind(named name: String) -> Attachment.Kind {
-        switch name {
-        case "image": .image
-        case "video": .video
-        case "audio": .audio
-        default: .file
+    /// The parts few posts have, in short keys.
+    struct Extras: Codable, Equatable {
+        struct Media: Codable, Equatable {
+            var k: String
+            var d: String?
+            var u: String?
+            var t: String?
+        }
+
+        struct Choice: Codable, Equatable {
+            var t: String
+            var v: Int?
+        }
+
+        struct Ballot: Codable, Equatable {
+            var o: [Choice]
+            var v: Int?
+            var p: Int?
+            var e: Double?
+            var c: Bool
+        }
+
+        var at: [Media]?
+        var po: Ballot?
+
+        /// Nil for a post with neither attachments nor a poll.
+        init?(_ post: Post) {
+            guard !post.attachments.isEmpty || post.poll != nil else { return nil }
+            at =
+                post.attachments.isEmpty
+                ? nil
+                : post.attachments.map {
+                    Media(k: Self.name(of: $0.kind), d: $0.description, u: $0.url, t: $0.thumbnailURL)
+                }
+            po = post.poll.map {
+                Ballot(
+                    o: $0.options.map { Choice(t: $0.title, v: $0.votes) }, v: $0.votes, p: $0.voters,
+                    e: $0.closesAt?.timeIntervalSince1970, c: $0.closed)
+            }
+        }
+
+        func apply(to post: inout Post) {
+            post.attachments =
+                at?.map {
+                    Attachment(kind: Self.kind(named: $0.k), description: $0.d, url: $0.u, thumbnailURL: $0.t)
+                } ?? []
+            post.poll = po.map {
+                Poll(
+                    options: $0.o.map { Poll.Option(title: $0.t, votes: $0.v) }, votes: $0.v, voters: $0.p,
+                    closed: $0.c, closesAt: $0.e.map(Date.init(timeIntervalSince1970:)))
+            }
+        }
+
+        private static func name(of kind: Attachment.Kind) -> String {
+            switch kind {
+            case .image: "image"
+            case .video: "video"
+            case .audio: "audio"
+            case .file: "file"
+            }
+        }
+
+        private static func kind(named name: String) -> Attachment.Kind {
+            switch name {
+            case "image": .image
+            case "video": .video
+            case "audio": .audio
+            default: .file
+            }
         }
     }
 }

@@ -2,9 +2,9 @@ import FeedCore
 import FoundationEssentials
 
 /// A source's loader that keeps what each load brings in the store: its posts, title and
-/// validators on success, the time of a "not modified", the message of a failure. It
-/// writes in the load's own task, off the render thread, so that no frame waits on the
-/// disk; a store that cannot be written costs the store, never the load.
+/// validators on success, the time of a "not modified", the message of a failure. The
+/// writes are handed to the store's own thread, in order, so that neither a frame nor the
+/// answer waits on the disk; a store that cannot be written costs the store, never the load.
 public struct StoringFeedLoader: FeedLoading {
     public var base: any FeedLoading
     public var store: FeedStore
@@ -31,18 +31,21 @@ public struct StoringFeedLoader: FeedLoading {
         do {
             let feed = try await base.load(progress: progress)
             let validators = currentValidators()
-            store.keep { (store) throws(FeedStore.Unavailable) in
+            let date = now()
+            store.later { (store) throws(FeedStore.Unavailable) in
                 try store.saveAnswer(
                     source: key, title: feed.title, posts: feed.posts, etag: validators.etag,
-                    lastModified: validators.lastModified, at: now())
+                    lastModified: validators.lastModified, at: date)
             }
             return feed
         } catch Failure.notModified {
-            store.keep { (store) throws(FeedStore.Unavailable) in try store.saveNotModified(source: key, at: now()) }
+            let date = now()
+            store.later { (store) throws(FeedStore.Unavailable) in try store.saveNotModified(source: key, at: date) }
             throw Failure.notModified
         } catch let failure as Failure {
-            store.keep { (store) throws(FeedStore.Unavailable) in
-                try store.saveFailure(source: key, message: failure.message, at: now())
+            let date = now()
+            store.later { (store) throws(FeedStore.Unavailable) in
+                try store.saveFailure(source: key, message: failure.message, at: date)
             }
             throw failure
         }

@@ -3,34 +3,68 @@ import FeedStore
 import FeedTransport
 import FoundationEssentials
 import Glibc
+import Synchronization
 
-/// The store as this run uses it: opened (or not, and why), and what it held of the
-/// run's sources.
-struct StoreOpening {
-    var store: FeedStore?
+/// The store as this run uses it: opened (or not, and why), what it held of the run's
+/// sources (their posts handed to the view once, then let go), and the searches of it.
+final class StoreOpening: Sendable {
+    /// What the run keeps asking of a stored source: its title and validators.
+    struct Facts: Sendable {
+        var title: String?
+        var validators: HTTPValidators
+    }
+
+    let store: FeedStore?
     /// What to tell the reader at start: the store was moved aside, or is not available.
-    var notice: String?
-    /// What the store held, by source key.
-    var restored: [String: FeedStore.Source] = [:]
-    var openedAt: Date
+    let notice: String?
+    /// Each stored source's facts, by key.
+    let facts: [String: Facts]
+    /// The posts the store held, until the view takes them.
+    private let pending: Mutex<RestoredTimeline?>
 
-    /// Opens the store this run uses, and reads what it holds of the sources `keys` name.
+    private init(store: FeedStore?, notice: String?, facts: [String: Facts], pending: RestoredTimeline?) {
+        self.store = store
+        self.notice = notice
+        self.facts = facts
+        self.pending = Mutex(pending)
+    }
+
+    /// Opens the store this run uses (none with `--no-store`, nor for `--dump` without
+    /// `--offline`), and reads what it holds of the sources `keys` name (by index).
     static func open(options: CommandLineOptions, environment: [String: String], keys: [String?], now: Date)
         -> StoreOpening
     {
-        var opening = StoreOpening(openedAt: now)
         guard !options.noStore, !options.dump || options.offline,
             let path = options.storePath ?? StoreLocation.defaultPath(environment: environment)
-        else { return opening }
+        else { return StoreOpening(store: nil, notice: nil, facts: [:], pending: nil) }
         do {
             let (store, notice) = try FeedStore.open(at: path, now: now)
-            opening.notice = notice
-            opening.restored = try store.sources(keys.compactMap { $0 })
-            opening.store = store
+            let kept = try store.sources(keys.compactMap { $0 })
+            var sources: [Int: RestoredTimeline.Source] = [:]
+            for (index, key) in keys.enumerated() {
+                guard let key, let source = kept[key], !source.posts.isEmpty else { continue }
+                sources[index] = .init(
+                    feed: Feed(title: source.title, posts: source.posts), savedAt: source.lastSuccess ?? now,
+                    read: Set(source.read.keys.map { $0.tagged(by: index) }),
+                    liked: Set(source.liked.map { $0.tagged(by: index) }))
+            }
+            return StoreOpening(
+                store: store, notice: notice,
+                facts: kept.mapValues {
+                    Facts(title: $0.title, validators: HTTPValidators(etag: $0.etag, lastModified: $0.lastModified))
+                }, pending: RestoredTimeline(openedAt: now, sources: sources))
         } catch {
-            opening.notice = "going on without the store: \(error)"
+            return StoreOpening(
+                store: nil, notice: "going on without the store: \(error)", facts: [:], pending: nil)
         }
-        return opening
+    }
+
+    /// The stored posts, for the view to start with: given once, and not kept here.
+    func takeTimeline() -> RestoredTimeline? {
+        pending.withLock { pending in
+            defer { pending = nil }
+            return pending
+        }
     }
 
     /// A source's key in the store: a URL as written, a file by its real path; nil for
@@ -46,20 +80,6 @@ struct StoreOpening {
         }
     }
 
-    /// What the store held of the sources `keys` name, as the view starts with it.
-    func timeline(keys: [String?]) -> RestoredTimeline? {
-        guard store != nil else { return nil }
-        var sources: [Int: RestoredTimeline.Source] = [:]
-        for (index, key) in keys.enumerated() {
-            guard let key, let kept = restored[key], !kept.posts.isEmpty else { continue }
-            sources[index] = .init(
-                feed: Feed(title: kept.title, posts: kept.posts), savedAt: kept.lastSuccess ?? openedAt,
-                read: Set(kept.read.keys.map { $0.tagged(by: index) }),
-                liked: Set(kept.liked.map { $0.tagged(by: index) }))
-        }
-        return RestoredTimeline(openedAt: openedAt, sources: sources)
-    }
-
     /// Stored posts matching a search, as the view knows its posts: tagged with their
     /// source's index, and named by it when the view has several.
     func search(_ query: String, keys: [String?], entries: [SourceList.Entry]) -> [Post] {
@@ -68,7 +88,7 @@ struct StoreOpening {
             guard let index = keys.firstIndex(of: source) else { return nil }
             var post = post
             post.id = post.id.tagged(by: index)
-            let name = entries[index].title ?? restored[source]?.title ?? entries[index].source.shortName
+            let name = entries[index].title ?? facts[source]?.title ?? entries[index].source.shortName
             post.source = PostSource(index: index, name: keys.count == 1 ? nil : name)
             return post
         }

@@ -73,9 +73,8 @@ func makeLoaders(clock: any LoopClock) -> [any FeedLoading] {
         let loader = makeLoader(for: entry)
         var loading: any FeedLoading = loader
         if let store, let key, !options.dump {
-            if case .url(let url) = entry.source, let kept = storeOpening.restored[key] {
-                loader.remember(
-                    HTTPValidators(etag: kept.etag, lastModified: kept.lastModified), for: url.absoluteString)
+            if case .url(let url) = entry.source, let kept = storeOpening.facts[key] {
+                loader.remember(kept.validators, for: url.absoluteString)
             }
             let url = if case .url(let url) = entry.source { url.absoluteString } else { "" }
             loading = StoringFeedLoader(
@@ -96,7 +95,7 @@ viewer.shimmerTilt = options.shimmerTilt
 viewer.framesPerSecond = options.framesPerSecond
 viewer.offline = options.offline
 viewer.tracksRead = store != nil && storeKeys.contains { $0 != nil }  // marks mean nothing where nothing is kept
-viewer.restored = storeOpening.timeline(keys: storeKeys)
+viewer.restored = storeOpening.takeTimeline()
 
 if options.dump {
     let clock = ManualClock()
@@ -132,11 +131,6 @@ do {
 }
 viewer.paletteSkeleton = backend.animatesPalette
 let paletteRefused = options.palette && !backend.animatesPalette
-let state = AppState(
-    options: viewer, size: backend.size,
-    notice: paletteRefused
-        ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
-        : storeOpening.notice)
 let clock = SystemLoopClock()
 var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
 let markWriter = store.map { MarkWriter(store: $0, keys: storeKeys) }
@@ -145,9 +139,18 @@ if let store, let markWriter {
     configuration.keepMarks = { markWriter.add($0) }
     configuration.searchStore = { query in storeOpening.search(query, keys: storeKeys, entries: sourceList.entries) }
 }
+// The state goes to the loop and is kept nowhere else: the stored posts it starts with
+// are then the view's alone, not held a second time by a global.
 let loop = FeedRunLoop(
-    state: state, backend: backend, loaders: makeLoaders(clock: clock), configuration: configuration, clock: clock)
+    state: AppState(
+        options: viewer, size: backend.size,
+        notice: paletteRefused
+            ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
+            : storeOpening.notice),
+    backend: backend, loaders: makeLoaders(clock: clock), configuration: configuration, clock: clock)
+viewer.restored = nil
 let exitCode = loop.run()
 backend.stop()
 markWriter?.flush()  // the marks of the last second
+store?.finishWrites()  // and what the last loads brought
 exit(exitCode)

@@ -59,7 +59,11 @@ private typealias V = Views
         let line = try #require(V.selectionLine(state, at: .seconds(1)))
         let new = (1...2).map { (age: Int) in V.post("new\(age)", minutesAgo: age) }
         for source in 0..<sources {
-            let kept = try #require(state.options.restored?.sources[source]?.feed.posts)
+            let kept = stored.map { post -> Post in
+                var post = post
+                post.id = .string("\(source)-\(post.id)")
+                return post
+            }
             V.answer(&state, source: source, source == 0 ? new + kept : kept, at: .seconds(2))
         }
         #expect(state.selectedPost?.id == selected.id)

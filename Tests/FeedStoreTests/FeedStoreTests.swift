@@ -1,6 +1,7 @@
 import CSQLite
 import FeedCore
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FeedStore
@@ -365,13 +366,14 @@ import Testing
             try old.executeScript(StoreSchema.migrations[0])
             try old.execute("PRAGMA user_version = 1")
             try old.execute("INSERT INTO sources (id, key, title, etag) VALUES (1, 'a', 'Old', '\"e\"')")
-            let body = String(
-                decoding: try JSONEncoder().encode(StoredPost(post("1", "Lighthouse", "kept", hoursAgo: 5))),
-                as: UTF8.self)
+            // Its columns written out, as version 1 wrote them.
             try old.execute(
-                "INSERT INTO posts (source_id, post_id, created_at, listed_at, body, read_at) VALUES (1, '1', ?, ?, ?, ?)",
+                """
+                INSERT INTO posts (source_id, post_id, created_at, author, title, content, version, listed_at, read_at)
+                VALUES (1, '1', ?, 'Zoë Quill', 'Lighthouse', 'kept', 7, ?, ?)
+                """,
                 [
-                    .real(now.timeIntervalSince1970 - 5 * 3600), .real(now.timeIntervalSince1970), .text(body),
+                    .real(now.timeIntervalSince1970 - 5 * 3600), .real(now.timeIntervalSince1970),
                     .real(now.timeIntervalSince1970),
                 ])
         }
@@ -382,5 +384,48 @@ import Testing
         #expect(source.read == [.string("1"): now])
         #expect(try store.search("light", in: ["a"]).map(\.post.title) == ["Lighthouse"])
         #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version").integer == Int64(StoreSchema.current))
+    }
+}
+
+/// A source's loads as the store keeps them: handed over in order, off the load's way.
+@Suite struct StoringFeedLoaderTests {
+    private final class Scripted: FeedLoading {
+        let answers: Mutex<[Result<Feed, Failure>]>
+        init(_ answers: [Result<Feed, Failure>]) { self.answers = Mutex(answers) }
+        func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+            try answers.withLock { $0.removeFirst() }.get()
+        }
+    }
+
+    @Test func eachLoadIsKeptWithItsValidatorsItsNotModifiedAndItsFailure() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        let store = try FeedStore.open(at: folder + "/s.sqlite3", now: now).store
+        let post = Post(id: .string("a"), author: Author(name: "A"), content: "a", likes: nil, createdAt: now)
+        let base = Scripted([.success(Feed(title: "T", posts: [post])), .failure(.notModified), .failure(.empty)])
+        let loader = StoringFeedLoader(
+            base, store: store, key: "k", currentValidators: { HTTPValidators(etag: "\"e\"") }, now: { now })
+        _ = try await loader.load { _, _, _ in }
+        await #expect(throws: Failure.notModified) { _ = try await loader.load { _, _, _ in } }
+        await #expect(throws: Failure.empty) { _ = try await loader.load { _, _, _ in } }
+        store.finishWrites()
+        let kept = try #require(try store.sources(["k"])["k"])
+        #expect(kept.posts.map(\.id) == [.string("a")] && kept.title == "T" && kept.etag == "\"e\"")
+        #expect(kept.lastSuccess == now && kept.failures == 1 && kept.failureMessage == Failure.empty.message)
+    }
+
+    @Test func aLongFeedKeepsItsNewest() {
+        let start = Date(timeIntervalSince1970: 1_796_000_000)
+        let posts =
+            (0..<(FeedStore.postsPerSource + 50)).map {
+                Post(
+                    id: .string("p\($0)"), author: Author(name: "A"), content: "", likes: nil,
+                    createdAt: start + Double($0))
+            } + [Post(id: .string("undated"), author: Author(name: "A"), content: "", likes: nil, createdAt: nil)]
+        let kept = FeedStore.newest(posts.shuffled(), limit: FeedStore.postsPerSource)
+        #expect(kept.count == FeedStore.postsPerSource)
+        #expect(kept.first?.id == .string("p549") && kept.last?.id == .string("p50"))
+        #expect(FeedStore.newest(Array(posts.prefix(3)), limit: 10).map(\.id) == posts.prefix(3).map(\.id))
     }
 }

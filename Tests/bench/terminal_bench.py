@@ -7,7 +7,7 @@ usage: terminal_bench.py BIN_DIR WORKDIR
 The viewer measured is BIN_DIR/shimmerfeed stripped into WORKDIR, as `make install` makes
 it (BIN_DIR is a --static-swift-stdlib release build).
 """
-import fcntl, json, os, pty, random, re, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
+import fcntl, json, os, pty, random, re, select, shutil, signal, statistics, struct, subprocess, sys, tempfile, termios, time
 
 ROWS, COLS = 50, 200
 # A skeleton cell: a grey of the ramp (237-255; the status bar is 236) or a --palette entry
@@ -291,6 +291,39 @@ def drip_run(binary):
         server.close()
 
 
+def store_run(binary, workdir, sources=50, per_source=40):
+    """With 2,000 posts kept from 50 sources: the first frame that holds rows, on a start
+    whose sources answer 5 s later; and the peak memory with the store against without."""
+    feeds = []
+    for index in range(sources):
+        path = os.path.join(workdir, f"kept-{index}.json")
+        if not os.path.exists(path):
+            make_feed(path, per_source)
+        feeds.append(path)
+    state = tempfile.mkdtemp(prefix="state-", dir=STATE_ROOT)
+    env = {"XDG_STATE_HOME": state}
+    total = f"{sources * per_source:,} posts".encode()
+    s = Session([binary, "--delay", "0", *feeds], env)  # the first run fills the store
+    s.wait_for(total, 30)
+    s.quit()
+    s = Session([binary, "--delay", "5", *feeds], env)
+    first_rows = s.wait_for(b"Author", 10)
+    s.quit()
+    s = Session([binary, "--delay", "0", *feeds], env)
+    s.wait_for(b"loaded in", 30)
+    s.pump(0.5)
+    with_store = s.peak_rss_mib()
+    s.quit()
+    s = Session([binary, "--delay", "0", "--no-store", *feeds])
+    s.wait_for(b"loaded in", 30)
+    s.pump(0.5)
+    without = s.peak_rss_mib()
+    s.quit()
+    shutil.rmtree(state, ignore_errors=True)
+    return dict(first_rows_from_the_store_ms=first_rows * 1000, peak_rss_with_store_mib=with_store,
+                peak_rss_without_mib=without, store_adds_mib=with_store - without)
+
+
 def side_by_side(binary, feed, rounds=5, seconds=4.0):
     """The shimmer's CPU beside a reference pulse in Python's curses (curses_pulse.py),
     interleaved in one run on the same pty, as ratios to the reference: the machine is
@@ -341,6 +374,7 @@ if __name__ == "__main__":
     bench = os.path.join(bin_dir, "FeedBench")
     subprocess.run([bench, "render", small], check=True)
     subprocess.run([bench, "timeline"], check=True)
+    subprocess.run([bench, "store", workdir], check=True)
     for feed in (small, big):
         subprocess.run([bench, "decode", feed], check=True)
     print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, {runs} runs each; big feed {os.path.getsize(big) / 1e6:.0f} MB")
@@ -366,5 +400,7 @@ if __name__ == "__main__":
     finally:
         server.close()
     report("a body sending a post every 200 ms (loopback):", [drip_run(binary) for _ in range(runs)])
+    report("the store: 2,000 posts kept from 50 sources (files of 40 posts):",
+           [store_run(binary, workdir) for _ in range(runs)])
     report("a timeline of 50 sources x 40 posts on loopback, answering 20 ms apart:",
            [timeline_run(binary) for _ in range(runs)])

@@ -112,9 +112,9 @@ extension AppState {
     private mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
         switch event {
         case .start:
-            guard let restored = options.restored, !restored.sources.isEmpty || options.offline else {
-                return startLoad(at: now)
-            }
+            let restored = restoring
+            restoring = nil
+            guard let restored, !restored.sources.isEmpty || options.offline else { return startLoad(at: now) }
             return startFromStore(restored, at: now)
         case .resize(let newSize):
             resize(to: newSize)

@@ -4,11 +4,14 @@
 extension AppState {
     mutating func startFromStore(_ restored: RestoredTimeline, at now: Duration) -> [AppEffect] {
         generation += 1
-        for (index, source) in restored.sources.sorted(by: { $0.key < $1.key }) where sources.indices.contains(index) {
+        let kept = restored.sources.sorted(by: { $0.key < $1.key }).filter { sources.indices.contains($0.key) }
+        for (index, source) in kept {
             sources[index].loaded(source.feed, at: source.savedAt)
             read.formUnion(source.read)
             liked.formUnion(source.liked)
-            mergeFirstPage(source.feed, of: index, date: restored.openedAt)
+        }
+        if !kept.isEmpty {
+            placeFirstPages(kept.map { (source: $0.key, feed: $0.value.feed) }, date: restored.openedAt)
         }
         restoredFrom = restored.sources.values.map(\.savedAt).min()
         restartAnimation(at: now)

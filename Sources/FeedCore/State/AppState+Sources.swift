@@ -61,7 +61,7 @@ extension AppState {
 
     /// Source `index`'s first page: its posts replace their old copies and the posts gone
     /// from it (older ones and further pages' stay), merged into the rest.
-    mutating func mergeFirstPage(_ loaded: Feed, of index: Int, date: Date) {
+    private mutating func mergeFirstPage(_ loaded: Feed, of index: Int, date: Date) {
         let arrived = tagged(loaded.posts, from: index, paged: false)
         let anchor = anchor
         let known = anchor.map { _ in Set(feed?.posts.map(\.id) ?? []) }
@@ -70,6 +70,15 @@ extension AppState {
         let merged = TimelineMerge.replacing(source: index, in: takePosts(), with: arrived, owners: &owners)
         referenceDate = date
         place(merged, anchor: anchor, counting: known)
+    }
+
+    /// Several sources' first pages into an empty view at once: a start from the store.
+    mutating func placeFirstPages(_ pages: [(source: Int, feed: Feed)], date: Date) {
+        let pages = pages.map { (source: $0.source, posts: tagged($0.feed.posts, from: $0.source, paged: false)) }
+        owners = [:]
+        let merged = TimelineMerge.combining(pages, owners: &owners)
+        referenceDate = date
+        place(merged, anchor: nil, counting: nil)
     }
 
     /// Source `index`'s further page: its posts join the rest. Returns the index of the

@@ -78,6 +78,8 @@ public struct AppState: Sendable {
     /// Until the reader moves, the view shows from the newest post, whatever arrives;
     /// after that, the selected post keeps its line.
     public internal(set) var followsNewest = true
+    /// What the store held, until `.start` takes it.
+    var restoring: RestoredTimeline?
     /// When the oldest of the stored posts shown were kept, until the sources answer
     /// for themselves: the status line says "from 12 min ago".
     public internal(set) var restoredFrom: Date?
@@ -91,6 +93,10 @@ public struct AppState: Sendable {
         options: ViewerOptions, size: TerminalSize, referenceDate: Date = Date(timeIntervalSince1970: 0),
         notice: String? = nil
     ) {
+        // The stored posts are taken once, at start, and not kept beside the view's.
+        var options = options
+        restoring = options.restored
+        options.restored = nil
         self.options = options
         self.size = size
         self.referenceDate = referenceDate
