@@ -42,7 +42,7 @@ public struct StoringFeedLoader: FeedLoading {
             let date = now()
             store.later { (store) throws(FeedStore.Unavailable) in try store.saveNotModified(source: key, at: date) }
             throw Failure.notModified
-        } catch let failure as Failure {
+        } catch let failure as Failure where !Task.isCancelled {
             let date = now()
             store.later { (store) throws(FeedStore.Unavailable) in
                 try store.saveFailure(source: key, message: failure.message, at: date)
