@@ -95,7 +95,7 @@ public final class FeedStore: Sendable {
             // size after: the file and its log stay within the store's bound.
             try database.execute("PRAGMA wal_autocheckpoint = 250")
             // A small page cache: the store is read once at start, then mostly written.
-            try database.execute("PRAGMA cache_size = -256")
+            try database.execute("PRAGMA cache_size = -128")
             try database.execute("PRAGMA journal_size_limit = 1048576")
             version = Int(try database.scalar("PRAGMA user_version").integer ?? 0)
             if version > 0, try database.scalar("PRAGMA quick_check").text != "ok" {
@@ -244,9 +244,10 @@ public final class FeedStore: Sendable {
         try compactIndexNowAndThen()
     }
 
-    /// The `limit` newest of `posts` (undated ones last, in their order).
-    static func newest(_ posts: [Post], limit: Int) -> [Post] {
-        guard posts.count > limit else { return posts }
+    /// The `limit` newest of `posts` (undated ones last, in their order); `copying`, a
+    /// list of its own even when all of them are kept.
+    static func newest(_ posts: [Post], limit: Int, copying: Bool = false) -> [Post] {
+        guard posts.count > limit else { return copying ? posts.map { $0 } : posts }
         let dated = posts.indices.filter { posts[$0].createdAt != nil }
             .sorted { posts[$0].createdAt! > posts[$1].createdAt! }
         let undated = posts.indices.filter { posts[$0].createdAt == nil }

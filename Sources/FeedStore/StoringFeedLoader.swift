@@ -32,9 +32,14 @@ public struct StoringFeedLoader: FeedLoading {
             let feed = try await base.load(progress: progress)
             let validators = currentValidators()
             let date = now()
+            // The posts kept, picked here: the writer holds a list of its own, never the
+            // feed's, which the load's task then tags in place without a copy (100,000
+            // posts are tens of megabytes).
+            let kept = FeedStore.newest(feed.posts, limit: FeedStore.postsPerSource, copying: true)
+            let title = feed.title
             store.later { (store) throws(FeedStore.Unavailable) in
                 try store.saveAnswer(
-                    source: key, title: feed.title, posts: feed.posts, etag: validators.etag,
+                    source: key, title: title, posts: kept, etag: validators.etag,
                     lastModified: validators.lastModified, at: date)
             }
             return feed

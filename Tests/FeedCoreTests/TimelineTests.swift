@@ -359,6 +359,21 @@ import Testing
         posts.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
+    /// Giving authorless posts the feed's name writes nothing when every post has one: a
+    /// big feed's list, shared with its decoder, is not copied for it (it was, on every
+    /// batch, which cost 100,000 posts a second and 30 MB).
+    @Test func postsThatHaveAnAuthorAreNotCopiedToGiveThemOne() {
+        let posts = (0..<50).map { (age: Int) in V.post("p\(age)", minutesAgo: age) }
+        var feed = Feed(posts: posts)
+        feed.attributeAuthorless(to: Author(name: "The feed"))
+        #expect(storage(feed.posts) == storage(posts), "the same list, not a copy")
+        var unnamed = posts
+        unnamed[7].author = Author(name: "")
+        feed = Feed(posts: unnamed)
+        feed.attributeAuthorless(to: Author(name: "The feed"))
+        #expect(feed.posts[7].author.name == "The feed" && feed.posts[6].author.name == "Writer p6")
+    }
+
     @Test func postsAreTaggedWithTheirSourceInPlaceAndOnce() {
         var posts = [V.post("a", minutesAgo: 1), V.post("b", minutesAgo: 2)]
         let before = storage(posts)

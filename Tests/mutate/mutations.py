@@ -334,4 +334,8 @@ MUTATIONS = [
     ("a search matching any word typed, not every one", "Sources/FeedCore/State/PostSearch.swift",
      "return words.allSatisfy { word in haystack.contains { $0.contains(word) } }",
      "return words.contains { word in haystack.contains { $0.contains(word) } }", "SearchTests"),
+    ("a big feed's list copied to give its authorless posts a name", "Sources/FeedCore/Model/Feed.swift",
+     "let first = posts.firstIndex(where: { $0.author.name.isEmpty }) else { return }",
+     "let first = posts.indices.first else { return }\n        posts.reserveCapacity(posts.count)",
+     "TimelineTests"),
 ]

@@ -27,8 +27,10 @@ public struct Feed: Hashable, Sendable {
     /// Its posts that name no author take `author`: a post with no author is the feed's,
     /// as every reader shows it.
     public mutating func attributeAuthorless(to author: Author) {
-        guard !author.name.isEmpty else { return }
-        for index in posts.indices where posts[index].author.name.isEmpty {
+        // Looked for without writing first: a list shared with its decoder (a big feed's,
+        // tens of megabytes) is copied only if a post must change.
+        guard !author.name.isEmpty, let first = posts.firstIndex(where: { $0.author.name.isEmpty }) else { return }
+        for index in posts.indices[first...] where posts[index].author.name.isEmpty {
             posts[index].author = author
         }
     }
