@@ -14,8 +14,6 @@ struct XMLDocumentBytes {
     /// The encoding libxml2 is told to use, overriding the declaration; nil to let it
     /// read the document's own (UTF-16 with its mark).
     var encoding: String?
-    /// Whether the bytes were read as windows-1252 here.
-    var fellBackToWindows1252 = false
 
     init(_ original: Data, charset: String?) {
         if original.starts(with: [0xFE, 0xFF]) || original.starts(with: [0xFF, 0xFE]) {
@@ -36,27 +34,26 @@ struct XMLDocumentBytes {
         case nil, "utf-8", "utf8":
             self = Self.utf8OrWindows1252(data)
         case let label? where Windows1252.labels.contains(label):
-            self.init(data: Windows1252.utf8(data), encoding: "UTF-8", fellBackToWindows1252: true)
+            self.init(data: Windows1252.utf8(data), encoding: "UTF-8")
         case let label?:
             self = Self.knownToLibXML2(label) ? Self(data: data, encoding: label) : Self.utf8OrWindows1252(data)
         }
     }
 
-    init(data: Data, encoding: String?, fellBackToWindows1252: Bool = false) {
+    init(data: Data, encoding: String?) {
         self.data = data
         self.encoding = encoding
-        self.fellBackToWindows1252 = fellBackToWindows1252
     }
 
     /// The same bytes read as windows-1252: for a document libxml2 could not convert from
     /// the encoding it claims.
     func asWindows1252() -> XMLDocumentBytes {
-        XMLDocumentBytes(data: Windows1252.utf8(data), encoding: "UTF-8", fellBackToWindows1252: true)
+        XMLDocumentBytes(data: Windows1252.utf8(data), encoding: "UTF-8")
     }
 
     private static func utf8OrWindows1252(_ data: Data) -> XMLDocumentBytes {
         if String(validating: data, as: UTF8.self) != nil { return XMLDocumentBytes(data: data, encoding: "UTF-8") }
-        return XMLDocumentBytes(data: Windows1252.utf8(data), encoding: "UTF-8", fellBackToWindows1252: true)
+        return XMLDocumentBytes(data: Windows1252.utf8(data), encoding: "UTF-8")
     }
 
     /// `encoding="…"` of an XML declaration at the start of `data`.

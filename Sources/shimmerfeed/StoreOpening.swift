@@ -1,6 +1,5 @@
 import FeedCore
 import FeedStore
-import FeedTransport
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -8,24 +7,21 @@ import Synchronization
 /// The store as this run uses it: opened (or not, and why), what it held of the run's
 /// sources (their posts handed to the view once, then let go), and the searches of it.
 final class StoreOpening: Sendable {
-    /// What the run keeps asking of a stored source: its title and validators.
-    struct Facts: Sendable {
-        var title: String?
-        var validators: HTTPValidators
-    }
-
     let store: FeedStore?
     /// What to tell the reader at start: the store was moved aside, or is not available.
     let notice: String?
-    /// Each stored source's facts, by key.
-    let facts: [String: Facts]
+    /// Each stored source's validators, by key: the first request of the run is
+    /// conditional.
+    let validators: [String: HTTPValidators]
     /// The posts the store held, until the view takes them.
     private let pending: Mutex<RestoredTimeline?>
 
-    private init(store: FeedStore?, notice: String?, facts: [String: Facts], pending: RestoredTimeline?) {
+    private init(
+        store: FeedStore?, notice: String?, validators: [String: HTTPValidators], pending: RestoredTimeline?
+    ) {
         self.store = store
         self.notice = notice
-        self.facts = facts
+        self.validators = validators
         self.pending = Mutex(pending)
     }
 
@@ -36,7 +32,7 @@ final class StoreOpening: Sendable {
     {
         guard !options.noStore, !options.dump || options.offline,
             let path = options.storePath ?? StoreLocation.defaultPath(environment: environment)
-        else { return StoreOpening(store: nil, notice: nil, facts: [:], pending: nil) }
+        else { return StoreOpening(store: nil, notice: nil, validators: [:], pending: nil) }
         do {
             let (store, notice) = try FeedStore.open(at: path, now: now)
             let kept = try store.sources(keys.compactMap { $0 })
@@ -50,12 +46,11 @@ final class StoreOpening: Sendable {
             }
             return StoreOpening(
                 store: store, notice: notice,
-                facts: kept.mapValues {
-                    Facts(title: $0.title, validators: HTTPValidators(etag: $0.etag, lastModified: $0.lastModified))
-                }, pending: RestoredTimeline(openedAt: now, sources: sources))
+                validators: kept.mapValues { HTTPValidators(etag: $0.etag, lastModified: $0.lastModified) },
+                pending: RestoredTimeline(openedAt: now, sources: sources))
         } catch {
             return StoreOpening(
-                store: nil, notice: "going on without the store: \(error)", facts: [:], pending: nil)
+                store: nil, notice: "going on without the store: \(error)", validators: [:], pending: nil)
         }
     }
 
@@ -80,16 +75,15 @@ final class StoreOpening: Sendable {
         }
     }
 
-    /// Stored posts matching a search, as the view knows its posts: tagged with their
-    /// source's index, and named by it when the view has several.
-    func search(_ query: String, keys: [String?], entries: [SourceList.Entry]) -> [Post] {
+    /// Stored posts matching a search, tagged with their source's index as the view
+    /// knows its posts (the view names them).
+    func search(_ query: String, keys: [String?]) -> [Post] {
         guard let store, let found = try? store.search(query, in: keys.compactMap { $0 }) else { return [] }
         return found.compactMap { source, post -> Post? in
             guard let index = keys.firstIndex(of: source) else { return nil }
             var post = post
             post.id = post.id.tagged(by: index)
-            let name = entries[index].title ?? facts[source]?.title ?? entries[index].source.shortName
-            post.source = PostSource(index: index, name: keys.count == 1 ? nil : name)
+            post.source = PostSource(index: index, name: nil)
             return post
         }
     }

@@ -57,11 +57,11 @@ func makeLoader(for entry: SourceList.Entry) -> SourceFeedLoader {
     return loader
 }
 
+/// Each source's key in the store; nil for those never kept (standard input, the sample).
+let storeKeys = sourceList.entries.map { StoreOpening.key(of: $0.source) }
 /// The store: nil with `--no-store`, and for `--dump` unless `--offline` (a dump never
 /// writes it, and reads it only to show it offline). A store that cannot be opened is a
 /// notice, never a failure.
-/// Each source's key in the store; nil for those never kept (standard input, the sample).
-let storeKeys = sourceList.entries.map { StoreOpening.key(of: $0.source) }
 let storeOpening = StoreOpening.open(options: options, environment: environment, keys: storeKeys, now: Date())
 let store = storeOpening.store
 
@@ -73,12 +73,12 @@ func makeLoaders(clock: any LoopClock) -> [any FeedLoading] {
         let loader = makeLoader(for: entry)
         var loading: any FeedLoading = loader
         if let store, let key, !options.dump {
-            if case .url(let url) = entry.source, let kept = storeOpening.facts[key] {
-                loader.remember(kept.validators, for: url.absoluteString)
-            }
-            let url = if case .url(let url) = entry.source { url.absoluteString } else { "" }
+            // A URL's key is the URL: its validators, kept and current, go by it.
+            let url: String? = if case .url = entry.source { key } else { nil }
+            if let url, let kept = storeOpening.validators[key] { loader.remember(kept, for: url) }
             loading = StoringFeedLoader(
-                loader, store: store, key: key, currentValidators: { loader.validators(for: url) })
+                loader, store: store, key: key,
+                currentValidators: { url.map(loader.validators(for:)) ?? HTTPValidators() })
         }
         return DelayedFeedLoader(loading, delay: options.delay(for: entry.source), clock: clock)
     }
@@ -137,7 +137,7 @@ let markWriter = store.map { MarkWriter(store: $0, keys: storeKeys) }
 if let store, let markWriter {
     configuration.storeNotice = { store.takeProblem() }
     configuration.keepMarks = { markWriter.add($0) }
-    configuration.searchStore = { query in storeOpening.search(query, keys: storeKeys, entries: sourceList.entries) }
+    configuration.searchStore = { query in storeOpening.search(query, keys: storeKeys) }
 }
 // The state goes to the loop and is kept nowhere else: the stored posts it starts with
 // are then the view's alone, not held a second time by a global.

@@ -107,6 +107,20 @@ private typealias V = Views
         #expect(state.shownPosts.map(\.title) == ["Post 0-10"])
     }
 
+    /// A stored match is named by its source as the view names its rows: by name among
+    /// several sources, by none in a view of one.
+    @Test(arguments: [1, 2])
+    func storeMatchesAreNamedAsTheViewNamesItsSources(sources: Int) {
+        var state = loaded(sources, tracksRead: true)
+        _ = state.apply(.key(.character("/")), at: .seconds(1))
+        _ = type("archived", into: &state)
+        var old = V.post("archived", minutesAgo: 60 * 24 * 30)
+        old.id = PostID.string("archived").tagged(by: sources - 1)
+        old.source = PostSource(index: sources - 1, name: nil)
+        _ = state.apply(.storeMatches([old], query: "archived"), at: .seconds(2))
+        #expect(state.shownPosts.map(\.source?.name) == [sources == 1 ? nil : "Source \(sources - 1)"])
+    }
+
     @Test func markedCellsFollowWidthsAndCase() {
         #expect(SearchMarks.cells(in: "Ünïcode ÜBER über", words: ["über"]).map(\.column) == [8, 13])
         #expect(SearchMarks.cells(in: "한글 한글", words: ["글"]).map { [$0.column, $0.width] } == [[2, 2], [7, 2]])

@@ -9,7 +9,8 @@ public final class FeedRunLoop {
         /// system has no way to open links.
         public var openLink: (@Sendable (String) -> String)?
         /// Something the store has to say since it was last asked (it could not be written),
-        /// asked whenever the loop wakes: loads, which write it, wake the loop.
+        /// asked whenever the loop wakes: a write that fails is said at the next wake (an
+        /// answer, a key, a frame).
         public var storeNotice: (@Sendable () -> String?)?
         /// Takes read and liked marks to keep; it must return at once (the store's writer
         /// writes them on a thread of its own).

@@ -19,7 +19,7 @@ extension AppState {
     /// key changes no post, so the indices kept still name the same posts.
     mutating func readScrolledPast() -> [AppEffect] {
         let first = visiblePosts().first?.index ?? 0
-        let passed = onScreen.filter { $0.index < first }.map(\.index)
+        let passed = onScreen.filter { $0 < first }
         let effects = setRead(passed, true)
         noteOnScreen()
         return effects
@@ -27,12 +27,11 @@ extension AppState {
 
     /// Remembers the posts on the screen now.
     mutating func noteOnScreen() {
-        let posts = shownPosts
         guard options.tracksRead, feed != nil, !isLoading else {
             onScreen = []
             return
         }
-        onScreen = visiblePosts().map { ($0.index, posts[$0.index].id) }
+        onScreen = visiblePosts().map(\.index)
     }
 
     /// Counts the unread posts again: after posts came or went.

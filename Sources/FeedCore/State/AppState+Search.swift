@@ -84,10 +84,18 @@ extension AppState {
         }
     }
 
-    /// What the store found for `query`, after the view's own matches.
+    /// What the store found for `query`, after the view's own matches: each named by its
+    /// source as the view names it (a view of one source names none).
     mutating func takeStoreMatches(_ matches: [Post], for query: String) {
         guard search?.query == query else { return }  // a key came since: an older query
-        search?.storeMatches = matches
+        let named = matches.map { post in
+            var post = post
+            if let index = post.source?.index, sources.indices.contains(index) {
+                post.source?.name = request(for: index).name
+            }
+            return post
+        }
+        search?.storeMatches = named
         search?.storeQuery = query
         refreshSearch(keepingSelection: true)
     }

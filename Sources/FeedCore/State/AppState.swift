@@ -50,13 +50,14 @@ public struct AppState: Sendable {
     /// Posts read: opened, expanded, or scrolled past above the screen. With the store
     /// they are kept between runs and unread posts carry a mark.
     public internal(set) var read: Set<PostID> = []
-    /// The posts on the screen after the last event, with their indices: those a key
-    /// moves above the screen become read.
-    var onScreen: [(index: Int, id: PostID)] = []
+    /// The indices of the posts on the screen after the last event: those a key moves
+    /// above the screen become read.
+    var onScreen: [Int] = []
     /// `/`: the search narrowing the rows, while there is one. The rows it shows are
-    /// other rows: their layouts are new.
+    /// other rows: their layouts are made anew (a screen's worth), rather than the
+    /// results compared with the last ones on every key.
     public internal(set) var search: PostSearch? {
-        didSet { if search?.results != oldValue?.results { contentVersion = Self.nextContentVersion() } }
+        didSet { contentVersion = Self.nextContentVersion() }
     }
     /// How many of the posts are unread, counted when posts or marks change.
     public internal(set) var unreadCount = 0
