@@ -35,6 +35,12 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The picture decoders, each the system's library, imported by FeedPictures alone.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         // The bundled sample feed, embedded in the binary so that an installed copy needs
         // no files beside it.
         .target(
@@ -65,6 +71,12 @@ let package = Package(
             dependencies: ["FeedCore", "CSQLite"],
             swiftSettings: swift6
         ),
+        // Pictures: bytes from the network and the disk cache, decoded and scaled down.
+        .target(
+            name: "FeedPictures",
+            dependencies: ["FeedCore", "FeedTransport", "CPNG", "CJPEG", "CWebP", "CGIF"],
+            swiftSettings: swift6
+        ),
         .target(
             name: "FeedTerminal",
             dependencies: ["FeedCore", "CNcurses"],
@@ -72,7 +84,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "shimmerfeed",
-            dependencies: ["FeedCore", "FeedTransport", "FeedStore", "FeedTerminal", "SampleFeed"],
+            dependencies: ["FeedCore", "FeedTransport", "FeedStore", "FeedPictures", "FeedTerminal", "SampleFeed"],
             swiftSettings: swift6
         ),
         // What more than one test target uses: the loopback feed server.
@@ -102,6 +114,12 @@ let package = Package(
         .testTarget(
             name: "FeedTransportTests",
             dependencies: ["FeedTransport", "FeedCore", "TestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FeedPicturesTests",
+            dependencies: ["FeedPictures", "FeedCore", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: swift6
         ),
         .testTarget(
