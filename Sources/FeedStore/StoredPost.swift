@@ -80,6 +80,10 @@ enum StoredPost {
             var d: String?
             var u: String?
             var t: String?
+            /// The picture's size and BlurHash (added with pictures; older rows lack them).
+            var w: Int?
+            var h: Int?
+            var b: String?
         }
 
         struct Choice: Codable, Equatable {
@@ -105,7 +109,9 @@ enum StoredPost {
                 post.attachments.isEmpty
                 ? nil
                 : post.attachments.map {
-                    Media(k: Self.name(of: $0.kind), d: $0.description, u: $0.url, t: $0.thumbnailURL)
+                    Media(
+                        k: Self.name(of: $0.kind), d: $0.description, u: $0.url, t: $0.thumbnailURL, w: $0.width,
+                        h: $0.height, b: $0.blurhash)
                 }
             po = post.poll.map {
                 Ballot(
@@ -117,7 +123,9 @@ enum StoredPost {
         func apply(to post: inout Post) {
             post.attachments =
                 at?.map {
-                    Attachment(kind: Self.kind(named: $0.k), description: $0.d, url: $0.u, thumbnailURL: $0.t)
+                    Attachment(
+                        kind: Self.kind(named: $0.k), description: $0.d, url: $0.u, thumbnailURL: $0.t, width: $0.w,
+                        height: $0.h, blurhash: $0.b)
                 } ?? []
             post.poll = po.map {
                 Poll(

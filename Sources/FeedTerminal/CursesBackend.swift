@@ -109,6 +109,11 @@ public final class CursesBackend: TerminalBackend {
         if pending, let last = chosen.last(where: { $0.style.ink.isSkeleton }) { nextRow = last.row + 1 }
         wnoutrefresh(window)
         doupdate()
+        if styles.ranOutOfPairs {
+            // Some cells of this frame got no colours of their own: all again, afresh.
+            styles.startOver()
+            invalidate()
+        }
         if pacer.sent(bytes: FramePacer.estimatedBytes(chosen, in: target), at: instant) { requestStatusReport() }
     }
 

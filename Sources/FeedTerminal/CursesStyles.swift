@@ -53,11 +53,17 @@ final class CursesStyles {
     /// looks up a few hundred runs among a few dozen styles.
     /// Unchecked for overlapping access (the class is the main actor's, and no call
     /// here leads back into it): the check would cost more than the lookup.
-    @exclusivity(unchecked) private var recent = [(key: UInt32, drawn: Drawn)?](repeating: nil, count: 256)
+    @exclusivity(unchecked) private var recent = [(key: UInt64, drawn: Drawn)?](repeating: nil, count: 256)
+    /// Whether a style found every colour pair taken: pictures bring thousands of colours,
+    /// and a long session more pairs than a terminal has. The backend then starts over
+    /// (`startOver`) and draws the whole screen again with fresh pairs.
+    private(set) var ranOutOfPairs = false
+    /// Past this many styles the map starts over too, so that it stays a bound.
+    static let styleCapacity = 16_384
 
     func drawn(_ style: Style) -> Drawn {
         let key = style.packed
-        let slot = Int((key &* 0x9E37_79B1) >> 24)
+        let slot = Int((key &* 0x9E37_79B9_7F4A_7C15) >> 56)
         if let entry = recent[slot], entry.key == key { return entry.drawn }
         let result = lookUp(style)
         recent[slot] = (key, result)
@@ -78,8 +84,18 @@ final class CursesStyles {
             result.cell = result.character(wchar_t(bitPattern: glyph.value))
         }
         result.space = result.character(wchar_t(0x20))
+        if drawn.count >= Self.styleCapacity { ranOutOfPairs = true }
         drawn[style] = result
         return result
+    }
+
+    /// Forgets every pair and style: after it, no cell on the screen may be trusted to
+    /// show its colours, so the caller redraws them all.
+    func startOver() {
+        pairs.removeAll(keepingCapacity: true)
+        drawn.removeAll(keepingCapacity: true)
+        recent = [(key: UInt64, drawn: Drawn)?](repeating: nil, count: 256)
+        ranOutOfPairs = false
     }
 
     /// Forgets the palette entries' levels, so that the next frame sets them again.
@@ -116,7 +132,10 @@ final class CursesStyles {
         let key = PairKey(foreground: style.foreground, background: style.background)
         if let existing = pairs[key] { return existing }
         let number = Int32(pairs.count + 1)
-        guard number < CNcurses_COLOR_PAIRS() else { return 0 }
+        guard number < CNcurses_COLOR_PAIRS() else {
+            ranOutOfPairs = true
+            return 0
+        }
         // Extended pairs: direct colours do not fit init_pair's shorts.
         init_extended_pair(number, style.foreground, style.background)
         pairs[key] = number

@@ -39,9 +39,9 @@ public struct SVGScreenshot {
         var dim = false
         /// A band edge: the left half in the foreground, the right in the background.
         var split = false
-        /// A block element drawn as the part of the cell it fills (x, y, width, height in
+        /// A block element drawn as the parts of the cell it fills (x, y, width, height in
         /// cells), so that blocks meet seamlessly as they do in a terminal.
-        var block: Block?
+        var block: [Block]?
     }
 
     struct Block: Hashable {
@@ -50,11 +50,22 @@ public struct SVGScreenshot {
 
     /// Block elements as the shapes they are; shades as their foreground over their
     /// background in a quarter, half or three quarters.
-    static let blocks: [String: Block] = [
-        "█": Block(x: 0, y: 0, width: 1, height: 1), "▌": Block(x: 0, y: 0, width: 0.5, height: 1),
-        "▐": Block(x: 0.5, y: 0, width: 0.5, height: 1), "▀": Block(x: 0, y: 0, width: 1, height: 0.5),
-        "▄": Block(x: 0, y: 0.5, width: 1, height: 0.5),
-    ]
+    static let blocks: [String: [Block]] = {
+        let top = Block(x: 0, y: 0, width: 1, height: 0.5)
+        let bottom = Block(x: 0, y: 0.5, width: 1, height: 0.5)
+        let topLeft = Block(x: 0, y: 0, width: 0.5, height: 0.5)
+        let topRight = Block(x: 0.5, y: 0, width: 0.5, height: 0.5)
+        let bottomLeft = Block(x: 0, y: 0.5, width: 0.5, height: 0.5)
+        let bottomRight = Block(x: 0.5, y: 0.5, width: 0.5, height: 0.5)
+        return [
+            "█": [Block(x: 0, y: 0, width: 1, height: 1)], "▌": [Block(x: 0, y: 0, width: 0.5, height: 1)],
+            "▐": [Block(x: 0.5, y: 0, width: 0.5, height: 1)], "▀": [top], "▄": [bottom],
+            // The quadrants pictures are drawn with.
+            "▘": [topLeft], "▝": [topRight], "▖": [bottomLeft], "▗": [bottomRight], "▚": [topLeft, bottomRight],
+            "▞": [topRight, bottomLeft], "▛": [top, bottomLeft], "▜": [top, bottomRight], "▙": [bottom, topLeft],
+            "▟": [bottom, topRight],
+        ]
+    }()
     static let shades: [String: Double] = ["░": 0.25, "▒": 0.5, "▓": 0.75]
 
     func paint(_ cell: ScreenBuffer.Cell) -> Paint {
@@ -191,7 +202,7 @@ public struct SVGScreenshot {
                 }
                 for blockColumn in column..<end {
                     let blockCell = cells[row * width + blockColumn]
-                    if let block = blockCell.block {
+                    for block in blockCell.block ?? [] {
                         fill(blockCell.foreground, row: row, column: Double(blockColumn), cells: 1, block: block)
                     }
                 }

@@ -129,6 +129,11 @@ public enum StyleMapping {
         case .error:
             result.bold = true
             result.foreground = .palette(203)
+        case .picture(let foreground, let background):
+            result.foreground = .rgb(foreground)
+            result.background = .rgb(background)
+        case .pictureOnDefault(let foreground):
+            result.foreground = .rgb(foreground)
         }
         if style.fade > 0 {
             // The cross-fade: both colours start at the skeleton's grey and move to their own.
@@ -213,8 +218,27 @@ public enum StyleMapping {
         case .error:
             result.bold = true
             if colored { result.foreground = 1 }
+        case .picture(let foreground, let background):
+            paintPicture(&result, foreground: foreground, background: background, depth: depth)
+        case .pictureOnDefault(let foreground):
+            paintPicture(&result, foreground: foreground, background: nil, depth: depth)
         }
         return result
+    }
+
+    /// A picture's cell in the ANSI colours nearest its own. Without colour, its glyph
+    /// alone: the lighter part in the terminal's foreground, a picture in one bit.
+    private static func paintPicture(
+        _ style: inout TerminalStyle, foreground: UInt32, background: UInt32?, depth: ColorDepth
+    ) {
+        let count = depth == .ansi16 ? 16 : 8
+        switch depth {
+        case .ansi16, .ansi8:
+            style.foreground = Int32(XtermPalette.nearestSystem(foreground, count: count))
+            if let background { style.background = Int32(XtermPalette.nearestSystem(background, count: count)) }
+        default:
+            if let background { style.reverse = XtermPalette.luminance(foreground) < XtermPalette.luminance(background) }
+        }
     }
 
     /// The band on the small palettes: bright black, white and bright white on sixteen;

@@ -44,6 +44,21 @@ enum XtermPalette {
         return best
     }
 
+    /// The nearest of the first `count` system colours (8 or 16), for a picture on a
+    /// terminal with no more.
+    static func nearestSystem(_ color: UInt32, count: Int) -> Int {
+        (0..<min(count, system.count)).min { squaredDistance(system[$0], color) < squaredDistance(system[$1], color) }
+            ?? 0
+    }
+
+    /// Relative luminance, 0...1 (Rec. 709 weights on the channels as they are).
+    static func luminance(_ color: UInt32) -> Double {
+        let red = Double((color >> 16) & 0xFF)
+        let green = Double((color >> 8) & 0xFF)
+        let blue = Double(color & 0xFF)
+        return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+    }
+
     private static func squaredDistance(_ a: UInt32, _ b: UInt32) -> Int {
         var sum = 0
         for shift: UInt32 in [16, 8, 0] {

@@ -66,6 +66,7 @@ public enum XMLFeedDecoder {
         if let title = feed.title?.trimmingWhitespace(), !title.isEmpty {
             feed.attributeAuthorless(to: Author(name: title, avatarURL: parse.feedIcon))
         }
+        feed.lendAvatar(parse.feedIcon)
         feed.posts = feed.posts.map { $0.sanitized() }
         if feed.posts.isEmpty, let reason = feed.firstSkipReason { throw Failure.noPostReadable(reason: reason) }
         return feed

@@ -71,7 +71,8 @@ struct XMLFeedItem {
             media.add(
                 url: url,
                 kind: Attachment.kind(medium: attributes["medium"], mimeType: attributes["type"], url: url),
-                width: attributes["width"].flatMap { Int($0) }, isDefault: attributes["isDefault"] == "true",
+                width: attributes["width"].flatMap { Int($0) }, height: attributes["height"].flatMap { Int($0) },
+                isDefault: attributes["isDefault"] == "true",
                 fromGroup: parent?.is(.media, "group") == true)
         case (.media, "thumbnail"):
             if let url = attributes["url"] { media.thumbnail(absolute(url), parent: parent) }

@@ -18,6 +18,7 @@ struct XMLMediaList {
         var text: String?
         var thumbnail: String?
         var width: Int?
+        var height: Int?
         var isDefault = false
         var fromGroup: Bool
     }
@@ -39,21 +40,22 @@ struct XMLMediaList {
     private(set) var description: String?
 
     mutating func add(
-        url: String?, kind: Attachment.Kind, text: String? = nil, width: Int? = nil, isDefault: Bool = false,
-        fromGroup: Bool = false
+        url: String?, kind: Attachment.Kind, text: String? = nil, width: Int? = nil, height: Int? = nil,
+        isDefault: Bool = false, fromGroup: Bool = false
     ) {
         let described = text.flatMap { $0.isEmpty ? nil : $0 } ?? objectText?.0
         let thumbnail = objectThumbnail
         objectText = nil
         objectThumbnail = nil
         var entry = Entry(
-            url: url, kind: kind, text: described, thumbnail: thumbnail, width: width, isDefault: isDefault,
-            fromGroup: fromGroup)
+            url: url, kind: kind, text: described, thumbnail: thumbnail, width: width, height: height,
+            isDefault: isDefault, fromGroup: fromGroup)
         if let url, let index = entries.firstIndex(where: { Self.sameObject($0.url, url) }) {
             var kept = entries[index]
             if (width ?? 0) > (kept.width ?? 0) {
                 kept.url = url
                 kept.width = width
+                kept.height = height
             }
             kept.text = kept.text ?? entry.text
             kept.thumbnail = kept.thumbnail ?? entry.thumbnail
@@ -120,7 +122,8 @@ struct XMLMediaList {
         return entries.map {
             Attachment(
                 kind: $0.kind, description: $0.text ?? itemText?.0, url: $0.url,
-                thumbnailURL: $0.thumbnail ?? ($0.kind == .image ? nil : itemThumbnail))
+                thumbnailURL: $0.thumbnail ?? ($0.kind == .image ? nil : itemThumbnail), width: $0.width,
+                height: $0.height)
         }
     }
 

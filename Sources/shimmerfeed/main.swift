@@ -1,4 +1,5 @@
 import FeedCore
+import FeedPictures
 import FeedStore
 import FeedTerminal
 import FeedTransport
@@ -45,8 +46,7 @@ do {
 func makeLoader(for entry: SourceList.Entry) -> SourceFeedLoader {
     var loader = SourceFeedLoader(
         source: entry.source, format: options.format, timeout: options.timeout, maxSize: options.maxSize,
-        certificateAuthorities: environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 },
-        sampleData: SampleFeed.data)
+        certificateAuthorities: certificateAuthorities, sampleData: SampleFeed.data)
     if let variable = entry.tokenVariable {
         if let token = environment[variable], !token.isEmpty {
             loader.bearerToken = token
@@ -58,6 +58,7 @@ func makeLoader(for entry: SourceList.Entry) -> SourceFeedLoader {
 }
 
 /// Each source's key in the store; nil for those never kept (standard input, the sample).
+let certificateAuthorities = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
 let storeKeys = sourceList.entries.map { StoreOpening.key(of: $0.source) }
 /// The store: nil with `--no-store`, and for `--dump` unless `--offline` (a dump never
 /// writes it, and reads it only to show it offline). A store that cannot be opened is a
@@ -96,12 +97,23 @@ viewer.framesPerSecond = options.framesPerSecond
 viewer.offline = options.offline
 viewer.tracksRead = store != nil && storeKeys.contains { $0 != nil }  // marks mean nothing where nothing is kept
 viewer.restored = storeOpening.takeTimeline()
+viewer.pictures = options.images.drawsPictures
+/// Pictures' bytes are kept on disk unless nothing may be written (`--no-store`) or the
+/// run only prints (`--dump`).
+let pictureLoader: PictureLoader? =
+    viewer.pictures
+    ? PictureLoader(
+        cache: options.noStore || options.dump
+            ? nil : PictureDiskCache.defaultFolder(environment: environment).map { PictureDiskCache(folder: $0) },
+        certificateAuthorities: certificateAuthorities, offline: options.offline)
+    : nil
 
 if options.dump {
     let clock = ManualClock()
     // Frames of a picture come at --fps.
     let (frames, failed) = FrameDump.frames(
-        options: viewer, loaders: makeLoaders(clock: clock), clock: clock, size: options.dumpSize, at: options.dumpAt,
+        options: viewer, loaders: makeLoaders(clock: clock), pictures: pictureLoader, clock: clock,
+        size: options.dumpSize, at: options.dumpAt,
         count: options.svgFrames, interval: .seconds(1) / options.framesPerSecond)
     if options.svg {
         let color = options.color == .auto ? CommandLineOptions.pictureColor : options.color
@@ -147,7 +159,8 @@ let loop = FeedRunLoop(
         notice: paletteRefused
             ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
             : storeOpening.notice),
-    backend: backend, loaders: makeLoaders(clock: clock), configuration: configuration, clock: clock)
+    backend: backend, loaders: makeLoaders(clock: clock), pictures: pictureLoader, configuration: configuration,
+    clock: clock)
 viewer.restored = nil
 let exitCode = loop.run()
 backend.stop()

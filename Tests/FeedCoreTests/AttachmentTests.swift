@@ -34,8 +34,9 @@ import Testing
             posts[0].attachments == [
                 Attachment(
                     kind: .video, description: "A kite turns over the bay at dusk.",
-                    url: "\(files)/original/video.mp4", thumbnailURL: "\(files)/small/video.png")
-            ], "the video and its preview, for the pictures")
+                    url: "\(files)/original/video.mp4", thumbnailURL: "\(files)/small/video.png", width: 640,
+                    height: 360, blurhash: "UFBWY:8_0Jxv4mx]t8t64.%M-:IUWGWAt6M}")
+            ], "the video, its preview, its size and its BlurHash, for the pictures")
         #expect(
             posts[1].attachments.map(\.kind) == [.image, .image, .video, .audio, .image], "a gifv is a video")
         #expect(posts[1].attachments.map(\.description) == ["A red door", nil, "A cat sneezes", nil, "A blue door"])

@@ -151,7 +151,7 @@ import Testing
     @Test func blocksAreShapesAndBandEdgesSplitTheirCell() {
         let picture = SVGScreenshot(depth: .truecolor, background: .dark)
         let selected = picture.paint(ScreenBuffer.Cell(text: "▌", style: Style(.selection)))
-        #expect(selected.block == SVGScreenshot.Block(x: 0, y: 0, width: 0.5, height: 1) && selected.text == " ")
+        #expect(selected.block == [SVGScreenshot.Block(x: 0, y: 0, width: 0.5, height: 1)] && selected.text == " ")
         let edge = picture.paint(ScreenBuffer.Cell(text: " ", style: Style(.skeletonEdge(left: 1, right: 5))))
         #expect(edge.split && edge.foreground != edge.background)
     }

@@ -147,7 +147,8 @@ public enum FeedDocumentDecoder {
     ) throws -> Feed {
         var feed = Feed(posts: [])
         var inheritedAuthor: Author?
-        if plan.format == .jsonfeed { (feed, inheritedAuthor) = jsonFeedHeader(data, members: plan.header) }
+        var icon: String?
+        if plan.format == .jsonfeed { (feed, inheritedAuthor, icon) = jsonFeedHeader(data, members: plan.header) }
         feed.posts.reserveCapacity(plan.elements.count)
         var decoded = 0
         var elementNumber = 0
@@ -170,6 +171,8 @@ public enum FeedDocumentDecoder {
                 switch result {
                 case .success(var post?):
                     if post.author.name.isEmpty, let inheritedAuthor { post.author = inheritedAuthor }
+                    // An author with no picture of their own shows the feed's.
+                    if post.author.avatarURL == nil { post.author.avatarURL = icon }
                     feed.posts.append(post.sanitized())
                 case .success(nil):
                     feed.skipped += 1
@@ -215,7 +218,9 @@ public enum FeedDocumentDecoder {
 
     /// A JSON Feed's title and next page, decoded from its members other than the items,
     /// so that a large list of items is not parsed twice.
-    private static func jsonFeedHeader(_ data: Data, members: [(key: String, value: Range<Int>)]) -> (Feed, Author?) {
+    private static func jsonFeedHeader(
+        _ data: Data, members: [(key: String, value: Range<Int>)]
+    ) -> (Feed, Author?, icon: String?) {
         var object = Data("{".utf8)
         for (offset, member) in members.enumerated() {
             if offset > 0 { object.append(UInt8(ascii: ",")) }
@@ -230,7 +235,7 @@ public enum FeedDocumentDecoder {
         let feed = Feed(
             title: header.plainTitle.map(TextSanitizer.singleLine), posts: [],
             nextPage: header.nextUrl.map(TextSanitizer.singleLine))
-        return (feed, header.inheritedAuthor)
+        return (feed, header.inheritedAuthor, header.icon ?? header.favicon)
     }
 
     /// Whether `data` starts as JSON does, after a byte-order mark and white space: `{` or `[`.

@@ -12,6 +12,8 @@ struct JSONFeedItem: Decodable, FeedEntry {
     var authors: [JSONFeedAuthor]?
     var author: JSONFeedAuthor?
     var attachments: [JSONFeedAttachment]?
+    /// The item's main picture.
+    var image: String?
 
     /// A podcast episode, a picture: `title` is optional, `mime_type` says what it is.
     struct JSONFeedAttachment: Decodable {
@@ -46,7 +48,14 @@ struct JSONFeedItem: Decodable, FeedEntry {
             author: Author(name: writer?.name ?? "", handle: nil, avatarURL: writer?.avatar),
             title: title.map(HTMLText.decodingCharacterReferences), content: content, likes: nil,
             createdAt: datePublished.flatMap(FeedDate.parse), url: url,
-            attachments: attachments?.map(\.attachment) ?? [])
+            attachments: pictures)
+    }
+
+    /// The attachments, the item's `image` first unless an attachment is that picture.
+    var pictures: [Attachment] {
+        let listed = attachments?.map(\.attachment) ?? []
+        guard let image, !image.isEmpty, !listed.contains(where: { $0.url == image }) else { return listed }
+        return [Attachment(kind: .image, url: image)] + listed
     }
 }
 

@@ -22,11 +22,28 @@ struct MastodonStatus: Decodable, FeedEntry {
         var description: String?
         var url: String?
         var previewUrl: String?
+        var blurhash: String?
+        var meta: Meta?
+
+        /// The sizes Mastodon measured: the original's, and the preview's (older servers
+        /// give a video's at the top).
+        struct Meta: Decodable {
+            var original: Size?
+            var small: Size?
+            var width: Int?
+            var height: Int?
+
+            struct Size: Decodable {
+                var width: Int?
+                var height: Int?
+            }
+        }
 
         var attachment: Attachment {
-            Attachment(
+            let size = meta?.original ?? meta?.small ?? Meta.Size(width: meta?.width, height: meta?.height)
+            return Attachment(
                 kind: Attachment.kind(named: type) ?? .file, description: description?.trimmingWhitespace(),
-                url: url, thumbnailURL: previewUrl)
+                url: url, thumbnailURL: previewUrl, width: size.width, height: size.height, blurhash: blurhash)
         }
     }
 
@@ -55,6 +72,8 @@ struct MastodonStatus: Decodable, FeedEntry {
         var acct: String
         var displayName: String?
         var avatar: String?
+        /// The avatar as a still picture: `avatar` may be an animated GIF.
+        var avatarStatic: String?
     }
 
     /// A status nested in a status (a boost), decoded with the same fields.
@@ -75,7 +94,7 @@ struct MastodonStatus: Decodable, FeedEntry {
         let spoiler = spoilerText.flatMap { $0.isEmpty ? nil : $0 }
         return Post(
             id: .string(id),
-            author: Author(name: account.name, handle: account.acct, avatarURL: account.avatar),
+            author: Author(name: account.name, handle: account.acct, avatarURL: account.avatarStatic ?? account.avatar),
             title: spoiler, content: HTMLText.plainText(content), likes: favouritesCount,
             createdAt: FeedDate.parse(createdAt), url: url ?? uri, boosts: reblogsCount, replies: repliesCount,
             hidesContent: spoiler != nil, attachments: mediaAttachments?.map(\.attachment) ?? [], poll: poll?.poll)

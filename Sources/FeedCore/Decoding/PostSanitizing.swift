@@ -20,7 +20,8 @@ extension Post {
         post.attachments = attachments.map {
             Attachment(
                 kind: $0.kind, description: line($0.description), url: line($0.url),
-                thumbnailURL: line($0.thumbnailURL))
+                thumbnailURL: line($0.thumbnailURL), width: $0.width.flatMap { $0 > 0 ? $0 : nil },
+                height: $0.height.flatMap { $0 > 0 ? $0 : nil }, blurhash: line($0.blurhash))
         }
         post.poll = poll.map { poll in
             var poll = poll

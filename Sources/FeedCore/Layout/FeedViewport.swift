@@ -31,6 +31,8 @@ public struct FeedViewport {
     public var liked: Set<PostID>
     /// The posts read, when read marks are kept; nil draws no unread marks.
     public var read: Set<PostID>?
+    /// Whether rows draw their pictures.
+    public var pictures: Bool
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
     /// Where layouts made before are kept, and the version of the posts and `now` they
@@ -40,9 +42,11 @@ public struct FeedViewport {
 
     public init(
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
-        read: Set<PostID>? = nil, footerHeight: Int = 0, cache: RowLayoutCache? = nil, contentVersion: Int = 0
+        read: Set<PostID>? = nil, pictures: Bool = false, footerHeight: Int = 0, cache: RowLayoutCache? = nil,
+        contentVersion: Int = 0
     ) {
         self.read = read
+        self.pictures = pictures
         self.cache = cache
         self.contentVersion = contentVersion
         self.posts = posts
@@ -65,7 +69,7 @@ public struct FeedViewport {
         let post = posts[index]
         return RowContent(
             post: post, now: now, liked: liked.contains(post.id), expanded: expanded.contains(post.id),
-            unread: isUnread(post.id))
+            unread: isUnread(post.id), pictures: pictures)
     }
 
     /// Whether the post with `id` carries the unread mark.

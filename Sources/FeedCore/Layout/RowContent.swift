@@ -18,9 +18,16 @@ public struct RowContent: Hashable, Sendable {
     public var meta: String
     public var title: String?
     public var body: Body
-    /// Lines after the body: attachments and a poll, each wrapped on its own (a collapsed
-    /// row shows one line of each).
-    public var extras: [String]
+    /// What follows the body: attachments' lines and pictures, and a poll, each line
+    /// wrapped on its own (a collapsed row shows one line of each).
+    public var extras: [Extra]
+    /// The author's picture, drawn in the avatar's cells once it has arrived.
+    public var avatarPicture: String?
+
+    public enum Extra: Hashable, Sendable {
+        case line(String)
+        case picture(RowPicture)
+    }
     /// "♥ 128".
     public var likes: String
     /// Whether the reader liked the post here (drawn in the accent colour).
@@ -31,7 +38,8 @@ public struct RowContent: Hashable, Sendable {
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,
-        body: Body, extras: [String] = [], likes: String, liked: Bool = false, unread: Bool = false
+        body: Body, extras: [Extra] = [], likes: String, liked: Bool = false, unread: Bool = false,
+        avatarPicture: String? = nil
     ) {
         self.initials = initials
         self.avatarColor = avatarColor
@@ -40,6 +48,7 @@ public struct RowContent: Hashable, Sendable {
         self.title = title
         self.body = body
         self.extras = extras
+        self.avatarPicture = avatarPicture
         self.likes = likes
         self.liked = liked
         self.unread = unread
@@ -58,7 +67,12 @@ public struct RowContent: Hashable, Sendable {
     /// The row of a post; a post the reader liked counts one more like. `expanded` shows a
     /// post's hidden content, each attachment and the poll's options; collapsed, they are
     /// summed up in a line each.
-    public init(post: Post, now: Date, liked: Bool = false, expanded: Bool = false, unread: Bool = false) {
+    /// With `pictures`, each picture the post has is drawn below its text (the first, as
+    /// a strip, in a collapsed post), with its line of alt text under it.
+    public init(
+        post: Post, now: Date, liked: Bool = false, expanded: Bool = false, unread: Bool = false,
+        pictures: Bool = false
+    ) {
         let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
         let boost = post.boostedBy.map { "\(RowContent.boostMark) boosted by \($0)" }
@@ -75,13 +89,20 @@ public struct RowContent: Hashable, Sendable {
             counts.append("\(RowContent.heart) \(CountFormat.compact((post.likes ?? 0) + (liked ? 1 : 0)))")
         }
         let hidden = post.hidesContent && !expanded
-        var extras: [String] = []
+        var extras: [Extra] = []
         if expanded {
-            extras += post.attachments.map(AttachmentText.line)
-            extras += post.poll.map { PollText.lines($0, now: now) } ?? []
+            for attachment in post.attachments {
+                if pictures, let picture = RowPicture(attachment) { extras.append(.picture(picture)) }
+                extras.append(.line(AttachmentText.line(attachment)))
+            }
+            extras += (post.poll.map { PollText.lines($0, now: now) } ?? []).map(Extra.line)
         } else {
-            extras += [AttachmentText.summary(post.attachments, hidesText: hidden)].compactMap { $0 }
-            extras += [post.poll.map { PollText.summary($0, now: now) }].compactMap { $0 }
+            // What a content warning hides may be the picture itself.
+            if pictures, !hidden, let first = post.attachments.lazy.compactMap(RowPicture.init).first {
+                extras.append(.picture(first))
+            }
+            extras += [AttachmentText.summary(post.attachments, hidesText: hidden)].compactMap { $0 }.map(Extra.line)
+            extras += [post.poll.map { PollText.summary($0, now: now) }].compactMap { $0 }.map(Extra.line)
         }
         self.init(
             initials: Avatar.initials(of: post.author.name),
@@ -92,7 +113,8 @@ public struct RowContent: Hashable, Sendable {
             body: .text(hidden ? RowContent.hiddenContent : post.content),
             extras: extras,
             likes: counts.joined(separator: "  "),
-            liked: liked, unread: unread)
+            liked: liked, unread: unread,
+            avatarPicture: pictures ? post.author.avatarURL.flatMap { RowPicture.isWebAddress($0) ? $0 : nil } : nil)
     }
 
     /// The placeholder for row `index` of a first load: lengths vary from row to row, but

@@ -9,6 +9,17 @@ public struct RowLayout: Hashable, Sendable {
         case likes(liked: Bool)
         case title
         case content
+        /// The cells of `pictures[index]`, one span a line.
+        case picture(Int)
+    }
+
+    /// A picture in the row: its cells, and what it is.
+    public struct Picture: Hashable, Sendable {
+        public var picture: RowPicture
+        public var line: Int
+        public var column: Int
+        public var columns: Int
+        public var rows: Int
     }
 
     public struct Span: Hashable, Sendable {
@@ -25,6 +36,10 @@ public struct RowLayout: Hashable, Sendable {
     /// Lines the row occupies, not counting the separator after it.
     public var height: Int
     public var spans: [Span]
+    /// The row's pictures, in its order; the author's, when it has one, in the avatar's
+    /// cells (`avatar`).
+    public var pictures: [Picture] = []
+    public var avatar: Picture?
 
     /// Lays out `content` for a screen `screenWidth` cells wide. `maxContentLines` nil
     /// shows the whole content (an expanded post).
@@ -59,6 +74,11 @@ public struct RowLayout: Hashable, Sendable {
                         element: 0))
             }
             element = 1
+        }
+        let avatar = content.avatarPicture.map {
+            Picture(
+                picture: RowPicture(url: $0, aspect: 1), line: 0, column: RowGeometry.leftMargin, columns: avatarWidth,
+                rows: RowGeometry.avatarHeight)
         }
         // The unread mark, in the gap after the avatar: a post that arrives fills the
         // skeleton's cell (a post not yet known is unread).
@@ -104,19 +124,42 @@ public struct RowLayout: Hashable, Sendable {
                 String(repeating: "x", count: index == count - 1 ? lastWidth : textWidth)
             }
         }
-        for extra in content.extras {
-            if maxContentLines == nil {
-                // A line that fits stays as it is: a poll's columns are aligned with spaces.
-                bodyLines += CellWidth.of(extra) <= textWidth ? [extra] : TextWrapper.wrap(extra, width: textWidth)
-            } else {
-                bodyLines.append(TextWrapper.truncate(extra, width: textWidth))
-            }
-        }
         for text in bodyLines {
             if !text.isEmpty { add(line, textColumn, text, .content) }
             line += 1
         }
+        var pictures: [Picture] = []
+        for extra in content.extras {
+            switch extra {
+            case .line(let extra):
+                // A line that fits stays as it is: a poll's columns are aligned with spaces.
+                let lines =
+                    maxContentLines != nil
+                    ? [TextWrapper.truncate(extra, width: textWidth)]
+                    : CellWidth.of(extra) <= textWidth ? [extra] : TextWrapper.wrap(extra, width: textWidth)
+                for text in lines {
+                    if !text.isEmpty { add(line, textColumn, text, .content) }
+                    line += 1
+                }
+            case .picture(let picture):
+                let maxLines = maxContentLines == nil ? RowPicture.expandedLines : RowPicture.stripLines
+                let (columns, rows) = picture.cells(width: textWidth, maxLines: maxLines)
+                guard textColumn < screenWidth else { continue }
+                let blank = String(repeating: " ", count: columns)
+                for row in 0..<rows {
+                    spans.append(
+                        Span(
+                            line: line + row, column: textColumn, width: columns, text: blank,
+                            role: .picture(pictures.count), element: element))
+                }
+                element += 1
+                pictures.append(Picture(picture: picture, line: line, column: textColumn, columns: columns, rows: rows))
+                line += rows
+            }
+        }
 
-        return RowLayout(height: max(RowGeometry.avatarHeight, line), spans: spans)
+        return RowLayout(
+            height: max(RowGeometry.avatarHeight, line), spans: spans, pictures: pictures,
+            avatar: avatarWidth > 0 ? avatar : nil)
     }
 }

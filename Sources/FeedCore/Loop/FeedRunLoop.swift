@@ -33,14 +33,18 @@ public final class FeedRunLoop {
     private let configuration: Configuration
     private let inbox: EventInbox
     private let loads: LoadTasks
+    private let pictureLoads: PictureTasks
     /// The time since the loop started; tests and `--dump` hand in a manual clock.
     private let clock: any LoopClock
     private var exitCode: Int32?
 
     /// A loop over `state`, whose sources `loaders` load (one for each, in order).
+    /// `pictures` loads the pictures rows show; nil: none load, and rows keep their alt
+    /// text and initials.
     public init(
         state: AppState, backend: any TerminalBackend, loaders: [any FeedLoading],
-        configuration: Configuration = .init(), clock: any LoopClock = SystemLoopClock()
+        pictures: (any PictureLoading)? = nil, configuration: Configuration = .init(),
+        clock: any LoopClock = SystemLoopClock()
     ) {
         precondition(loaders.count == state.sources.count, "one loader for each source")
         self.state = state
@@ -50,8 +54,10 @@ public final class FeedRunLoop {
         inbox = EventInbox(wake: backend.wake)
         let loads = LoadTasks(loaders: loaders, inbox: inbox)
         self.loads = loads
+        let pictureLoads = PictureTasks(loader: pictures, inbox: inbox)
+        self.pictureLoads = pictureLoads
         // In memory, time moves only when no load is on its way to an answer.
-        (backend as? MemoryBackend)?.awakeLoads = { loads.awakeRequests }
+        (backend as? MemoryBackend)?.awakeLoads = { loads.awakeRequests + pictureLoads.awake }
     }
 
     /// The load tasks the loop keeps (see `LoadTasks`).
@@ -86,6 +92,7 @@ public final class FeedRunLoop {
             }
         }
         loads.cancelAll()
+        pictureLoads.cancelAll()
         return exitCode ?? 0
     }
 
@@ -109,6 +116,10 @@ public final class FeedRunLoop {
             guard let search = configuration.searchStore else { return }
             let inbox = inbox
             DedicatedThread.start { inbox.post(.storeMatches(search(query), query: query)) }
+        case .loadPictures(let urls):
+            pictureLoads.start(urls)
+        case .cancelPictures(let urls):
+            pictureLoads.cancel(urls)
         case .quit(let code):
             exitCode = code
         }

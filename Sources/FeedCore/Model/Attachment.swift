@@ -14,12 +14,24 @@ public struct Attachment: Hashable, Sendable {
     /// A smaller picture that stands for it (Media RSS `media:thumbnail`), for a video
     /// most of all.
     public var thumbnailURL: String?
+    /// The picture's size in pixels as the feed gives it (Mastodon `meta`, Media RSS
+    /// `width`/`height`): its cells are known before any byte of it arrives.
+    public var width: Int?
+    public var height: Int?
+    /// Mastodon's BlurHash of the picture, drawn while it loads.
+    public var blurhash: String?
 
-    public init(kind: Kind, description: String? = nil, url: String? = nil, thumbnailURL: String? = nil) {
+    public init(
+        kind: Kind, description: String? = nil, url: String? = nil, thumbnailURL: String? = nil, width: Int? = nil,
+        height: Int? = nil, blurhash: String? = nil
+    ) {
         self.kind = kind
         self.description = description
         self.url = url
         self.thumbnailURL = thumbnailURL
+        self.width = width
+        self.height = height
+        self.blurhash = blurhash
     }
 
     /// The kind a name says, whichever format wrote it: a MIME type (`image/png`), a Media

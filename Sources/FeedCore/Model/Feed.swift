@@ -35,6 +35,14 @@ public struct Feed: Hashable, Sendable {
         }
     }
 
+    /// Its posts whose author has no picture take the feed's `icon`.
+    public mutating func lendAvatar(_ icon: String?) {
+        guard let icon, let first = posts.firstIndex(where: { $0.author.avatarURL == nil }) else { return }
+        for index in posts.indices[first...] where posts[index].author.avatarURL == nil {
+            posts[index].author.avatarURL = icon
+        }
+    }
+
     /// This feed followed by its next page.
     public func appending(_ page: Feed) -> Feed {
         var joined = self

@@ -205,6 +205,16 @@ extension CommandLineOption {
             options.background = try choice(text, of: "--background", BackgroundChoice.self)
         },
         CommandLineOption(
+            names: ["--images"], value: choices(ImageChoice.self),
+            summary:
+                "avatars, feed icons and media in the rows (default \(defaults.images.rawValue): cells, two colours "
+                + "a cell in half blocks and quadrants, over SSH too); none shows their alt text and the initials",
+            detail:
+                "each picture shimmers as skeleton until its bytes arrive, then fades in; its bytes are kept under "
+                + "$XDG_CACHE_HOME/shimmerfeed/pictures (else ~/.cache/shimmerfeed/pictures), at most 100 MB, "
+                + "unless --no-store"
+        ) { options, text throws(ParseError) in options.images = try choice(text, of: "--images", ImageChoice.self) },
+        CommandLineOption(
             names: ["--store"], value: "PATH",
             summary:
                 "keep posts, read marks and validators in this file instead of "

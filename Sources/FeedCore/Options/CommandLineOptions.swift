@@ -11,6 +11,19 @@ public enum ColorChoice: String, Hashable, Sendable, CaseIterable {
 
 /// `--background`: the terminal's background, for the skeleton's greys; `auto` reads
 /// COLORFGBG where the terminal sets it.
+/// `--images`: how rows draw their pictures.
+public enum ImageChoice: String, Hashable, Sendable, CaseIterable {
+    /// What the terminal can do: cells everywhere for now, over SSH too.
+    case auto
+    /// Colours in cells: half blocks and quadrants, written like any other text.
+    case cells
+    /// No pictures: their lines of alt text, and the avatars' initials.
+    case none
+
+    /// Whether rows draw pictures.
+    public var drawsPictures: Bool { self != .none }
+}
+
 public enum BackgroundChoice: String, Hashable, Sendable, CaseIterable {
     case auto
     case dark
@@ -44,6 +57,7 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var shimmerPause = Shimmer.defaultPause
     public var color = ColorChoice.auto
     public var background = BackgroundChoice.auto
+    public var images = ImageChoice.auto
     /// `--palette`: animate the skeleton by redefining palette entries.
     public var palette = false
     public var shimmerTilt = 0.0

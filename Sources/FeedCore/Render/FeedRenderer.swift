@@ -90,6 +90,17 @@ public enum FeedRenderer {
         for placement in placements {
             let rowFade = placement.index >= state.fadeFirstRow ? fade : 0
             paintText(placement.layout, top: placement.top, into: &buffer, fade: rowFade, marking: words)
+            if rowFade == 0 {
+                PicturePainter.paint(
+                    placement.layout, top: placement.top, state: state, into: &buffer, elapsed: elapsed
+                ) { spans, buffer in
+                    var part = placement.layout
+                    part.spans = spans
+                    paintSkeleton(
+                        part, top: placement.top, into: &buffer, shimmer: shimmer, elapsed: elapsed,
+                        inPalette: state.paletteSkeleton)
+                }
+            }
             if placement.index == state.selected {
                 paintSelection(top: placement.top, height: placement.layout.height, into: &buffer, limit: height)
             }
@@ -127,6 +138,7 @@ public enum FeedRenderer {
             buffer.write(span.text, row: top + span.line, column: span.column, style: style, maxWidth: span.width)
             guard !words.isEmpty, span.role != .unread else { continue }
             if case .avatar = span.role { continue }
+            if case .picture = span.role { continue }
             for run in SearchMarks.cells(in: span.text, words: words) where run.column < span.width {
                 buffer.restyle(
                     row: top + span.line, column: span.column + run.column,
@@ -182,7 +194,7 @@ public enum FeedRenderer {
         case .meta: .muted
         case .likes(let liked): liked ? .liked : .likes
         case .title: .title
-        case .content: .plain
+        case .content, .picture: .plain
         }
     }
 

@@ -14,12 +14,13 @@ public enum FrameDump {
     }
 
     /// `count` frames, `interval` apart: from `at` (the skeleton at that time, its loads
-    /// never answering), else from when every source has answered and the screen has
-    /// settled. `failed` when every source failed.
+    /// never answering), else from when every source has answered, the pictures of the
+    /// rows shown have arrived or failed (each within its loader's bounds), and the screen
+    /// has settled. `failed` when every source failed.
     @MainActor
     public static func frames(
-        options: ViewerOptions, loaders: [any FeedLoading], clock: ManualClock, size: TerminalSize, at: Duration?,
-        count: Int = 1, interval: Duration = .zero
+        options: ViewerOptions, loaders: [any FeedLoading], pictures: (any PictureLoading)? = nil, clock: ManualClock,
+        size: TerminalSize, at: Duration?, count: Int = 1, interval: Duration = .zero
     ) -> (frames: [ScreenBuffer], failed: Bool) {
         var options = options
         options.loadsMorePages = false
@@ -33,7 +34,7 @@ public enum FrameDump {
             guard let state = box.loop?.state else { return false }
             if let at { return clock.now >= at }
             return !state.isLoading && state.sourcesLoading == 0 && state.timing.heldUntil == nil
-                && state.timing.fadeEnd == nil
+                && state.timing.fadeEnd == nil && state.picturesPending == 0 && state.timing.pictureFadeEnd == nil
         }
         // A day of the manual clock: loads that sleep on it are let go; one that takes real
         // time (a file, a URL) is bounded by its own limits.
@@ -41,7 +42,8 @@ public enum FrameDump {
             size: size, script: [.init(until: done, send: [.key(.character("q"))])], clock: clock,
             stops: at.map { [$0] } ?? [], deadline: .seconds(86_400), patience: .seconds(86_400))
         let loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loaders: loaders, clock: clock)
+            state: AppState(options: options, size: size), backend: backend, loaders: loaders,
+            pictures: at == nil ? pictures : nil, clock: clock)
         box.loop = loop
         _ = loop.run()
         let state = loop.state

@@ -29,6 +29,12 @@ public enum Ink: Hashable, Sendable {
     case unread
     /// A search's word where it appears in a row.
     case match
+    /// A cell of a picture: its glyph (a half block, a quadrant) in `foreground`, the rest
+    /// in `background`, both 0xRRGGBB.
+    case picture(foreground: UInt32, background: UInt32)
+    /// A cell of a picture with transparent parts: its glyph in `foreground`, the rest the
+    /// terminal's own background.
+    case pictureOnDefault(foreground: UInt32)
 
     /// One grey level for a skeleton cell where its halves cannot be drawn apart: a band
     /// edge takes the mean of its halves, a palette cell the static level. Nil for text.
@@ -51,9 +57,10 @@ public enum Ink: Hashable, Sendable {
 }
 
 public struct Style: Hashable, Sendable, CustomStringConvertible {
-    /// The ink and the fade in 32 bits (kind, two small values, fade), so that a cell stays
-    /// small: a frame is ten thousand of them, made and compared thirty times a second.
-    private var bits: UInt32
+    /// The ink and the fade in 64 bits (kind, fade, then two small values or two colours),
+    /// so that a cell stays small: a frame is ten thousand of them, made and compared
+    /// thirty times a second. A cell's text takes 16 bytes, so 8 here cost no more than 4.
+    private var bits: UInt64
 
     public init(_ ink: Ink, fade: Int = 0) {
         bits = 0
@@ -63,8 +70,8 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
 
     public var ink: Ink {
         get {
-            let first = Int((bits >> 8) & 0xFF)
-            let second = Int((bits >> 16) & 0xFF)
+            let first = Int((bits >> 16) & 0xFF)
+            let second = Int((bits >> 24) & 0xFF)
             return switch bits & 0xFF {
             case 1: .muted
             case 2: .name
@@ -82,12 +89,31 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case 14: .helpKey
             case 15: .unread
             case 16: .match
+            case 17: .picture(foreground: UInt32((bits >> 16) & 0xFF_FFFF), background: UInt32(bits >> 40))
+            case 18: .pictureOnDefault(foreground: UInt32((bits >> 16) & 0xFF_FFFF))
             default: .plain
             }
         }
         set {
-            let (kind, first, second): (UInt32, Int, Int) =
-                switch newValue {
+            let kind: UInt64
+            let payload: UInt64
+            switch newValue {
+            case .picture(let foreground, let background):
+                (kind, payload) = (17, UInt64(foreground & 0xFF_FFFF) | UInt64(background & 0xFF_FFFF) << 24)
+            case .pictureOnDefault(let foreground):
+                (kind, payload) = (18, UInt64(foreground & 0xFF_FFFF))
+            default:
+                let (small, first, second) = Self.smallKind(newValue)
+                // Levels, slots and colour indices are small; anything else is clamped.
+                (kind, payload) = (small, UInt64(UInt8(clamping: first)) | UInt64(UInt8(clamping: second)) << 8)
+            }
+            bits = (bits & 0xFF00) | kind | payload << 16
+        }
+    }
+
+    /// The kind and two small values of an ink that is not a picture's.
+    private static func smallKind(_ ink: Ink) -> (UInt64, Int, Int) {
+                switch ink {
                 case .plain: (0, 0, 0)
                 case .muted: (1, 0, 0)
                 case .name: (2, 0, 0)
@@ -105,26 +131,22 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
                 case .helpKey: (14, 0, 0)
                 case .unread: (15, 0, 0)
                 case .match: (16, 0, 0)
+                case .picture, .pictureOnDefault: (0, 0, 0)
                 }
-            // Levels, slots and colour indices are small; anything else is clamped.
-            bits =
-                (bits & 0xFF00_0000) | kind | UInt32(UInt8(clamping: first)) << 8
-                | UInt32(UInt8(clamping: second)) << 16
-        }
     }
 
     /// How much skeleton grey still shows through during the cross-fade, from
     /// `CrossFade.steps` (all skeleton) down to 0 (the ink alone).
     public var fade: Int {
-        get { Int(bits >> 24) }
-        set { bits = (bits & 0x00FF_FFFF) | UInt32(UInt8(clamping: newValue)) << 24 }
+        get { Int((bits >> 8) & 0xFF) }
+        set { bits = (bits & ~0xFF00) | UInt64(UInt8(clamping: newValue)) << 8 }
     }
 
     public static let plain = Style(.plain)
 
-    /// The style's 32 bits: a key as cheap to look up as a number (a backend maps styles to
+    /// The style's 64 bits: a key as cheap to look up as a number (a backend maps styles to
     /// colours once and finds them again for every run of every frame).
-    public var packed: UInt32 { bits }
+    public var packed: UInt64 { bits }
 
     /// The style in words, for snapshot legends: the ink, its grey level or levels, and a
     /// fade's step.
@@ -148,8 +170,16 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case .helpKey: "help key"
             case .unread: "unread mark"
             case .match: "search match"
+            case .picture(let foreground, let background):
+                "picture #\(hex(foreground)) on #\(hex(background))"
+            case .pictureOnDefault(let foreground): "picture #\(hex(foreground)) on the terminal's background"
             }
         return fade > 0 ? "\(ink), fading, step \(fade) of \(CrossFade.steps)" : ink
+    }
+
+    private func hex(_ color: UInt32) -> String {
+        let digits = String(color, radix: 16)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
     /// One character per style for snapshot masks.
@@ -174,6 +204,7 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
         case .helpKey: "K"
         case .unread: "U"
         case .match: "M"
+        case .picture, .pictureOnDefault: "P"
         }
     }
 }

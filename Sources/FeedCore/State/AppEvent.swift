@@ -20,6 +20,13 @@ public enum AppEvent: Sendable {
     case frameDrawn
     /// What the store's full-text index found for a search's query.
     case storeMatches([Post], query: String)
+    /// A picture's load ended: its pixels, or why there are none.
+    case picture(url: String, PictureOutcome)
+}
+
+public enum PictureOutcome: Sendable {
+    case loaded(PicturePixels)
+    case failed(String)
 }
 
 /// What one load of one source brought. Every source, one or many, answers this way.
@@ -85,5 +92,10 @@ public enum AppEffect: Hashable, Sendable {
     /// Ask the store's full-text index for a search's query, off the loop's thread; the
     /// answer comes back as `.storeMatches`.
     case searchStore(String)
+    /// Load these pictures (each answers with `.picture`); at most
+    /// `AppState.pictureConcurrency` run at once, the state sees to it.
+    case loadPictures([String])
+    /// Stop loading these pictures: their rows have scrolled far away.
+    case cancelPictures([String])
     case quit(exitCode: Int32)
 }

@@ -31,6 +31,10 @@ extension AppState {
         case .resize: noteOnScreen()
         default: break
         }
+        switch event {
+        case .tick, .frameDrawn, .notice: break
+        default: effects += schedulePictures(at: now)
+        }
         return effects
     }
 
@@ -68,6 +72,7 @@ extension AppState {
         }
         if let heldUntil = timing.heldUntil { wakes.append(heldUntil) }
         if let fadeEnd = timing.fadeEnd, timing.pausedAt == nil { wakes.append(fadeEnd) }
+        if let fadeEnd = timing.pictureFadeEnd, timing.pausedAt == nil { wakes.append(fadeEnd) }
         if let nextRefresh = timing.nextRefresh { wakes.append(nextRefresh) }
         return wakes.min()
     }
@@ -81,7 +86,8 @@ extension AppState {
     /// cross-fade; never while paused.
     public var isAnimating: Bool {
         guard !isPaused, !showingHelp else { return false }
-        return (drawsSkeleton && shimmer.isAnimated) || timing.fadeEnd != nil
+        return ((drawsSkeleton || picturesShimmering > 0) && shimmer.isAnimated) || timing.fadeEnd != nil
+            || timing.pictureFadeEnd != nil
     }
 
     /// Fires what is due by `now`, in order.
@@ -100,6 +106,10 @@ extension AppState {
         if let fadeEnd = timing.fadeEnd, timing.pausedAt == nil, now >= fadeEnd {
             timing.fadeEnd = nil
             fadeStart = nil
+            timing.needsFrame = true
+        }
+        if let fadeEnd = timing.pictureFadeEnd, timing.pausedAt == nil, now >= fadeEnd {
+            timing.pictureFadeEnd = nil
             timing.needsFrame = true
         }
         if let nextRefresh = timing.nextRefresh, now >= nextRefresh {
@@ -134,6 +144,9 @@ extension AppState {
             return []
         case .storeMatches(let matches, let query):
             takeStoreMatches(matches, for: query)
+            return []
+        case .picture(let url, let outcome):
+            receivePicture(url, outcome, at: now)
             return []
         case .key(let key):
             notice = nil
@@ -180,6 +193,7 @@ extension AppState {
         guard !isPaused, !showingHelp, let pausedAt = timing.pausedAt else { return }
         timing.animationOrigin += now - pausedAt
         timing.fadeEnd = timing.fadeEnd.map { $0 + (now - pausedAt) }
+        timing.pictureFadeEnd = timing.pictureFadeEnd.map { $0 + (now - pausedAt) }
         timing.pausedAt = nil
     }
 }

@@ -86,6 +86,18 @@ public struct AppState: Sendable {
     public internal(set) var restoredFrom: Date?
     /// Which source each post came through, by `TimelineMerge.key`.
     var owners: [String: Int] = [:]
+    /// The pictures asked for, by address: loading, loaded, or failed.
+    public internal(set) var pictures: [String: PicturePhase] = [:]
+    /// The bytes of the pictures loaded and kept (`pictureMemory` at most).
+    public internal(set) var pictureBytes = 0
+    /// Pictures loading among those on the screen: while there are any, their cells
+    /// shimmer.
+    public internal(set) var picturesShimmering = 0
+    /// Pictures wanted near the screen and not asked for yet (the concurrency limit, or
+    /// feeds still loading, holds them back).
+    public internal(set) var picturesWaiting = 0
+    /// Pictures drawn in cells, at their sizes, made once.
+    let pictureCells: PictureCellCache
     /// The row layouts made for this state and its copies (a copy's content has a version
     /// of its own, so they never mix), so that a frame does not wrap the same rows again.
     let layouts: RowLayoutCache
@@ -104,6 +116,7 @@ public struct AppState: Sendable {
         self.notice = notice
         sources = options.sources
         layouts = RowLayoutCache()
+        pictureCells = PictureCellCache()
     }
 
     public init(
@@ -161,7 +174,8 @@ public struct AppState: Sendable {
     public var viewport: FeedViewport {
         FeedViewport(
             posts: shownPosts, width: size.width, height: size.height - 1, now: referenceDate,
-            expanded: expanded, liked: liked, read: options.tracksRead ? read : nil, footerHeight: footerHeight,
+            expanded: expanded, liked: liked, read: options.tracksRead ? read : nil, pictures: options.pictures,
+            footerHeight: footerHeight,
             cache: layouts,
             contentVersion: contentVersion)
     }

@@ -20,6 +20,8 @@ public struct FrameTiming: Sendable {
     public internal(set) var heldUntil: Duration?
     /// When the running cross-fade ends.
     public internal(set) var fadeEnd: Duration?
+    /// When the last picture to arrive has faded in.
+    public internal(set) var pictureFadeEnd: Duration?
     /// When the last frame was drawn; nil before the first.
     public internal(set) var lastFrameAt: Duration?
     /// When the sources reload next (`--refresh`).

@@ -30,6 +30,9 @@ public struct ViewerOptions: Sendable, Equatable {
     /// Whether read marks are kept (with the store): rows then mark unread posts, and the
     /// status line counts them.
     public var tracksRead = false
+    /// Whether rows draw their pictures (`--images cells`): avatars in the avatar's
+    /// cells, media below the text. Without, pictures are their lines of alt text.
+    public var pictures = false
 
     public init(sources: [SourceStatus], animation: AnimationStyle = .slide) {
         precondition(!sources.isEmpty, "a view has a source at least")

@@ -19,6 +19,44 @@ def generated_posts(start, count):
              "likes": i, "created_at": "2026-11-29T10:00:00Z"} for i in range(start, start + count)]
 
 
+def png(width, height, color_at):
+    """A PNG of `width` x `height` RGB pixels, `color_at(x, y)` each: made here, so that
+    the pictures the tests load need no library."""
+    rows = b"".join(b"\0" + bytes(c for x in range(width) for c in color_at(x, y)) for y in range(height))
+
+    def chunk(kind, data):
+        return len(data).to_bytes(4, "big") + kind + data + (zlib.crc32(kind + data) & 0xFFFFFFFF).to_bytes(4, "big")
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+# The colours of /pictures/avatar/N: red, green, blue, gold.
+AVATAR_COLORS = [(220, 50, 50), (50, 180, 80), (60, 90, 220), (230, 200, 40)]
+
+
+def picture_timeline(base, slow):
+    """Four Mastodon statuses whose avatars come `slow` seconds apart (the first after
+    `slow`, the second after twice that), with a 16:9 picture on the first and third and
+    a picture that is missing on the second."""
+    statuses = []
+    for i in range(1, 5):
+        media = []
+        if i % 2 == 1:
+            media = [{"type": "image", "url": f"{base}/pictures/media/{i}", "preview_url": f"{base}/pictures/media/{i}",
+                      "description": f"Picture {i}", "blurhash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
+                      "meta": {"original": {"width": 640, "height": 360}}}]
+        elif i == 2:
+            media = [{"type": "image", "url": f"{base}/pictures/missing", "preview_url": f"{base}/pictures/missing",
+                      "description": "A picture that is missing", "meta": {"original": {"width": 400, "height": 400}}}]
+        statuses.append({"id": str(i), "created_at": "2026-11-29T10:0%d:00.000Z" % (9 - i),
+                         "content": f"<p>Post {i} of the picture timeline.</p>", "favourites_count": i,
+                         "reblogs_count": 0, "replies_count": 0, "media_attachments": media,
+                         "account": {"username": f"person{i}", "acct": f"person{i}", "display_name": f"Person {i}",
+                                     "avatar": f"{base}/pictures/avatar/{i}.gif",
+                                     "avatar_static": f"{base}/pictures/avatar/{i}?delay={slow * i}"}})
+    return json.dumps(statuses).encode()
+
+
 class Seen:
     """What the tests ask the server about afterwards: requests counted by key, and the
     Authorization each path was sent (whether it was the test token, never the token)."""
@@ -109,10 +147,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self):
-        base = f"http://127.0.0.1:{self.server.server_port}"
+        scheme = "https" if isinstance(self.connection, ssl.SSLSocket) else "http"
+        base = f"{scheme}://127.0.0.1:{self.server.server_port}"
         path, _, query = self.path.partition("?")
         params = dict(p.split("=", 1) for p in query.split("&") if "=" in p)
-        if path == "/feed.json":
+        if path.startswith("/pictures/"):
+            with Seen.lock:
+                Seen.auth.append({"path": self.path, "host": self.headers.get("Host", ""),
+                                  "token": self.headers.get("Authorization") == "Bearer test-token-123",
+                                  "any": self.headers.get("Authorization") is not None})
+        if path == "/pictures/timeline":
+            self.send(200, picture_timeline(base, float(params.get("slow", "0"))))
+        elif path.startswith("/pictures/avatar/"):
+            number = int(path.rsplit("/", 1)[1].split(".")[0])
+            time.sleep(float(params.get("delay", "0")))
+            color = AVATAR_COLORS[(number - 1) % len(AVATAR_COLORS)]
+            self.send(200, png(16, 16, lambda x, y: color), "image/png")
+        elif path.startswith("/pictures/media/"):
+            # 64 x 36: the left half orange, the right half teal.
+            self.send(200, png(64, 36, lambda x, y: (240, 140, 40) if x < 32 else (40, 160, 160)), "image/png")
+        elif path == "/pictures/missing":
+            self.send(404, b"<html><body>Not here</body></html>", "text/html")
+        elif path == "/feed.json":
             self.send(200, fixture("small-feed.json"))
         elif path == "/jsonfeed/1":
             items = [{"id": str(i), "content_text": f"Item {i}", "authors": [{"name": f"Writer {i}"}]} for i in range(1, 31)]

@@ -1,0 +1,86 @@
+/// A row's pictures over its text: each picture's cells shimmer as skeleton until its
+/// bytes arrive (a BlurHash stands in once the skeleton's show delay has passed), then
+/// the picture fades in. A picture that failed leaves its alt text; an avatar that failed
+/// leaves the initials.
+enum PicturePainter {
+    static func paint(
+        _ layout: RowLayout, top: Int, state: AppState, into buffer: inout ScreenBuffer, elapsed: Duration,
+        skeleton paintSkeleton: (_ spans: [RowLayout.Span], _ buffer: inout ScreenBuffer) -> Void
+    ) {
+        if let avatar = layout.avatar {
+            let spans = layout.spans.filter { if case .avatar = $0.role { true } else { false } }
+            paint(
+                avatar, spans: spans, top: top, state: state, into: &buffer, elapsed: elapsed, skeleton: paintSkeleton,
+                isMedia: false)
+        }
+        for (index, picture) in layout.pictures.enumerated() {
+            let spans = layout.spans.filter { $0.role == .picture(index) }
+            paint(
+                picture, spans: spans, top: top, state: state, into: &buffer, elapsed: elapsed, skeleton: paintSkeleton)
+        }
+    }
+
+    private static func paint(
+        _ placed: RowLayout.Picture, spans: [RowLayout.Span], top: Int, state: AppState,
+        into buffer: inout ScreenBuffer, elapsed: Duration,
+        skeleton paintSkeleton: (_ spans: [RowLayout.Span], _ buffer: inout ScreenBuffer) -> Void, isMedia: Bool = true
+    ) {
+        let url = placed.picture.url
+        switch state.pictures[url] {
+        case .loaded(let pixels, let arrived):
+            let key = PictureCellCache.Key(source: url, columns: placed.columns, rows: placed.rows, isBlurhash: false)
+            guard let cells = state.pictureCells.picture(key, make: { CellPicture(pixels, columns: key.columns, rows: key.rows) })
+            else { return }
+            let fade = CrossFade.applies(to: state.options.animation) ? CrossFade.remaining(after: elapsed - arrived) : 0
+            draw(cells, at: placed, top: top, fade: fade, into: &buffer)
+        case .failed:
+            // The avatar keeps its initials; a picture's cells say it did not come, and its
+            // alt text stays on the line under them.
+            guard isMedia else { return }
+            let text = unavailable.first { CellWidth.of($0) <= placed.columns } ?? ""
+            buffer.write(text, row: top + placed.line + (placed.rows - 1) / 2, column: placed.column, style: Style(.muted))
+        case .loading(let since):
+            if let hash = placed.picture.blurhash, elapsed - since >= SkeletonTiming.showDelay,
+                let cells = blurred(hash, placed, state: state)
+            {
+                draw(cells, at: placed, top: top, fade: 0, into: &buffer)
+            } else {
+                paintSkeleton(spans, &buffer)
+            }
+        case nil:
+            paintSkeleton(spans, &buffer)
+        }
+    }
+
+    /// The BlurHash in the picture's cells: decoded at the cells' dots, so nothing is
+    /// scaled afterwards.
+    private static func blurred(_ hash: String, _ placed: RowLayout.Picture, state: AppState) -> CellPicture? {
+        let key = PictureCellCache.Key(source: hash, columns: placed.columns, rows: placed.rows, isBlurhash: true)
+        return state.pictureCells.picture(key) {
+            // A BlurHash has no size: it takes the picture's shape as the feed gave it.
+            let box = CellPicture.fit(
+                width: Int((placed.picture.aspect * 1000).rounded()), height: 1000, columns: placed.columns,
+                rows: placed.rows)
+            guard let pixels = Blurhash.decode(hash, width: box.width, height: box.height) else { return nil }
+            return CellPicture(pixels, columns: placed.columns, rows: placed.rows)
+        }
+    }
+
+    private static func draw(
+        _ cells: CellPicture, at placed: RowLayout.Picture, top: Int, fade: Int, into buffer: inout ScreenBuffer
+    ) {
+        for row in 0..<cells.rows {
+            let line = top + placed.line + row
+            guard line >= 0, line < buffer.height else { continue }
+            for column in 0..<cells.columns {
+                let cell = cells[row, column]
+                buffer.write(
+                    String(cell.glyph), row: line, column: placed.column + column, style: Style(cell.ink, fade: fade),
+                    maxWidth: 1)
+            }
+        }
+    }
+
+    /// What a picture that did not come shows in its cells: the longest that fits.
+    static let unavailable = ["▣ not available", "▣ missing", "▣"]
+}

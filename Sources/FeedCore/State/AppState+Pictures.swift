@@ -1,0 +1,97 @@
+/// Pictures: which to load, in what order, and what arrives. They load after the feeds,
+/// the rows on the screen first, then the next screenful, a few at a time; a load whose
+/// row has scrolled far away is cancelled, and pictures far away leave memory first.
+extension AppState {
+    /// Pictures loading at once, at most.
+    public static let pictureConcurrency = 4
+    /// The bytes of decoded pictures kept in memory, at most.
+    public static let pictureMemory = 32 << 20
+
+    /// The pictures of the rows `placements` show, in their order: each row's avatar,
+    /// then its media.
+    private func pictureAddresses(of placements: [FeedViewport.Placement]) -> [String] {
+        placements.flatMap { placement in
+            ([placement.layout.avatar] + placement.layout.pictures.map(Optional.some)).compactMap { $0?.picture.url }
+        }
+    }
+
+    /// Asks for the pictures wanted now and cancels those no longer near: after anything
+    /// that changes what the screen shows.
+    mutating func schedulePictures(at now: Duration) -> [AppEffect] {
+        guard options.pictures, feed != nil, !isTooSmall else { return [] }
+        let viewport = viewport
+        let height = max(1, size.height - 1)
+        let screen = pictureAddresses(of: isLoading ? [] : viewport.placements(from: scroll))
+        let next = pictureAddresses(of: viewport.placements(from: viewport.scrolled(scroll, by: height)))
+        let before = pictureAddresses(of: viewport.placements(from: viewport.scrolled(scroll, by: -height)))
+        let onScreen = Set(screen)
+        var effects: [AppEffect] = []
+
+        // Far away: loads stop (they are asked for again if their row comes back).
+        let near = onScreen.union(next).union(before)
+        let abandoned = pictures.compactMap { url, phase -> String? in
+            if case .loading = phase, !near.contains(url) { return url }
+            return nil
+        }
+        if !abandoned.isEmpty {
+            for url in abandoned { pictures[url] = nil }
+            effects.append(.cancelPictures(abandoned.sorted()))
+        }
+        evictPictures(keeping: near)
+
+        picturesShimmering = onScreen.count { url in
+            if case .loading = pictures[url] { return true }
+            return pictures[url] == nil
+        }
+        // After the feeds: not while a source's first posts are on their way.
+        var wanted: [String] = []
+        var seen = Set<String>()
+        for url in screen + next where pictures[url] == nil && seen.insert(url).inserted { wanted.append(url) }
+        picturesWaiting = wanted.count
+        guard !isLoading, sourcesAwaited == 0 else { return effects }
+        let running = pictures.values.count { if case .loading = $0 { true } else { false } }
+        let started = Array(wanted.prefix(max(0, Self.pictureConcurrency - running)))
+        guard !started.isEmpty else { return effects }
+        let since = animationTime(at: now)
+        for url in started { pictures[url] = .loading(since: since) }
+        picturesWaiting -= started.count
+        effects.append(.loadPictures(started))
+        return effects
+    }
+
+    /// A picture's load ended.
+    mutating func receivePicture(_ url: String, _ outcome: PictureOutcome, at now: Duration) {
+        // A load cancelled (its row scrolled away) may still answer: it is not wanted.
+        guard case .loading = pictures[url] else { return }
+        switch outcome {
+        case .loaded(let pixels):
+            pictures[url] = .loaded(pixels, at: animationTime(at: now))
+            pictureBytes += pixels.byteCount
+            if CrossFade.applies(to: options.animation) {
+                timing.pictureFadeEnd = max(timing.pictureFadeEnd ?? now, now + CrossFade.duration)
+            }
+        case .failed(let reason):
+            pictures[url] = .failed(reason)
+        }
+    }
+
+    /// Pictures over the memory bound leave, those far from the screen first; they load
+    /// again (from the disk cache) if their rows come back.
+    private mutating func evictPictures(keeping near: Set<String>) {
+        guard pictureBytes > Self.pictureMemory else { return }
+        let loaded = pictures.compactMap { url, phase -> (url: String, bytes: Int, at: Duration)? in
+            guard case .loaded(let pixels, let at) = phase, !near.contains(url) else { return nil }
+            return (url, pixels.byteCount, at)
+        }.sorted { $0.at < $1.at }
+        for picture in loaded where pictureBytes > Self.pictureMemory {
+            pictures[picture.url] = nil
+            pictureBytes -= picture.bytes
+            pictureCells.forget(picture.url)
+        }
+    }
+
+    /// Pictures still to come near the screen: `--dump` waits for them.
+    public var picturesPending: Int {
+        picturesWaiting + pictures.values.count { if case .loading = $0 { true } else { false } }
+    }
+}
