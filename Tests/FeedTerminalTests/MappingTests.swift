@@ -47,3 +47,53 @@ import Testing
         #expect(TerminalCheck.problem(outputIsTerminal: true, term: "dumb")?.message.contains("TERM=dumb") == true)
     }
 }
+
+/// A picture's cell at every depth: its own colours where the terminal has them, the
+/// nearest where it has fewer, its glyph alone without colour.
+@Suite struct PictureStyleTests {
+    let orangeOverTeal = Style(.picture(foreground: 0xF08C28, background: 0x28A0A0))
+
+    @Test func directColourDrawsTheColoursThemselves() {
+        let style = StyleMapping.style(for: orangeOverTeal, depth: .truecolor)
+        #expect(style.foreground == 0xF08C28 && style.background == 0x28A0A0 && style.glyph == nil)
+    }
+
+    @Test func thePalettesDrawTheNearest() {
+        let palette = StyleMapping.style(for: orangeOverTeal, depth: .ansi256)
+        #expect(palette.foreground == 208 && palette.background == 37, "the colour cube's orange and teal")
+        let sixteen = StyleMapping.style(for: orangeOverTeal, depth: .ansi16)
+        #expect((0..<16).contains(sixteen.foreground) && (0..<16).contains(sixteen.background))
+        #expect(sixteen.foreground != sixteen.background)
+        let eight = StyleMapping.style(for: orangeOverTeal, depth: .ansi8)
+        #expect((0..<8).contains(eight.foreground) && (0..<8).contains(eight.background))
+    }
+
+    @Test func withoutColourTheLighterPartIsTheTerminalsForeground() {
+        let darkOverLight = StyleMapping.style(
+            for: Style(.picture(foreground: 0x202020, background: 0xE0E0E0)), depth: .none)
+        #expect(darkOverLight.reverse && darkOverLight.foreground == -1 && darkOverLight.glyph == nil)
+        let lightOverDark = StyleMapping.style(
+            for: Style(.picture(foreground: 0xE0E0E0, background: 0x202020)), depth: .none)
+        #expect(!lightOverDark.reverse)
+    }
+
+    @Test func transparentPartsAreTheTerminalsBackground() {
+        let style = StyleMapping.style(for: Style(.pictureOnDefault(foreground: 0xF08C28)), depth: .truecolor)
+        #expect(style.foreground == 0xF08C28 && style.background == -1)
+    }
+
+    @Test func aPictureFadesInFromTheSkeletonsGrey() {
+        let start = StyleMapping.style(for: Style(orangeOverTeal.ink, fade: CrossFade.steps), depth: .truecolor, background: .dark)
+        let grey = Int32(TerminalBackground.dark.skeletonGrey(level: 0))
+        #expect(start.foreground == grey && start.background == grey)
+    }
+
+    @Test func aStyleKeepsBothColoursAndItsFade() {
+        var style = Style(.picture(foreground: 0xABCDEF, background: 0x123456), fade: 3)
+        #expect(style.ink == .picture(foreground: 0xABCDEF, background: 0x123456) && style.fade == 3)
+        style.fade = 0
+        #expect(style.ink == .picture(foreground: 0xABCDEF, background: 0x123456))
+        #expect(Style(.skeletonEdge(left: 4, right: 9), fade: 2).ink == .skeletonEdge(left: 4, right: 9))
+    }
+}
+

@@ -155,4 +155,26 @@ import Testing
         let edge = picture.paint(ScreenBuffer.Cell(text: " ", style: Style(.skeletonEdge(left: 1, right: 5))))
         #expect(edge.split && edge.foreground != edge.background)
     }
+
+    /// librsvg ignores CSS `white-space: pre`; `xml:space` keeps a run's spaces there too,
+    /// so a status line's right part ends at the right edge in every renderer.
+    @Test func runsOfSpacesAreKeptInEveryRenderer() {
+        var buffer = ScreenBuffer(width: 20, height: 1)
+        buffer.write("left      right", row: 0, column: 0, style: .plain)
+        let svg = SVGScreenshot(depth: .truecolor, background: .dark).document([buffer])
+        #expect(svg.contains("xml:space=\"preserve\""))
+        #expect(svg.contains(">left      right</text>"))
+    }
+
+    @Test func quadrantsAreDrawnAsTheirShapes() {
+        let picture = SVGScreenshot(depth: .truecolor, background: .dark)
+        let cell = picture.paint(
+            ScreenBuffer.Cell(text: "▚", style: Style(.picture(foreground: 0xFF0000, background: 0x0000FF))))
+        #expect(
+            cell.block == [
+                SVGScreenshot.Block(x: 0, y: 0, width: 0.5, height: 0.5),
+                SVGScreenshot.Block(x: 0.5, y: 0.5, width: 0.5, height: 0.5),
+            ])
+        #expect(cell.foreground == 0xFF0000 && cell.background == 0x0000FF && cell.text == " ")
+    }
 }

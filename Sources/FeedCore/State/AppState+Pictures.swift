@@ -37,7 +37,7 @@ extension AppState {
             for url in abandoned { pictures[url] = nil }
             effects.append(.cancelPictures(abandoned.sorted()))
         }
-        evictPictures(keeping: near)
+        evictPictures(onScreen: onScreen, near: near)
 
         picturesShimmering = onScreen.count { url in
             if case .loading = pictures[url] { return true }
@@ -75,14 +75,15 @@ extension AppState {
         }
     }
 
-    /// Pictures over the memory bound leave, those far from the screen first; they load
-    /// again (from the disk cache) if their rows come back.
-    private mutating func evictPictures(keeping near: Set<String>) {
+    /// Pictures over the memory bound leave: those far from the screen first, then those
+    /// a screen away, the oldest first; never the screen's own. They load again (from the
+    /// disk cache) if their rows come back.
+    private mutating func evictPictures(onScreen: Set<String>, near: Set<String>) {
         guard pictureBytes > Self.pictureMemory else { return }
-        let loaded = pictures.compactMap { url, phase -> (url: String, bytes: Int, at: Duration)? in
-            guard case .loaded(let pixels, let at) = phase, !near.contains(url) else { return nil }
-            return (url, pixels.byteCount, at)
-        }.sorted { $0.at < $1.at }
+        let loaded = pictures.compactMap { url, phase -> (url: String, bytes: Int, at: Duration, isNear: Bool)? in
+            guard case .loaded(let pixels, let at) = phase, !onScreen.contains(url) else { return nil }
+            return (url, pixels.byteCount, at, near.contains(url))
+        }.sorted { ($0.isNear ? 1 : 0, $0.at) < ($1.isNear ? 1 : 0, $1.at) }
         for picture in loaded where pictureBytes > Self.pictureMemory {
             pictures[picture.url] = nil
             pictureBytes -= picture.bytes
