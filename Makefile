@@ -23,8 +23,8 @@ run: build
 # the threads the in-process loaders of the others need.
 # Last, a check that nothing the tests started is left running (Tests/leftovers.sh).
 # SKIP_E2E=1 skips tier 3, and says so; without tmux the run fails rather than skip it.
-IN_MEMORY = ^(FeedCoreTests|FeedXMLTests|FeedTerminalTests)\.
-REAL_IO = ^(FeedTransportTests|FeedStoreTests|ProcessTests)\.
+IN_MEMORY = ^(FeedCoreTests\.|FeedXMLTests\.|FeedTerminalTests\.|FeedPicturesTests\.DecoderTests)
+REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests)
 test:
 	@.ci/system-packages test
 	$(SWIFT) build --build-tests

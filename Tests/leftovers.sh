@@ -16,7 +16,8 @@ done
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af 'tmux -L shimmerfeed-e2e-')
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af 'feed_server\.py')
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "^$bin_dir/shimmerfeed( |\$)")
-for folder in "$tmp"/shimmerfeed-e2e-* "$tmp"/shimmerfeed-tls-* "$tmp"/mapped-* "$tmp"/store-*; do
+for folder in "$tmp"/shimmerfeed-e2e-* "$tmp"/shimmerfeed-tls-* "$tmp"/shimmerfeed-pictures-* "$tmp"/mapped-* \
+    "$tmp"/store-*; do
     [ -e "$folder" ] && report "scratch $folder" && rm -rf "$folder"
 done
 [ "$found" = 0 ] && echo "nothing the tests started is left"

@@ -100,7 +100,7 @@ public final class PictureDiskCache: Sendable {
     }
 
     /// The file's name: FNV-1a of the address, 64 bits in hex.
-    private func path(for url: String) -> String {
+    func path(for url: String) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in url.utf8 {
             hash ^= UInt64(byte)

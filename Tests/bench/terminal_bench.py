@@ -42,6 +42,7 @@ class Session:
     def __init__(self, argv, env_extra=None):
         env_extra = dict(env_extra or {})
         env_extra.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="state-", dir=STATE_ROOT))
+        env_extra.setdefault("XDG_CACHE_HOME", env_extra["XDG_STATE_HOME"] + "/cache")
         self.start = time.monotonic()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:

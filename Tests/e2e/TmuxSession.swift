@@ -29,7 +29,7 @@ final class TmuxSession {
         try tmuxStartingServer(
             "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height),
             "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=tmux-256color", "PS1=$ ", "LANG=C.UTF-8",
-            "XDG_STATE_HOME=\(stateFolder)", "sh")
+            "XDG_STATE_HOME=\(stateFolder)", "XDG_CACHE_HOME=\(stateFolder)/cache", "sh")
         try tmux("set-option", "-g", "window-size", "manual")
         try waitFor("the shell prompt") { $0.contains("$") }
     }

@@ -166,6 +166,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path.startswith("/pictures/media/"):
             # 64 x 36: the left half orange, the right half teal.
             self.send(200, png(64, 36, lambda x, y: (240, 140, 40) if x < 32 else (40, 160, 160)), "image/png")
+        elif path == "/pictures/etag":
+            # A picture with an ETag, and 304 to a request that names it; /count?key= tells.
+            key = params.get("key", "")
+            if self.headers.get("If-None-Match") == '"p1"':
+                Seen.count(key, "304")
+                self.send_response(304)
+                self.send_header("ETag", '"p1"')
+                self.end_headers()
+            else:
+                Seen.count(key, "200")
+                self.send(200, png(8, 8, lambda x, y: (10, 200, 90)), "image/png", headers=[("ETag", '"p1"')])
+        elif path == "/pictures/huge":
+            # Nine megabytes of a PNG's signature and nothing that decodes.
+            self.send(200, b"\x89PNG\r\n\x1a\n" + b"\0" * (9 << 20), "image/png")
+        elif path == "/pictures/to-http":
+            # Served over HTTPS: a picture down on the plain server.
+            self.send(302, b"", headers=[("Location", f"http://127.0.0.1:{self.server.plain_port}/pictures/media/1")])
         elif path == "/pictures/missing":
             self.send(404, b"<html><body>Not here</body></html>", "text/html")
         elif path == "/feed.json":

@@ -13,7 +13,7 @@ state = tempfile.mkdtemp(prefix="shimmerfeed-e2e-silent-")
 start = time.monotonic()
 pid, fd = pty.fork()
 if pid == 0:
-    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", XDG_STATE_HOME=state)
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", XDG_STATE_HOME=state, XDG_CACHE_HOME=state)
     os.execve(argv[0], argv, env)
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
 output = bytearray()

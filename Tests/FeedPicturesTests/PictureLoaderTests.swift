@@ -1,0 +1,101 @@
+import FeedCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedPictures
+
+/// The picture loader against the loopback server: its bounds, the disk cache and its
+/// revalidation, and the transport's rules.
+@Suite struct PictureLoaderTests {
+    private func folder() throws -> URL { try ScratchFolder.make("shimmerfeed-pictures") }
+
+    @Test func aPictureIsFetchedKeptOnDiskAndRevalidated() async throws {
+        let server = try FeedServer()
+        let scratch = try folder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = PictureDiskCache(folder: scratch.path)
+        let loader = PictureLoader(cache: cache)
+        let url = server.url("/pictures/etag?key=kept").absoluteString
+        let first = try await loader.picture(at: url)
+        #expect(first.width == 8 && Array(first.rgba[0..<4]) == [10, 200, 90, 255])
+        #expect(cache.entry(for: url)?.validators.etag == "\"p1\"")
+        let again = try await loader.picture(at: url)
+        #expect(again == first)
+        #expect(try server.get("/count?key=kept") == #"{"200": 1, "304": 1}"#, "the second load asked conditionally")
+    }
+
+    @Test func withoutACacheNothingIsWritten() async throws {
+        let server = try FeedServer()
+        let loader = PictureLoader(cache: nil)
+        let url = server.url("/pictures/etag?key=unkept").absoluteString
+        _ = try await loader.picture(at: url)
+        _ = try await loader.picture(at: url)
+        #expect(try server.get("/count?key=unkept") == #"{"200": 2}"#)
+    }
+
+    @Test func offlineOnlyTheCacheAnswers() async throws {
+        let server = try FeedServer()
+        let scratch = try folder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = PictureDiskCache(folder: scratch.path)
+        let url = server.url("/pictures/etag?key=offline").absoluteString
+        _ = try await PictureLoader(cache: cache).picture(at: url)
+        let offline = PictureLoader(cache: cache, offline: true)
+        #expect(try await offline.picture(at: url).width == 8)
+        await #expect(throws: (any Error).self) { try await offline.picture(at: server.url("/pictures/media/1").absoluteString) }
+        #expect(try server.get("/count?key=offline") == #"{"200": 1}"#, "offline asks nothing")
+    }
+
+    @Test func moreThanEightMebibytesIsRefused() async throws {
+        let server = try FeedServer()
+        await #expect(throws: (any Error).self) {
+            try await PictureLoader(cache: nil).picture(at: server.url("/pictures/huge").absoluteString)
+        }
+        #expect(PictureLoader.maxBytes == 8 << 20 && PictureLoader.timeLimit == .seconds(5))
+    }
+
+    @Test func aPictureThatTakesTooLongIsGivenUp() async throws {
+        let server = try FeedServer()
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) {
+            try await PictureLoader(cache: nil, timeLimit: .milliseconds(500))
+                .picture(at: server.url("/pictures/avatar/1?delay=3").absoluteString)
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test func aMissingPictureAndHTTPSDownToHTTPFail() async throws {
+        let server = try FeedServer(tls: true)
+        let certificate = try #require(server.certificate)
+        let loader = PictureLoader(cache: nil, certificateAuthorities: certificate)
+        await #expect(throws: (any Error).self) { try await loader.picture(at: server.url("/pictures/missing").absoluteString) }
+        // The same picture is fine over http, but not as a redirect down from https.
+        _ = try await loader.picture(at: server.url("/pictures/media/1").absoluteString)
+        await #expect(throws: (any Error).self) {
+            try await loader.picture(at: server.secureURL("/pictures/to-http").absoluteString)
+        }
+    }
+
+    @Test func theCacheKeepsItsLimitLeastRecentlyUsedOutFirst() throws {
+        let scratch = try folder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = PictureDiskCache(folder: scratch.path, limit: 2500)
+        let kilobyte = [UInt8](repeating: 7, count: 1000)
+        func used(_ number: Int, secondsAgo: Double) throws {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -secondsAgo)],
+                ofItemAtPath: cache.path(for: "https://p.example/\(number)") + ".picture")
+        }
+        cache.store(kilobyte, validators: HTTPValidators(), for: "https://p.example/1")
+        try used(1, secondsAgo: 120)
+        cache.store(kilobyte, validators: HTTPValidators(), for: "https://p.example/2")
+        try used(2, secondsAgo: 60)
+        // The first is used again: the second is now the least recently used.
+        #expect(cache.entry(for: "https://p.example/1") != nil)
+        cache.store(kilobyte, validators: HTTPValidators(etag: "\"x\""), for: "https://p.example/3")
+        #expect(cache.entry(for: "https://p.example/3")?.validators.etag == "\"x\"")
+        #expect(cache.entry(for: "https://p.example/1") != nil)
+        #expect(cache.entry(for: "https://p.example/2") == nil, "2,500 bytes hold two of them")
+    }
+}
