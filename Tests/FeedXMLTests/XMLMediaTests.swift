@@ -92,3 +92,28 @@ import Testing
         #expect(post.attachments == [Attachment(kind: .image, url: "https://i1.ytimg.com/vi/x/hqdefault.jpg")])
     }
 }
+
+/// Pictures of RSS and Atom: Media RSS sizes, and the feed's icon for its authors.
+@Suite struct XMLPictureTests {
+    @Test func mediaRSSGivesItsPicturesSize() throws {
+        let document = """
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>T</title>
+            <image><url>https://r.example/logo.png</url></image>
+            <item><title>A</title><guid>a</guid><dc:creator xmlns:dc="http://purl.org/dc/elements/1.1/">Ada</dc:creator>
+            <media:content url="https://r.example/p.jpg" medium="image" width="800" height="200"/></item>
+            </channel></rss>
+            """
+        let post = try #require(try XMLFeedDecoder.decode(Data(document.utf8)).posts.first)
+        #expect(post.attachments.first?.width == 800 && post.attachments.first?.height == 200)
+        #expect(post.author.avatarURL == "https://r.example/logo.png", "an author with no picture: the feed's")
+    }
+
+    @Test func anAtomFeedsIconIsItsEntriesAvatar() throws {
+        let document = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><icon>https://a.example/icon.png</icon>
+            <entry><id>1</id><title>A</title><updated>2026-11-29T10:00:00Z</updated></entry></feed>
+            """
+        let post = try #require(try XMLFeedDecoder.decode(Data(document.utf8)).posts.first)
+        #expect(post.author.avatarURL == "https://a.example/icon.png")
+    }
+}
