@@ -17,16 +17,18 @@ enum GIFDecoding {
         let reader = Reader(bytes)
         var error: Int32 = 0
         let opened = withExtendedLifetime(reader) {
-            DGifOpen(Unmanaged.passUnretained(reader).toOpaque(), { file, buffer, wanted in
-                guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
-                let reader = Unmanaged<Reader>.fromOpaque(user).takeUnretainedValue()
-                let count = min(Int(wanted), reader.bytes.count - reader.offset)
-                guard count > 0 else { return 0 }
-                UnsafeMutableRawPointer(buffer).copyMemory(
-                    from: reader.bytes.baseAddress! + reader.offset, byteCount: count)
-                reader.offset += count
-                return Int32(count)
-            }, &error)
+            DGifOpen(
+                Unmanaged.passUnretained(reader).toOpaque(),
+                { file, buffer, wanted in
+                    guard let file, let buffer, let user = file.pointee.UserData else { return 0 }
+                    let reader = Unmanaged<Reader>.fromOpaque(user).takeUnretainedValue()
+                    let count = min(Int(wanted), reader.bytes.count - reader.offset)
+                    guard count > 0 else { return 0 }
+                    UnsafeMutableRawPointer(buffer).copyMemory(
+                        from: reader.bytes.baseAddress! + reader.offset, byteCount: count)
+                    reader.offset += count
+                    return Int32(count)
+                }, &error)
         }
         guard let gif = opened else { throw .damaged(format: "GIF", detail: describe(error)) }
         defer {
@@ -61,7 +63,8 @@ enum GIFDecoding {
                 }
             case IMAGE_DESC_RECORD_TYPE:
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw damaged(gif) }
-                return try frame(of: gif, screenWidth: screenWidth, screenHeight: screenHeight, transparent: transparent)
+                return try frame(
+                    of: gif, screenWidth: screenWidth, screenHeight: screenHeight, transparent: transparent)
             case TERMINATE_RECORD_TYPE:
                 throw .damaged(format: "GIF", detail: "it has no frame")
             default:
@@ -87,7 +90,8 @@ enum GIFDecoding {
         // 4th from 2, every 2nd from 1.
         let rows: [Int] =
             description.Interlace
-            ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
+            ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step))
+            }
             : Array(0..<height)
         for row in rows {
             guard line.withUnsafeMutableBufferPointer({ DGifGetLine(gif, $0.baseAddress, Int32(width)) }) == GIF_OK

@@ -63,7 +63,9 @@ enum JPEGDecoding {
     private static func convertInvertedCMYK(_ pixels: inout [UInt8]) {
         for offset in stride(from: 0, to: pixels.count, by: 4) {
             let black = Int(pixels[offset + 3])
-            for channel in 0..<3 { pixels[offset + channel] = UInt8((Int(pixels[offset + channel]) * black + 127) / 255) }
+            for channel in 0..<3 {
+                pixels[offset + channel] = UInt8((Int(pixels[offset + channel]) * black + 127) / 255)
+            }
             pixels[offset + 3] = 255
         }
     }

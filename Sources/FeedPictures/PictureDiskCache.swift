@@ -74,7 +74,9 @@ public final class PictureDiskCache: Sendable {
         var total = 0
         for name in names where name.hasSuffix(".picture") {
             let base = folder + "/" + name.dropLast(".picture".count)
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: base + ".picture") else { continue }
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: base + ".picture") else {
+                continue
+            }
             let size = (attributes[.size] as? Int) ?? Int((attributes[.size] as? UInt64) ?? 0)
             let used = (attributes[.modificationDate] as? Date) ?? .distantPast
             pictures.append((base, size, used))

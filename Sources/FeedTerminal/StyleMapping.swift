@@ -237,7 +237,9 @@ public enum StyleMapping {
             style.foreground = Int32(XtermPalette.nearestSystem(foreground, count: count))
             if let background { style.background = Int32(XtermPalette.nearestSystem(background, count: count)) }
         default:
-            if let background { style.reverse = XtermPalette.luminance(foreground) < XtermPalette.luminance(background) }
+            if let background {
+                style.reverse = XtermPalette.luminance(foreground) < XtermPalette.luminance(background)
+            }
         }
     }
 

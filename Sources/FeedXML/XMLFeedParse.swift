@@ -9,7 +9,8 @@ struct XMLFeedParse {
     /// element of a long feed.
     static let attributesKept: [String: [String]] = [
         "link": ["href", "rel", "type", "title"], "title": ["type", "mode"],
-        "content": ["type", "mode", "src", "medium", "url", "width", "height", "isDefault"], "summary": ["type", "mode"],
+        "content": ["type", "mode", "src", "medium", "url", "width", "height", "isDefault"],
+        "summary": ["type", "mode"],
         "guid": ["isPermaLink"], "enclosure": ["type", "url"], "description": ["type"], "thumbnail": ["url"],
         "image": ["href"],
     ]

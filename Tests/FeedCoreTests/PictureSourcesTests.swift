@@ -43,10 +43,16 @@ import Testing
     @Test func onlyWebPicturesAreLoaded() {
         #expect(RowPicture(Attachment(kind: .image, url: "file:///etc/passwd")) == nil)
         #expect(RowPicture(Attachment(kind: .audio, url: "https://a.example/x.mp3")) == nil)
-        #expect(RowPicture(Attachment(kind: .video, url: "https://a.example/x.mp4")) == nil, "a video without a preview")
-        #expect(RowPicture(Attachment(kind: .video, url: "https://a.example/x.mp4", thumbnailURL: "https://a.example/x.jpg"))?.url == "https://a.example/x.jpg")
+        #expect(
+            RowPicture(Attachment(kind: .video, url: "https://a.example/x.mp4")) == nil, "a video without a preview")
+        #expect(
+            RowPicture(
+                Attachment(kind: .video, url: "https://a.example/x.mp4", thumbnailURL: "https://a.example/x.jpg"))?.url
+                == "https://a.example/x.jpg")
         let content = RowContent(
-            post: Post(id: .string("1"), author: Author(name: "A", avatarURL: "ftp://a.example/a.png"), content: "", likes: nil, createdAt: nil),
+            post: Post(
+                id: .string("1"), author: Author(name: "A", avatarURL: "ftp://a.example/a.png"), content: "",
+                likes: nil, createdAt: nil),
             now: Date(), pictures: true)
         #expect(content.avatarPicture == nil)
     }

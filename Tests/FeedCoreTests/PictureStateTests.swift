@@ -193,6 +193,7 @@ private typealias V = Views
         #expect(state.pictureBytes <= AppState.pictureMemory + big.byteCount)
         let selected = state.selected
         #expect(state.pictures[Self.avatar + "p\(selected)"] != nil, "the screen's stay")
-        #expect(state.pictures[Self.avatar + "p0"] == nil && state.pictures[Self.avatar + "p1"] == nil, "the first went")
+        #expect(
+            state.pictures[Self.avatar + "p0"] == nil && state.pictures[Self.avatar + "p1"] == nil, "the first went")
     }
 }

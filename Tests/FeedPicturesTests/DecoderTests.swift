@@ -126,7 +126,9 @@ import Testing
         #expect(throws: PictureError.notAPicture) { try PictureDecoder.decode(Self.bytes("not-a-picture.png")) }
         #expect(throws: PictureError.notAPicture) { try PictureDecoder.decode([]) }
         // A signature alone, and nothing after it.
-        #expect(throws: PictureError.self) { try PictureDecoder.decode([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
+        #expect(throws: PictureError.self) {
+            try PictureDecoder.decode([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        }
         #expect(throws: PictureError.self) { try PictureDecoder.decode([0xFF, 0xD8, 0xFF]) }
         #expect(throws: PictureError.self) { try PictureDecoder.decode(Array("GIF89a".utf8)) }
         #expect(throws: PictureError.self) { try PictureDecoder.decode(Array("RIFF\0\0\0\0WEBP".utf8)) }

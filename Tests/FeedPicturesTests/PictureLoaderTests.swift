@@ -43,7 +43,9 @@ import Testing
         _ = try await PictureLoader(cache: cache).picture(at: url)
         let offline = PictureLoader(cache: cache, offline: true)
         #expect(try await offline.picture(at: url).width == 8)
-        await #expect(throws: (any Error).self) { try await offline.picture(at: server.url("/pictures/media/1").absoluteString) }
+        await #expect(throws: (any Error).self) {
+            try await offline.picture(at: server.url("/pictures/media/1").absoluteString)
+        }
         #expect(try server.get("/count?key=offline") == #"{"200": 1}"#, "offline asks nothing")
     }
 
@@ -69,7 +71,9 @@ import Testing
         let server = try FeedServer(tls: true)
         let certificate = try #require(server.certificate)
         let loader = PictureLoader(cache: nil, certificateAuthorities: certificate)
-        await #expect(throws: (any Error).self) { try await loader.picture(at: server.url("/pictures/missing").absoluteString) }
+        await #expect(throws: (any Error).self) {
+            try await loader.picture(at: server.url("/pictures/missing").absoluteString)
+        }
         // The same picture is fine over http, but not as a redirect down from https.
         _ = try await loader.picture(at: server.url("/pictures/media/1").absoluteString)
         await #expect(throws: (any Error).self) {

@@ -83,7 +83,8 @@ import Testing
     }
 
     @Test func aPictureFadesInFromTheSkeletonsGrey() {
-        let start = StyleMapping.style(for: Style(orangeOverTeal.ink, fade: CrossFade.steps), depth: .truecolor, background: .dark)
+        let start = StyleMapping.style(
+            for: Style(orangeOverTeal.ink, fade: CrossFade.steps), depth: .truecolor, background: .dark)
         let grey = Int32(TerminalBackground.dark.skeletonGrey(level: 0))
         #expect(start.foreground == grey && start.background == grey)
     }
@@ -96,4 +97,3 @@ import Testing
         #expect(Style(.skeletonEdge(left: 4, right: 9), fade: 2).ink == .skeletonEdge(left: 4, right: 9))
     }
 }
-

@@ -13,7 +13,8 @@ import Testing
                 id: .string("1"), author: Author(name: "Ada Park", avatarURL: "https://p.example/avatar"),
                 content: "A post with a picture.", likes: 3, createdAt: nil,
                 attachments: [
-                    Attachment(kind: .image, description: "A sunset", url: "https://p.example/media", width: 1600, height: 900)
+                    Attachment(
+                        kind: .image, description: "A sunset", url: "https://p.example/media", width: 1600, height: 900)
                 ])
             post.source = PostSource(index: 0, name: nil)
             return Feed(title: "Pictures", posts: [post])
@@ -44,7 +45,8 @@ import Testing
     }
 
     @Test @MainActor func theSVGDrawsThePicturesOnceTheyHaveArrived() {
-        let frame = dump(SolidPictures(colors: ["https://p.example/avatar": 0x2288CC, "https://p.example/media": 0xE07020]))
+        let frame = dump(
+            SolidPictures(colors: ["https://p.example/avatar": 0x2288CC, "https://p.example/media": 0xE07020]))
         let svg = SVGScreenshot(depth: .truecolor, background: .dark).document([frame])
         #expect(svg.contains("#2288cc"), "the avatar's colour")
         #expect(svg.contains("#e07020"), "the picture's colour")

@@ -108,7 +108,9 @@ extension EndToEndTests {
             }
             let requests = try JSONDecoder().decode([Request].self, from: Data(log.utf8))
             #expect(requests.contains { $0.path.hasPrefix("/pictures/timeline") && $0.token }, "the feed had its token")
-            let pictures = requests.filter { $0.path.hasPrefix("/pictures/avatar") || $0.path.hasPrefix("/pictures/media") }
+            let pictures = requests.filter {
+                $0.path.hasPrefix("/pictures/avatar") || $0.path.hasPrefix("/pictures/media")
+            }
             #expect(pictures.count >= 6)
             #expect(pictures.allSatisfy { !$0.any }, "no picture request carries any Authorization")
         }

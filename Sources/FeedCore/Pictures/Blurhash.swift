@@ -5,7 +5,8 @@ import Glibc
 /// while its bytes are on their way.
 public enum Blurhash {
     /// The base-83 alphabet, in digit order.
-    static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~".utf8)
+    static let digits = Array(
+        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~".utf8)
     static let values: [Int8] = {
         var table = [Int8](repeating: -1, count: 128)
         for (index, digit) in digits.enumerated() { table[Int(digit)] = Int8(index) }
@@ -55,7 +56,8 @@ public enum Blurhash {
             colors.append((channel(value / (19 * 19)), channel(value / 19 % 19), channel(value % 19)))
         }
         // The cosines of each row and column, worked out once.
-        let cosinesX = (0..<width).map { x in (0..<componentsX).map { cos(Double.pi * Double(x * $0) / Double(width)) } }
+        let cosinesX = (0..<width).map { x in (0..<componentsX).map { cos(Double.pi * Double(x * $0) / Double(width)) }
+        }
         let cosinesY = (0..<height).map { y in
             (0..<componentsY).map { cos(Double.pi * Double(y * $0) / Double(height)) }
         }

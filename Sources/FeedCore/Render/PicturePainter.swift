@@ -29,16 +29,20 @@ enum PicturePainter {
         switch state.pictures[url] {
         case .loaded(let pixels, let arrived):
             let key = PictureCellCache.Key(source: url, columns: placed.columns, rows: placed.rows, isBlurhash: false)
-            guard let cells = state.pictureCells.picture(key, make: { CellPicture(pixels, columns: key.columns, rows: key.rows) })
+            guard
+                let cells = state.pictureCells.picture(
+                    key, make: { CellPicture(pixels, columns: key.columns, rows: key.rows) })
             else { return }
-            let fade = CrossFade.applies(to: state.options.animation) ? CrossFade.remaining(after: elapsed - arrived) : 0
+            let fade =
+                CrossFade.applies(to: state.options.animation) ? CrossFade.remaining(after: elapsed - arrived) : 0
             draw(cells, at: placed, top: top, fade: fade, into: &buffer)
         case .failed:
             // The avatar keeps its initials; a picture's cells say it did not come, and its
             // alt text stays on the line under them.
             guard isMedia else { return }
             let text = unavailable.first { CellWidth.of($0) <= placed.columns } ?? ""
-            buffer.write(text, row: top + placed.line + (placed.rows - 1) / 2, column: placed.column, style: Style(.muted))
+            buffer.write(
+                text, row: top + placed.line + (placed.rows - 1) / 2, column: placed.column, style: Style(.muted))
         case .loading(let since):
             if let hash = placed.picture.blurhash, elapsed - since >= SkeletonTiming.showDelay,
                 let cells = blurred(hash, placed, state: state)

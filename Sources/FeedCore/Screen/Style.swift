@@ -113,26 +113,26 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
 
     /// The kind and two small values of an ink that is not a picture's.
     private static func smallKind(_ ink: Ink) -> (UInt64, Int, Int) {
-                switch ink {
-                case .plain: (0, 0, 0)
-                case .muted: (1, 0, 0)
-                case .name: (2, 0, 0)
-                case .title: (3, 0, 0)
-                case .likes: (4, 0, 0)
-                case .liked: (5, 0, 0)
-                case .selection: (6, 0, 0)
-                case .avatar(let color): (7, color, 0)
-                case .skeleton(let level): (8, level, 0)
-                case .skeletonEdge(let left, let right): (9, left, right)
-                case .skeletonSlot(let slot): (10, slot, 0)
-                case .statusBar: (11, 0, 0)
-                case .error: (12, 0, 0)
-                case .help: (13, 0, 0)
-                case .helpKey: (14, 0, 0)
-                case .unread: (15, 0, 0)
-                case .match: (16, 0, 0)
-                case .picture, .pictureOnDefault: (0, 0, 0)
-                }
+        switch ink {
+        case .plain: (0, 0, 0)
+        case .muted: (1, 0, 0)
+        case .name: (2, 0, 0)
+        case .title: (3, 0, 0)
+        case .likes: (4, 0, 0)
+        case .liked: (5, 0, 0)
+        case .selection: (6, 0, 0)
+        case .avatar(let color): (7, color, 0)
+        case .skeleton(let level): (8, level, 0)
+        case .skeletonEdge(let left, let right): (9, left, right)
+        case .skeletonSlot(let slot): (10, slot, 0)
+        case .statusBar: (11, 0, 0)
+        case .error: (12, 0, 0)
+        case .help: (13, 0, 0)
+        case .helpKey: (14, 0, 0)
+        case .unread: (15, 0, 0)
+        case .match: (16, 0, 0)
+        case .picture, .pictureOnDefault: (0, 0, 0)
+        }
     }
 
     /// How much skeleton grey still shows through during the cross-fade, from
