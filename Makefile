@@ -76,7 +76,8 @@ fuzz:
 # band sweeping over the sample feed's skeleton at 80x24, one whole sweep in a loop (at
 # 80 columns the band travels 96 cells at 60 a second, then rests 0.3 s: 1.9 s, 57 frames
 # at 30 a second, from the start of the second sweep), and the loaded feed on a dark and
-# a light background. Nothing in docs/ is made by hand.
+# a light background; and a Mastodon timeline with pictures from the loopback server,
+# loading and loaded (Tests/docs/showcase.sh). Nothing in docs/ is made by hand.
 docs:
 	@.ci/system-packages build
 	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
@@ -84,6 +85,7 @@ docs:
 	"$$bin" --dump --svg --svg-frame --size 80x24 --at 1.9 --frames 57 --fps 30 > docs/loading.svg && \
 	"$$bin" --dump --svg --svg-frame --size 80x24 --delay 0 > docs/loaded.svg && \
 	"$$bin" --dump --svg --svg-frame --size 80x24 --delay 0 --background light > docs/light.svg && \
+	Tests/docs/showcase.sh "$$bin" docs && \
 	ls -l docs
 
 # Plants each bug of Tests/mutate/mutations.py in a scratch copy, one at a time, and runs

@@ -113,7 +113,7 @@ if options.dump {
     // Frames of a picture come at --fps.
     let (frames, failed) = FrameDump.frames(
         options: viewer, loaders: makeLoaders(clock: clock), pictures: pictureLoader, clock: clock,
-        size: options.dumpSize, at: options.dumpAt,
+        size: options.dumpSize, at: options.dumpAt, picturesAt: options.dumpPicturesAt,
         count: options.svgFrames, interval: .seconds(1) / options.framesPerSecond)
     if options.svg {
         let color = options.color == .auto ? CommandLineOptions.pictureColor : options.color

@@ -133,11 +133,15 @@ import Testing
                 if option.value != nil {
                     arguments.append(values[name] ?? option.value!.split(separator: "|").first.map(String.init) ?? "")
                 }
-                if ["--size", "--at", "--svg", "--svg-frame", "--frames"].contains(name) { arguments.append("--dump") }
+                if ["--size", "--at", "--pictures-at", "--svg", "--svg-frame", "--frames"].contains(name) {
+                    arguments.append("--dump")
+                }
                 if ["--svg-frame", "--frames"].contains(name) { arguments.append("--svg") }
-                if ["--timeout", "--delay", "--shimmer-speed", "--shimmer-pause", "--shimmer-tilt", "--fps", "--at"]
-                    .contains(name)
-                {
+                if [
+                    "--timeout", "--delay", "--shimmer-speed", "--shimmer-pause", "--shimmer-tilt", "--fps", "--at",
+                    "--pictures-at",
+                ]
+                .contains(name) {
                     arguments[1] = "2"
                 }
                 #expect(throws: Never.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }

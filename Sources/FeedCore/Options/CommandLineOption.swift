@@ -257,6 +257,14 @@ extension CommandLineOption {
             summary: "dump the skeleton this long into a load that has not answered"
         ) { options, text throws(ParseError) in options.dumpAt = try seconds(text, of: "--at", in: 0...3600) },
         CommandLineOption(
+            names: ["--pictures-at"], value: "SECONDS",
+            summary:
+                "dump the posts with their pictures this long into a load that has not answered: skeleton cells, "
+                + "and a BlurHash where the feed gives one once the show delay has passed"
+        ) { options, text throws(ParseError) in
+            options.dumpPicturesAt = try seconds(text, of: "--pictures-at", in: 0...3600)
+        },
+        CommandLineOption(
             names: ["--svg"],
             summary:
                 "dump an SVG picture instead: each cell in the colours of --color (default "

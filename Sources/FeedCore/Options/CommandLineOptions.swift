@@ -73,6 +73,8 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var dumpSize = TerminalSize(width: 80, height: 24)
     /// `--at`: dump the loading skeleton at this time instead of the loaded feed.
     public var dumpAt: Duration?
+    /// `--pictures-at`: the dumped frame this long into the pictures' load, the posts in.
+    public var dumpPicturesAt: Duration?
     /// `--svg`: the dump as an SVG picture; `--svg-frame` puts a window around it;
     /// `--frames`: this many frames, at `--fps`, played in a loop.
     public var svg = false
@@ -146,8 +148,13 @@ public struct CommandLineOptions: Hashable, Sendable {
         // Over SSH every frame crosses the network: the pulse, at about 9 KB/s at 200x50,
         // instead of the band's 170 KB/s, unless the reader chose.
         if !options.animationChosen, options.animation == .slide, isRemote(environment) { options.animation = .pulse }
-        if !options.dump, options.dumpAt != nil || options.dumpSize != CommandLineOptions().dumpSize {
-            throw ParseError(description: "--size and --at go with --dump")
+        if !options.dump,
+            options.dumpAt != nil || options.dumpPicturesAt != nil || options.dumpSize != CommandLineOptions().dumpSize
+        {
+            throw ParseError(description: "--size, --at and --pictures-at go with --dump")
+        }
+        if options.dumpAt != nil, options.dumpPicturesAt != nil {
+            throw ParseError(description: "--at is a moment of the posts' load, --pictures-at of their pictures': one")
         }
         if !options.dump, options.svg || options.svgFrame || options.svgFrames != 1 {
             throw ParseError(description: "--svg, --svg-frame and --frames go with --dump")

@@ -13,14 +13,25 @@ public enum FrameDump {
         }
     }
 
+    /// A picture that never comes, asleep on the loop's clock like `PendingLoader`.
+    struct PendingPictures: PictureLoading {
+        let clock: ManualClock
+
+        func picture(at url: String) async throws -> PicturePixels {
+            try await clock.sleep(until: .seconds(86_400 * 365))
+            throw CancellationError()
+        }
+    }
+
     /// `count` frames, `interval` apart: from `at` (the skeleton at that time, its loads
-    /// never answering), else from when every source has answered, the pictures of the
-    /// rows shown have arrived or failed (each within its loader's bounds), and the screen
-    /// has settled. `failed` when every source failed.
+    /// never answering); from `picturesAt` (the posts in, their pictures' loads never
+    /// answering); else from when every source has answered, the pictures of the rows
+    /// shown have arrived or failed (each within its loader's bounds), and the screen has
+    /// settled. `failed` when every source failed.
     @MainActor
     public static func frames(
         options: ViewerOptions, loaders: [any FeedLoading], pictures: (any PictureLoading)? = nil, clock: ManualClock,
-        size: TerminalSize, at: Duration?, count: Int = 1, interval: Duration = .zero
+        size: TerminalSize, at: Duration?, picturesAt: Duration? = nil, count: Int = 1, interval: Duration = .zero
     ) -> (frames: [ScreenBuffer], failed: Bool) {
         var options = options
         options.loadsMorePages = false
@@ -33,6 +44,10 @@ public enum FrameDump {
         let done: (ScreenBuffer) -> Bool = { _ in
             guard let state = box.loop?.state else { return false }
             if let at { return clock.now >= at }
+            if let picturesAt {
+                return clock.now >= picturesAt && !state.isLoading && state.sourcesLoading == 0
+                    && state.timing.heldUntil == nil && state.timing.fadeEnd == nil
+            }
             return !state.isLoading && state.sourcesLoading == 0 && state.timing.heldUntil == nil
                 && state.timing.fadeEnd == nil && state.picturesPending == 0 && state.timing.pictureFadeEnd == nil
         }
@@ -40,14 +55,14 @@ public enum FrameDump {
         // time (a file, a URL) is bounded by its own limits.
         let backend = MemoryBackend(
             size: size, script: [.init(until: done, send: [.key(.character("q"))])], clock: clock,
-            stops: at.map { [$0] } ?? [], deadline: .seconds(86_400), patience: .seconds(86_400))
+            stops: (at ?? picturesAt).map { [$0] } ?? [], deadline: .seconds(86_400), patience: .seconds(86_400))
         let loop = FeedRunLoop(
             state: AppState(options: options, size: size), backend: backend, loaders: loaders,
-            pictures: at == nil ? pictures : nil, clock: clock)
+            pictures: at != nil ? nil : picturesAt != nil ? PendingPictures(clock: clock) : pictures, clock: clock)
         box.loop = loop
         _ = loop.run()
         let state = loop.state
-        let origin = at ?? clock.now
+        let origin = at ?? max(clock.now, picturesAt ?? .zero)
         let frames = (0..<max(1, count)).map { FeedRenderer.render(state, at: origin + interval * $0) }
         var failed = false
         if case .failure = state.content { failed = true }

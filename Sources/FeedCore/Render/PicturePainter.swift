@@ -44,28 +44,31 @@ enum PicturePainter {
             buffer.write(
                 text, row: top + placed.line + (placed.rows - 1) / 2, column: placed.column, style: Style(.muted))
         case .loading(let since):
-            if let hash = placed.picture.blurhash, elapsed - since >= SkeletonTiming.showDelay,
+            paintWaiting(since: since)
+        case nil:
+            paintWaiting(since: state.picturesNoticed[url])
+        }
+
+        /// Skeleton, or the BlurHash once the post has been in for the show delay.
+        func paintWaiting(since: Duration?) {
+            if let hash = placed.picture.blurhash, let since, elapsed - since >= SkeletonTiming.showDelay,
                 let cells = blurred(hash, placed, state: state)
             {
                 draw(cells, at: placed, top: top, fade: 0, into: &buffer)
             } else {
                 paintSkeleton(spans, &buffer)
             }
-        case nil:
-            paintSkeleton(spans, &buffer)
         }
     }
 
-    /// The BlurHash in the picture's cells: decoded at the cells' dots, so nothing is
-    /// scaled afterwards.
+    /// The BlurHash in the picture's cells. It has no size of its own: it is decoded in
+    /// the picture's shape as the feed gave it, a few dots more than the cells hold.
     private static func blurred(_ hash: String, _ placed: RowLayout.Picture, state: AppState) -> CellPicture? {
         let key = PictureCellCache.Key(source: hash, columns: placed.columns, rows: placed.rows, isBlurhash: true)
         return state.pictureCells.picture(key) {
-            // A BlurHash has no size: it takes the picture's shape as the feed gave it.
-            let box = CellPicture.fit(
-                width: Int((placed.picture.aspect * 1000).rounded()), height: 1000, columns: placed.columns,
-                rows: placed.rows)
-            guard let pixels = Blurhash.decode(hash, width: box.width, height: box.height) else { return nil }
+            let height = placed.rows * 2
+            let width = max(1, Int((Double(height) * placed.picture.aspect).rounded()))
+            guard let pixels = Blurhash.decode(hash, width: width, height: height) else { return nil }
             return CellPicture(pixels, columns: placed.columns, rows: placed.rows)
         }
     }

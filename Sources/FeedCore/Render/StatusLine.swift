@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// The bottom line: what is happening, the source, and the main keys. One description for
-/// any number of sources; a view of one names its feed's title and its path or URL, a view
-/// of several counts its sources.
+/// any number of sources; a view of one names its feed's title and its path or URL (or the
+/// name its reader gave it), a view of several counts its sources.
 enum StatusLine {
     /// The key hints, longest first; the first that leaves room for the status is shown.
     static let keyHints = ["? help · r reload · q quit", "? help"]
@@ -12,7 +12,9 @@ enum StatusLine {
         let style = Style(.statusBar)
         buffer.fill(row: row, column: 0, count: width, style: style)
         let status = describe(state)
-        let left = state.isSingleSource ? " \(status) · \(state.sources[0].label)" : " \(status)"
+        // One source is named by the name its reader gave it (subscriptions), else its path or URL.
+        let source = state.sources[0].named ? state.sources[0].name : state.sources[0].label
+        let left = state.isSingleSource ? " \(status) · \(source)" : " \(status)"
         // The hints give way when space is short: the status is what must be read.
         let hint = keyHints.first { width - CellWidth.of($0) - 1 >= CellWidth.of(status) + 4 } ?? ""
         let hintWidth = hint.isEmpty ? 0 : CellWidth.of(hint) + 1

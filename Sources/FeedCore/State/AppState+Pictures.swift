@@ -39,6 +39,8 @@ extension AppState {
         }
         evictPictures(onScreen: onScreen, near: near)
 
+        let noticed = animationTime(at: now)
+        for url in screen + next where picturesNoticed[url] == nil { picturesNoticed[url] = noticed }
         picturesShimmering = onScreen.count { url in
             if case .loading = pictures[url] { return true }
             return pictures[url] == nil
@@ -52,8 +54,7 @@ extension AppState {
         let running = pictures.values.count { if case .loading = $0 { true } else { false } }
         let started = Array(wanted.prefix(max(0, Self.pictureConcurrency - running)))
         guard !started.isEmpty else { return effects }
-        let since = animationTime(at: now)
-        for url in started { pictures[url] = .loading(since: since) }
+        for url in started { pictures[url] = .loading(since: picturesNoticed[url] ?? noticed) }
         picturesWaiting -= started.count
         effects.append(.loadPictures(started))
         return effects

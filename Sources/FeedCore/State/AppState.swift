@@ -88,6 +88,9 @@ public struct AppState: Sendable {
     var owners: [String: Int] = [:]
     /// The pictures asked for, by address: loading, loaded, or failed.
     public internal(set) var pictures: [String: PicturePhase] = [:]
+    /// When each picture near the screen was first wanted (its post had arrived): its
+    /// BlurHash stands in from the show delay after, whether its load has begun or waits.
+    public internal(set) var picturesNoticed: [String: Duration] = [:]
     /// The bytes of the pictures loaded and kept (`pictureMemory` at most).
     public internal(set) var pictureBytes = 0
     /// Pictures loading among those on the screen: while there are any, their cells

@@ -57,6 +57,63 @@ def picture_timeline(base, slow):
     return json.dumps(statuses).encode()
 
 
+def sunset(x, y):
+    """A sunset over mountains and water, 160 x 90: the README's picture post."""
+    horizon, sun_x, sun_y, sun_r = 56, 112, 44, 11
+    if y < horizon:
+        t = y / horizon
+        d = ((x - sun_x) ** 2 + (y - sun_y) ** 2) ** 0.5
+        if d < sun_r:
+            return (255, 214, 120)
+        glow = max(0.0, 1 - d / 60)
+        sky = (min(255, int(40 + 200 * t + 80 * glow)), min(255, int(50 + 90 * t + 50 * glow)),
+               min(255, int(120 - 40 * t + 10 * glow)))
+        import math
+        ridge = horizon - 14 - 10 * math.sin(x / 17) - 6 * math.sin(x / 7 + 1)
+        return (int(50 + 20 * t), int(40 + 10 * t), int(70 + 10 * t)) if y > ridge else sky
+    t = (y - horizon) / (90 - horizon)
+    if abs(x - sun_x) < 9 * (1 - t) + 2 and (y // 2) % 2 == 0:
+        return (230, 170, 90)
+    return (int(30 + 30 * (1 - t)), int(50 + 30 * (1 - t)), int(90 + 30 * (1 - t)))
+
+
+def silhouette(color):
+    """An avatar of 48 x 48: a light head and shoulders on `color`."""
+    light = tuple(min(255, c + 110) for c in color)
+
+    def at(x, y):
+        head = (x - 24) ** 2 + (y - 19) ** 2 <= 10 ** 2
+        shoulders = ((x - 24) / 19) ** 2 + ((y - 48) / 15) ** 2 <= 1
+        return light if head or shoulders else color
+    return at
+
+
+SHOWCASE = [("Ada Park", "ada", (40, 90, 160)), ("Ben Okafor", "benok", (150, 60, 90)),
+            ("Min-jun Kim", "minjun", (40, 130, 100)), ("Lucía Gómez", "lucia", (170, 110, 30))]
+
+
+def showcase_timeline(base):
+    """Four statuses for the README: avatars, and a picture with its BlurHash."""
+    texts = ["Pictures in the terminal: each avatar shimmers until its own bytes arrive.",
+             "Last light over the bay tonight.",
+             "The skeleton and the row share one layout, so nothing moves when a picture comes.",
+             "Mastodon sends a BlurHash with each picture: a blurred preview until it loads."]
+    statuses = []
+    for i, (name, handle, _) in enumerate(SHOWCASE):
+        media = []
+        if i == 1:
+            media = [{"type": "image", "url": f"{base}/showcase/sunset", "preview_url": f"{base}/showcase/sunset",
+                      "description": "The sun setting behind hills over the bay",
+                      "blurhash": "LNDbT-EO9^-m=eWVWVfR0.xY-SM~", "meta": {"original": {"width": 1600, "height": 900}}}]
+        statuses.append({"id": str(100 + i), "created_at": "2026-11-30T1%d:00:00.000Z" % (8 - i),
+                         "content": f"<p>{texts[i]}</p>", "favourites_count": [128, 42, 7, 19][i],
+                         "reblogs_count": [12, 3, 0, 2][i], "replies_count": [4, 1, 0, 3][i],
+                         "media_attachments": media,
+                         "account": {"username": handle, "acct": f"{handle}@social.example", "display_name": name,
+                                     "avatar_static": f"{base}/showcase/avatar/{i}"}})
+    return json.dumps(statuses).encode()
+
+
 class Seen:
     """What the tests ask the server about afterwards: requests counted by key, and the
     Authorization each path was sent (whether it was the test token, never the token)."""
@@ -156,7 +213,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 Seen.auth.append({"path": self.path, "host": self.headers.get("Host", ""),
                                   "token": self.headers.get("Authorization") == "Bearer test-token-123",
                                   "any": self.headers.get("Authorization") is not None})
-        if path == "/pictures/timeline":
+        if path == "/showcase/timeline":
+            self.send(200, showcase_timeline(base))
+        elif path.startswith("/showcase/avatar/"):
+            self.send(200, png(48, 48, silhouette(SHOWCASE[int(path.rsplit("/", 1)[1]) % 4][2])), "image/png")
+        elif path == "/showcase/sunset":
+            self.send(200, png(160, 90, sunset), "image/png")
+        elif path == "/pictures/timeline":
             self.send(200, picture_timeline(base, float(params.get("slow", "0"))))
         elif path.startswith("/pictures/avatar/"):
             number = int(path.rsplit("/", 1)[1].split(".")[0])

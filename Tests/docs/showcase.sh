@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `make docs`: the README's pictures of a Mastodon timeline with avatars and a picture,
+# drawn by the release binary (`--dump --svg`) from the loopback server's showcase:
+# loading (skeleton avatars, the picture's BlurHash, the band sweeping), and loaded.
+set -euo pipefail
+bin=${1:?usage: showcase.sh BINARY OUT_DIR}
+out=${2:?usage: showcase.sh BINARY OUT_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+config=$(mktemp -d)
+# The server ends when its standard input closes: below, or with this script.
+coproc SERVER { exec python3 "$here/../FeedCoreTests/Fixtures/feed_server.py"; }
+read -r port <&"${SERVER[0]}"
+read -r _ <&"${SERVER[0]}"
+mkdir -p "$config/shimmerfeed"
+# Named as a reader would name it, so that no port shows in the status line.
+echo "http://127.0.0.1:$port/showcase/timeline Home · social.example" > "$config/shimmerfeed/feeds"
+dump() { XDG_CONFIG_HOME=$config "$bin" --dump --svg --svg-frame --size 80x24 --no-store "$@"; }
+# One whole sweep of the band from 0.05 s: the BlurHash comes in at the show delay.
+dump --pictures-at 0.05 --frames 57 --fps 30 > "$out/mastodon-loading.svg"
+dump > "$out/mastodon-loaded.svg"
+exec {SERVER[1]}>&-
+wait "$SERVER_PID" 2>/dev/null || true
+rm -rf "$config"
