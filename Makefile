@@ -52,10 +52,12 @@ bench:
 	python3 Tests/bench/terminal_bench.py "$$bin" "$$dir"; status=$$?; rm -rf "$$dir"; exit $$status
 
 # libFuzzer over decode (JSON, and XML through libxml2) → sanitize → layout → render
-# (Tests/fuzz), seeded with the test fixtures, for SECONDS seconds. FeedXML is compiled
-# with FeedCore as one module (its `import FeedCore` dropped) so that one swiftc call
-# instruments both. A crash is written to .build/fuzz/crash-*: add it to
-# Tests/FeedCoreTests/Fixtures/fuzz, where FuzzFindingsTests replays it.
+# (Tests/fuzz), seeded with the test fixtures, for SECONDS seconds; then over the picture
+# decoders' wrappers → cells, and BlurHash, seeded with the pictures' fixtures, as long.
+# FeedXML (and the decoders) are compiled with FeedCore as one module (their `import
+# FeedCore` dropped) so that one swiftc call instruments both. A crash is written to
+# .build/fuzz/crash-* (picture-crash-*): add it to Tests/FeedCoreTests/Fixtures/fuzz,
+# where FuzzFindingsTests replays it (a picture's to Tests/FeedPicturesTests/Fixtures).
 SECONDS ?= 60
 FUZZ_DIR = .build/fuzz
 fuzz:
@@ -71,6 +73,16 @@ fuzz:
 		$(FUZZ_DIR)/corpus/
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/feed-fuzzer -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+	rm -rf $(FUZZ_DIR)/picture-sources && mkdir -p $(FUZZ_DIR)/picture-corpus $(FUZZ_DIR)/picture-sources
+	for file in Sources/FeedPictures/*Decod*.swift Sources/FeedPictures/PictureFormat.swift; do \
+		grep -v '^import FeedCore$$' "$$file" > $(FUZZ_DIR)/picture-sources/$$(basename "$$file"); done
+	swiftc -swift-version 6 -O -sanitize=fuzzer,address -use-ld=lld -parse-as-library -module-name PictureFuzz \
+		-I Sources/CPNG -I Sources/CJPEG -I Sources/CWebP -I Sources/CGIF \
+		$$(find Sources/FeedCore -name '*.swift') $(FUZZ_DIR)/picture-sources/*.swift Tests/fuzz/PictureFuzzer.swift \
+		-o $(FUZZ_DIR)/picture-fuzzer
+	cp Tests/FeedPicturesTests/Fixtures/* $(FUZZ_DIR)/picture-corpus/
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/picture-fuzzer -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 \
+		-rss_limit_mb=2560 -artifact_prefix=$(FUZZ_DIR)/picture- $(FUZZ_DIR)/picture-corpus
 
 # The README's pictures, drawn by the release binary's own renderer (`--dump --svg`): the
 # band sweeping over the sample feed's skeleton at 80x24, one whole sweep in a loop (at

@@ -292,6 +292,48 @@ def drip_run(binary):
         server.close()
 
 
+def pictures_run(binary):
+    """A Mastodon timeline of 40 statuses whose avatars come 1 s after they are asked for,
+    with pictures in cells and without (--images none), each with --animation calm (no
+    cross-fade: a picture's first frame is the picture): the first rows, which must not
+    wait on any picture; from the first avatar's last byte leaving the server to its first
+    frame; the bytes the screen's avatars add; and the memory they add."""
+    import urllib.request
+    server = FeedServer()
+    try:
+        url = server.url("/bench-pictures?count=40&delay=1")
+        figures = {}
+        totals = {}
+        peaks = {}
+        for images in ("cells", "none"):
+            s = Session([binary, "--animation", "calm", "--no-store", "--images", images, url])
+            figures[f"first_rows_{images}_ms"] = s.wait_for(b"Person 0", 10) * 1000
+            if images == "cells":
+                shown = s.wait_for(b"48;5;201m", 10)
+                sent = json.loads(urllib.request.urlopen(server.url("/bench-times")).read())
+                figures["first_avatar_frame_after_its_last_byte_ms"] = (s.start + shown - sent[0]) * 1000
+            s.pump(max(0.0, 3.0 - (time.monotonic() - s.start)))  # every avatar of the screen in
+            totals[images] = len(s.output)
+            peaks[images] = s.peak_rss_mib()
+            s.quit()
+        figures["screen_of_avatars_adds_bytes"] = totals["cells"] - totals["none"]
+        figures["screen_of_avatars_adds_peak_mib"] = peaks["cells"] - peaks["none"]
+        # A screen of avatars and pictures of 1280 x 720 (PNG, 1.2 MB each), at once.
+        url = server.url("/bench-pictures?count=40&delay=0&media=1")
+        for images in ("cells", "none"):
+            s = Session([binary, "--animation", "calm", "--no-store", "--images", images, url])
+            s.wait_for(b"Person 0", 10)
+            s.pump(4.0)
+            totals[images] = len(s.output)
+            peaks[images] = s.peak_rss_mib()
+            s.quit()
+        figures["screen_of_pictures_adds_bytes"] = totals["cells"] - totals["none"]
+        figures["screen_of_pictures_adds_peak_mib"] = peaks["cells"] - peaks["none"]
+        return figures
+    finally:
+        server.close()
+
+
 def store_run(binary, workdir, sources=50, per_source=40):
     """With 2,000 posts kept from 50 sources: the first frame that holds rows, on a start
     whose sources answer 5 s later; and the peak memory with the store against without."""
@@ -401,6 +443,8 @@ if __name__ == "__main__":
     finally:
         server.close()
     report("a body sending a post every 200 ms (loopback):", [drip_run(binary) for _ in range(runs)])
+    report("pictures: a Mastodon timeline of 40 avatars, each 1 s late (loopback):",
+           [pictures_run(binary) for _ in range(runs)])
     report("the store: 2,000 posts kept from 50 sources (files of 40 posts):",
            [store_run(binary, workdir) for _ in range(runs)])
     report("a timeline of 50 sources x 40 posts on loopback, answering 20 ms apart:",

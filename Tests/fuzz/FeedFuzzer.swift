@@ -1,7 +1,8 @@
 import Foundation
 
 // A libFuzzer target over the whole path a feed takes: bytes → decode (JSON, or XML through
-// libxml2) → sanitize → layout → render, expanded and collapsed, at sizes down to tiny.
+// libxml2) → sanitize → layout (with pictures, at one size) → render, expanded and
+// collapsed, at sizes down to tiny.
 // Built with FeedCore's and FeedXML's sources by `make fuzz` (swiftc
 // -sanitize=fuzzer,address); a crash it finds becomes a fixture.
 
@@ -22,10 +23,14 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     } catch {
         return 0
     }
-    for size in [
+    for (index, size) in [
         TerminalSize(width: 80, height: 24), TerminalSize(width: 20, height: 6), TerminalSize(width: 5, height: 2),
-    ] {
-        var state = AppState(source: "fuzz", animation: .slide, size: size)
+    ].enumerated() {
+        // Pictures in the rows at the first size: the feed's sizes and BlurHashes laid out,
+        // a BlurHash drawn once its show delay has passed.
+        var options = ViewerOptions(source: "fuzz", animation: .slide)
+        options.pictures = index == 0
+        var state = AppState(options: options, size: size)
         _ = state.apply(.start)
         _ = FeedRenderer.render(state, at: .milliseconds(250))
         let answer = SourceAnswer(
@@ -35,6 +40,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             _ = state.apply(.key(key))
             _ = FeedRenderer.render(state, at: .zero)
         }
+        _ = FeedRenderer.render(state, at: .seconds(1))
         _ = state.apply(.key(.character("r")))
         _ = FeedRenderer.render(state, at: .milliseconds(500))
     }

@@ -88,6 +88,13 @@ def silhouette(color):
     return at
 
 
+def bench_media(cache={}):
+    """A sunset of 1280 x 720 (the showcase's, eight times over), made once."""
+    if "png" not in cache:
+        cache["png"] = png(1280, 720, lambda x, y: sunset(x // 8, y // 8))
+    return cache["png"]
+
+
 SHOWCASE = [("Ada Park", "ada", (40, 90, 160)), ("Ben Okafor", "benok", (150, 60, 90)),
             ("Min-jun Kim", "minjun", (40, 130, 100)), ("Lucía Gómez", "lucia", (170, 110, 30))]
 
@@ -195,13 +202,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
 
     def send(self, status, body, content_type="application/json", headers=()):
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            for name, value in headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the viewer quit, or cancelled the load: nothing to say
 
     def do_GET(self):
         scheme = "https" if isinstance(self.connection, ssl.SSLSocket) else "http"
@@ -219,6 +229,33 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, png(48, 48, silhouette(SHOWCASE[int(path.rsplit("/", 1)[1]) % 4][2])), "image/png")
         elif path == "/showcase/sunset":
             self.send(200, png(160, 90, sunset), "image/png")
+        elif path == "/bench-pictures":
+            # `count` statuses whose avatars come `delay` seconds after they are asked for; the
+            # first is magenta, a colour nothing else on the screen has, for make bench.
+            # With media=1 each has a picture of 1280 x 720 too.
+            count, delay = int(params.get("count", "40")), params.get("delay", "1")
+            media = params.get("media") == "1"
+            if media:
+                bench_media()  # made before anyone asks for it
+            self.send(200, json.dumps([
+                {"id": str(i), "created_at": "2026-11-29T10:00:00.000Z", "content": f"<p>Status {i}.</p>",
+                 "favourites_count": i,
+                 "media_attachments": [{"type": "image", "url": f"{base}/bench-media/{i}",
+                                        "preview_url": f"{base}/bench-media/{i}", "description": f"Picture {i}",
+                                        "meta": {"original": {"width": 1280, "height": 720}}}] if media else [],
+                 "account": {"username": f"p{i}", "acct": f"p{i}", "display_name": f"Person {i}",
+                             "avatar_static": f"{base}/bench-avatar/{i}?delay={delay}"}}
+                for i in range(count)]).encode())
+        elif path.startswith("/bench-avatar/"):
+            number = int(path.rsplit("/", 1)[1])
+            time.sleep(float(params.get("delay", "0")))
+            color = (255, 0, 255) if number == 0 else SHOWCASE[number % 4][2]
+            self.send(200, png(48, 48, (lambda x, y: color) if number == 0 else silhouette(color)), "image/png")
+            if number == 0:
+                with Seen.lock:
+                    Seen.sent.append(time.monotonic())
+        elif path.startswith("/bench-media/"):
+            self.send(200, bench_media(), "image/png")
         elif path == "/pictures/timeline":
             self.send(200, picture_timeline(base, float(params.get("slow", "0"))))
         elif path.startswith("/pictures/avatar/"):
