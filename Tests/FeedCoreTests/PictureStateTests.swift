@@ -142,7 +142,9 @@ private typealias V = Views
         let posts = (0..<40).map { Self.post("p\($0)", minutesAgo: $0 + 1) }
         var (state, effects) = Self.loaded(posts)
         let running = Self.started(effects)
-        #expect(running.count == AppState.pictureConcurrency)
+        #expect(
+            running == [Self.avatar + "p0", Self.media + "p0", Self.avatar + "p1", Self.media + "p1"],
+            "the screen's first")
         var cancelled: [String] = []
         for _ in 0..<30 {
             for effect in state.apply(.key(.character("j")), at: .seconds(1)) {

@@ -51,7 +51,7 @@ import Testing
 
     @Test func moreThanEightMebibytesIsRefused() async throws {
         let server = try FeedServer()
-        await #expect(throws: (any Error).self) {
+        await #expect(throws: Failure.tooLarge(limit: 8 << 20, what: "the response")) {
             try await PictureLoader(cache: nil).picture(at: server.url("/pictures/huge").absoluteString)
         }
         #expect(PictureLoader.maxBytes == 8 << 20 && PictureLoader.timeLimit == .seconds(5))
@@ -65,6 +65,17 @@ import Testing
                 .picture(at: server.url("/pictures/avatar/1?delay=3").absoluteString)
         }
         #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test func aPictureThatTricklesIsBoundedAsAWhole() async throws {
+        // A byte every 0.2 s never waits long for one: only the bound on the whole ends it.
+        let server = try FeedServer()
+        let started = ContinuousClock.now
+        await #expect(throws: PictureLoader.TimedOut.self) {
+            try await PictureLoader(cache: nil, timeLimit: .milliseconds(700))
+                .picture(at: server.url("/pictures/trickle").absoluteString)
+        }
+        #expect(ContinuousClock.now - started < .milliseconds(1500))
     }
 
     @Test func aMissingPictureAndHTTPSDownToHTTPFail() async throws {

@@ -280,6 +280,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/pictures/huge":
             # Nine megabytes of a PNG's signature and nothing that decodes.
             self.send(200, b"\x89PNG\r\n\x1a\n" + b"\0" * (9 << 20), "image/png")
+        elif path == "/pictures/trickle":
+            # A picture a byte every 0.2 s: no wait for a byte is long, the whole is.
+            self.stream(iter([bytes([b]) for b in png(8, 8, lambda x, y: (0, 0, 0))]), "image/png", interval=0.2)
         elif path == "/pictures/to-http":
             # Served over HTTPS: a picture down on the plain server.
             self.send(302, b"", headers=[("Location", f"http://127.0.0.1:{self.server.plain_port}/pictures/media/1")])
