@@ -100,8 +100,12 @@ case "store":
     let folder = arguments.dropFirst().first ?? "."
     let refreshes = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000
     try storeBench(folder: folder, refreshes: refreshes)
+case "cells":
+    try cellsBench(Array(arguments.dropFirst()))
 default:
-    let usage = "usage: shimmerfeed-bench render FEED | decode FEED | timeline | store FOLDER [REFRESHES]\n"
+    let usage =
+        "usage: shimmerfeed-bench render FEED | decode FEED | timeline | store FOLDER [REFRESHES]"
+        + " | cells RAW WIDTH HEIGHT COLUMNS ROWS ITERATIONS\n"
     _ = usage.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }

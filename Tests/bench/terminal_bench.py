@@ -395,6 +395,67 @@ def side_by_side(binary, feed, rounds=5, seconds=4.0):
         print(f"  {name:34} median {median:.4f}  ratio {median / reference:.2f}   (runs: {', '.join(f'{v:.4f}' for v in values)})")
 
 
+# The dots each block glyph covers in its foreground: top left 1, top right 2, bottom
+# left 4, bottom right 8 (the rest are its background).
+GLYPH_DOTS = {0x20: 0, 0x2588: 15, 0x2580: 3, 0x2584: 12, 0x258C: 5, 0x2590: 10, 0x2598: 1, 0x259D: 2, 0x2596: 4,
+              0x2597: 8, 0x259A: 9, 0x259E: 6, 0x259B: 7, 0x259C: 11, 0x2599: 13, 0x259F: 14}
+
+
+def cells_vs_chafa(bin_dir, workdir):
+    """Our cells for a picture against chafa's (libchafa, the library made for this), with
+    the same symbols (space, full block, halves, quadrants) in truecolor: the time one
+    picture's cells take, and how far the cells' dots are from the picture's (root mean
+    square over the channels, 0-255). Skipped, saying so, without libchafa-dev."""
+    if subprocess.run(["pkg-config", "--exists", "chafa"]).returncode != 0:
+        print("cells against chafa: SKIPPED, libchafa-dev is not installed")
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "FeedCoreTests", "Fixtures"))
+    import feed_server
+    chafa = os.path.join(workdir, "chafa_cells")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "chafa"], capture_output=True, text=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", chafa, os.path.join(here, "chafa_cells.c"), *flags], check=True)
+    width, height = 400, 225  # the side a decoded picture is kept at
+    raw = os.path.join(workdir, "sunset.rgba")
+    with open(raw, "wb") as out:
+        out.write(bytes(c for y in range(height) for x in range(width)
+                        for c in (*feed_server.sunset(x * 160 // width, y * 90 // height), 255)))
+    pixels = open(raw, "rb").read()
+    print("cells against chafa 1.12 (the showcase's sunset, 400x225; truecolor; space, block, halves, quadrants):")
+    for columns, rows in ((43, 12), (14, 4)):
+        # The picture's own dots, each the mean of the pixels it covers.
+        across, down = columns * 2, rows * 2
+        reference = []
+        for dy in range(down):
+            for dx in range(across):
+                y0, y1 = dy * height // down, max(dy * height // down + 1, (dy + 1) * height // down)
+                x0, x1 = dx * width // across, max(dx * width // across + 1, (dx + 1) * width // across)
+                total = [0, 0, 0]
+                for y in range(y0, y1):
+                    for x in range(x0, x1):
+                        for channel in range(3):
+                            total[channel] += pixels[(y * width + x) * 4 + channel]
+                count = (y1 - y0) * (x1 - x0)
+                reference.append([t / count for t in total])
+        figures = {}
+        for name, command in (("ours", [os.path.join(bin_dir, "FeedBench"), "cells"]), ("chafa", [chafa])):
+            lines = subprocess.run([*command, raw, str(width), str(height), str(columns), str(rows), "50"],
+                                   capture_output=True, text=True, check=True).stdout.split("\n")
+            squares = 0.0
+            for index, line in enumerate(lines[1:1 + columns * rows]):
+                codepoint, foreground, background = (int(v) for v in line.split())
+                mask = GLYPH_DOTS.get(codepoint, 0)
+                cell_y, cell_x = divmod(index, columns)
+                for dot in range(4):
+                    color = foreground if mask & (1 << dot) else background
+                    rgb = [0, 0, 0] if color < 0 else [(color >> 16) & 255, (color >> 8) & 255, color & 255]
+                    ref = reference[(cell_y * 2 + dot // 2) * across + cell_x * 2 + dot % 2]
+                    squares += sum((a - b) ** 2 for a, b in zip(rgb, ref))
+            figures[name] = (float(lines[0]), (squares / (across * down * 3)) ** 0.5)
+        print(f"  {columns}x{rows} cells: ours {figures['ours'][0]:8.1f} µs, error {figures['ours'][1]:5.1f};"
+              f" chafa {figures['chafa'][0]:8.1f} µs, error {figures['chafa'][1]:5.1f}")
+
+
 def report(title, runs):
     print(title)
     for key in runs[0]:
@@ -418,6 +479,7 @@ if __name__ == "__main__":
     subprocess.run([bench, "render", small], check=True)
     subprocess.run([bench, "timeline"], check=True)
     subprocess.run([bench, "store", workdir], check=True)
+    cells_vs_chafa(bin_dir, workdir)
     for feed in (small, big):
         subprocess.run([bench, "decode", feed], check=True)
     print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, {runs} runs each; big feed {os.path.getsize(big) / 1e6:.0f} MB")
