@@ -9,6 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 config=$(mktemp -d)
 # The server ends when its standard input closes: below, or with this script.
 coproc SERVER { exec python3 "$here/../FeedCoreTests/Fixtures/feed_server.py"; }
+server_pid=$SERVER_PID  # bash forgets it once the server has ended
 read -r port <&"${SERVER[0]}"
 read -r _ <&"${SERVER[0]}"
 mkdir -p "$config/shimmerfeed"
@@ -19,5 +20,5 @@ dump() { XDG_CONFIG_HOME=$config "$bin" --dump --svg --svg-frame --size 80x24 --
 dump --pictures-at 0.05 --frames 57 --fps 30 > "$out/mastodon-loading.svg"
 dump > "$out/mastodon-loaded.svg"
 exec {SERVER[1]}>&-
-wait "$SERVER_PID" 2>/dev/null || true
+wait "$server_pid" 2>/dev/null || true
 rm -rf "$config"
