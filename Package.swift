@@ -41,6 +41,8 @@ let package = Package(
             name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        // glibc's malloc tuning, for the executable alone: no library to link.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The bundled sample feed, embedded in the binary so that an installed copy needs
         // no files beside it.
         .target(
@@ -84,7 +86,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "shimmerfeed",
-            dependencies: ["FeedCore", "FeedTransport", "FeedStore", "FeedPictures", "FeedTerminal", "SampleFeed"],
+            dependencies: [
+                "FeedCore", "FeedTransport", "FeedStore", "FeedPictures", "FeedTerminal", "SampleFeed", "CMalloc",
+            ],
             swiftSettings: swift6
         ),
         // What more than one test target uses: the loopback feed server.

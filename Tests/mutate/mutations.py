@@ -360,7 +360,7 @@ MUTATIONS = [
      "for url in screen + next where pictures[url] == nil", "for url in next + screen where pictures[url] == nil",
      "PictureStateTests"),
     ("pictures loading while a source's first posts are on their way", "Sources/FeedCore/State/AppState+Pictures.swift",
-     "guard !isLoading, sourcesAwaited == 0 else { return effects }", "guard !isLoading else { return effects }",
+     "let mayLoad = !isLoading && sourcesAwaited == 0", "let mayLoad = !isLoading",
      "PictureStateTests"),
     ("a far load never cancelled", "Sources/FeedCore/State/AppState+Pictures.swift",
      "if case .loading = phase, !near.contains(url) { return url }", "if case .loading = phase, url.isEmpty { return url }",

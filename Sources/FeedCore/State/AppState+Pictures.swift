@@ -22,8 +22,15 @@ extension AppState {
         let viewport = viewport
         let height = max(1, size.height - 1)
         let screen = pictureAddresses(of: isLoading ? [] : viewport.placements(from: scroll))
-        let next = pictureAddresses(of: viewport.placements(from: viewport.scrolled(scroll, by: height)))
-        let before = pictureAddresses(of: viewport.placements(from: viewport.scrolled(scroll, by: -height)))
+        // The screens around it only while pictures may load or are loading: while the
+        // feeds' answers come in, each would lay out two more screens of new rows.
+        let mayLoad = !isLoading && sourcesAwaited == 0
+        let anyLoading = pictures.values.contains { if case .loading = $0 { true } else { false } }
+        let around = mayLoad || anyLoading
+        let next =
+            around ? pictureAddresses(of: viewport.placements(from: viewport.scrolled(scroll, by: height))) : []
+        let before =
+            around ? pictureAddresses(of: viewport.placements(from: viewport.scrolled(scroll, by: -height))) : []
         let onScreen = Set(screen)
         var effects: [AppEffect] = []
 
@@ -50,7 +57,7 @@ extension AppState {
         var seen = Set<String>()
         for url in screen + next where pictures[url] == nil && seen.insert(url).inserted { wanted.append(url) }
         picturesWaiting = wanted.count
-        guard !isLoading, sourcesAwaited == 0 else { return effects }
+        guard mayLoad else { return effects }
         let running = pictures.values.count { if case .loading = $0 { true } else { false } }
         let started = Array(wanted.prefix(max(0, Self.pictureConcurrency - running)))
         guard !started.isEmpty else { return effects }
