@@ -41,8 +41,13 @@ let package = Package(
             name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
-        // glibc's malloc tuning, for the executable alone: no library to link.
+        // glibc's malloc tuning: no library to link, imported by MemoryTuning alone.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .target(
+            name: "MemoryTuning",
+            dependencies: ["CMalloc"],
+            swiftSettings: swift6
+        ),
         // The bundled sample feed, embedded in the binary so that an installed copy needs
         // no files beside it.
         .target(
@@ -87,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "shimmerfeed",
             dependencies: [
-                "FeedCore", "FeedTransport", "FeedStore", "FeedPictures", "FeedTerminal", "SampleFeed", "CMalloc",
+                "FeedCore", "FeedTransport", "FeedStore", "FeedPictures", "FeedTerminal", "SampleFeed", "MemoryTuning",
             ],
             swiftSettings: swift6
         ),

@@ -1,4 +1,3 @@
-import CMalloc
 import FeedCore
 import FeedPictures
 import FeedStore
@@ -6,17 +5,14 @@ import FeedTerminal
 import FeedTransport
 import FoundationEssentials
 import Glibc
+import MemoryTuning
 import SampleFeed
 
 // Options, wiring and exit codes; everything else lives in FeedCore and FeedTerminal.
 
 let environment = ProcessInfo.processInfo.environment
 
-// One malloc arena, not one per thread that allocates (glibc's default allows eight per
-// core): loads, decoders and the store's writer each allocate briefly, and an arena of
-// their own only raises the peak (by 0.9 MiB when the store starts with 50 sources; make
-// bench). A MALLOC_ARENA_MAX the reader set wins.
-if environment["MALLOC_ARENA_MAX"] == nil { _ = CMalloc_mallopt(CMalloc_M_ARENA_MAX(), 1) }
+MemoryTuning.useOneArena(environment: environment)
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
     let line = "shimmerfeed: \(message)\n"
