@@ -58,24 +58,27 @@ import Testing
     }
 
     @Test func aPictureThatTakesTooLongIsGivenUp() async throws {
+        // The server would answer after 30 s; the bound is half a second. What is checked is
+        // that the load ends long before the answer, not how fast (no timed test).
         let server = try FeedServer()
         let started = ContinuousClock.now
         await #expect(throws: (any Error).self) {
             try await PictureLoader(cache: nil, timeLimit: .milliseconds(500))
-                .picture(at: server.url("/pictures/avatar/1?delay=3").absoluteString)
+                .picture(at: server.url("/pictures/avatar/1?delay=30").absoluteString)
         }
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(15))
     }
 
     @Test func aPictureThatTricklesIsBoundedAsAWhole() async throws {
-        // A byte every 0.2 s never waits long for one: only the bound on the whole ends it.
+        // A byte every 0.2 s (the picture would take 20 s) never waits long for one: only the
+        // bound on the whole ends it, and says so.
         let server = try FeedServer()
         let started = ContinuousClock.now
         await #expect(throws: PictureLoader.TimedOut.self) {
             try await PictureLoader(cache: nil, timeLimit: .milliseconds(700))
                 .picture(at: server.url("/pictures/trickle").absoluteString)
         }
-        #expect(ContinuousClock.now - started < .milliseconds(1500))
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func aMissingPictureAndHTTPSDownToHTTPFail() async throws {

@@ -38,7 +38,8 @@ extension EndToEndTests {
             let first = try tmux.waitFor("the first avatar alone", colors: true) {
                 Self.avatarArrived(1, in: $0)
             }
-            #expect(!Self.avatarArrived(3, in: first) && !Self.avatarArrived(4, in: first), "the others still wait")
+            // The last comes 2.4 s after the first: it still shimmers.
+            #expect(!Self.avatarArrived(4, in: first), "the others still wait")
             let lastLine = try #require(first.split(separator: "\n").first { $0.contains("Person 4") })
             #expect(!lastLine.contains("P4"), "a picture on its way shimmers, it shows no initials")
             let all = try tmux.waitFor("every avatar", colors: true) { screen in
