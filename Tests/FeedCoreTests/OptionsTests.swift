@@ -66,6 +66,18 @@ import Testing
         #expect(try CommandLineOptions.parse([], environment: off).animation == AnimationStyle.none)
     }
 
+    @Test func picturesAreCellsByDefaultOverSSHTooAndNoneDrawsNone() throws {
+        let remote = ["SSH_CONNECTION": "10.0.0.2 52100 10.0.0.1 22"]
+        #expect(try CommandLineOptions.parse([], environment: remote).images.drawsPictures)
+        #expect(try CommandLineOptions.parse([]).images == .auto)
+        #expect(try !CommandLineOptions.parse(["--images", "none"], environment: remote).images.drawsPictures)
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--images", "sixel"]) }
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--pictures-at", "1"]) }
+        #expect(throws: CommandLineOptions.ParseError.self) {
+            try CommandLineOptions.parse(["--dump", "--at", "1", "--pictures-at", "1"])
+        }
+    }
+
     @Test func maxSizeTakesSizesWithUnits() throws {
         #expect(try CommandLineOptions.parse([]).maxSize == 256 << 20)
         #expect(try CommandLineOptions.parse(["--max-size", "64M"]).maxSize == 64 << 20)
