@@ -7,20 +7,11 @@ extension EndToEndTests {
     /// read and paged, attachments and polls drawn, a broken document reported on screen.
     @Suite(.serialized)
     struct FeedsEndToEndTests {
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
 
         private func open(_ url: URL, width: Int = 80, height: Int = 24) throws -> TmuxSession {
             let tmux = try TmuxSession(width: width, height: height)
-            try tmux.run("\(try binary()) --delay 0 \(url); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 0 \(url); echo EXIT=$?")
             return tmux
-        }
-
-        private func quit(_ tmux: TmuxSession) throws {
-            try tmux.press("q")
-            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
-            try tmux.expectRestored()
         }
 
         @Test func anRSSFeedShowsItsTitleNoLikesAndAnEpisodesAudio() throws {
@@ -31,7 +22,7 @@ extension EndToEndTests {
             #expect(!screen.contains("♥"), "RSS counts no likes")
             try tmux.press("j", "j", "j", "Enter")
             try tmux.waitFor("the episode's audio") { $0.contains("♪ audio") }
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func anAtomFeedPagesThroughItsNextLink() throws {
@@ -42,7 +33,7 @@ extension EndToEndTests {
             try tmux.waitFor("the second page") { $0.contains("Paged Atom · 40 posts") }
             try tmux.press("G")
             try tmux.waitFor("the last entry") { $0.contains("Entry 40") }
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func mastodonMediaAndPollsShowCollapsedAndExpanded() throws {
@@ -55,7 +46,7 @@ extension EndToEndTests {
             try tmux.press("j", "j", "Enter")
             let expanded = try tmux.waitFor("the poll's bars") { $0.contains("██████░░░░  60%  Tabs · 12") }
             #expect(expanded.contains("████░░░░░░  40%  Spaces · 8"))
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func aDocumentCutShortShowsWhatWasReadAndWhyItStopped() throws {
@@ -65,7 +56,7 @@ extension EndToEndTests {
             #expect(screen.contains("First"))
             // libxml2's own report would land on the screen if it were let through.
             #expect(!screen.contains("parser error") && !screen.contains("xmlSAX2"))
-            try quit(tmux)
+            try tmux.quit()
         }
 
         /// `o` on a post whose feed gives a root-relative link opens the whole link: resolved
@@ -82,7 +73,8 @@ extension EndToEndTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
             let tmux = try TmuxSession(width: 80, height: 24)
             try tmux.run(
-                "PATH='\(folder.path)':$PATH \(try binary()) --delay 0 \(server.url("/moved/relative")); echo EXIT=$?")
+                "PATH='\(folder.path)':$PATH \(try Binary.required()) --delay 0 \(server.url("/moved/relative")); echo EXIT=$?"
+            )
             try tmux.waitFor("the post") { $0.contains("Detail") }
             try tmux.press("o")
             let expected = "\(server.url("/en/news/detail/42").absoluteString)\n"
@@ -97,7 +89,7 @@ extension EndToEndTests {
             #expect(written == expected)
             let screen = try tmux.capture()
             #expect(screen.contains("CN   CERN-style news"), "the post is its feed's, by name and initials")
-            try quit(tmux)
+            try tmux.quit()
         }
 
         /// A document in ISO-8859-1 said only in the HTTP header reads as the server says.
@@ -106,7 +98,7 @@ extension EndToEndTests {
             let tmux = try open(server.url("/latin1"))
             let screen = try tmux.waitFor("the post") { $0.contains("Crème brûlée à volonté") }
             #expect(screen.contains("Café de la Gare"))
-            try quit(tmux)
+            try tmux.quit()
         }
     }
 }

@@ -6,13 +6,10 @@ extension EndToEndTests {
     /// reports. The bytes are typed into the pane, as the terminal would send them.
     @Suite(.serialized)
     struct InputEndToEndTests {
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
 
         @Test func lateRepliesOfTheTerminalAreNotKeys() throws {
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 0; echo EXIT=$?")
             try tmux.waitFor("the posts") { $0.contains("Ada Park") }
             // A second DA1 answer, an OSC 11 colour answer and a status report, late: once
             // they quit the viewer (ESC read as Esc).
@@ -29,7 +26,7 @@ extension EndToEndTests {
 
         @Test func theWheelScrollsAndAClickSelects() throws {
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 0; echo EXIT=$?")
             try tmux.waitFor("the posts") { $0.contains("Ada Park") }
             // SGR reports (1-based column;row): a press of the first button on the third
             // post's name line, then the wheel down.

@@ -8,15 +8,6 @@ extension EndToEndTests {
     /// picture that is missing; `--images none`; no token sent with a picture.
     @Suite(.serialized)
     struct PicturesEndToEndTests {
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
-
-        private func quit(_ tmux: TmuxSession) throws {
-            try tmux.press("q")
-            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
-            try tmux.expectRestored()
-        }
 
         /// The server's avatars (red, green, blue, gold) as tmux's 256 colours draw them.
         static let avatarColors = [167, 71, 62, 184]
@@ -34,7 +25,7 @@ extension EndToEndTests {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 80, height: 30)
             // Avatar N comes 0.8 × N seconds after it is asked for.
-            try tmux.run("\(try binary()) '\(server.url("/pictures/timeline?slow=0.8"))'; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) '\(server.url("/pictures/timeline?slow=0.8"))'; echo EXIT=$?")
             let first = try tmux.waitFor("the first avatar alone", colors: true) {
                 Self.avatarArrived(1, in: $0)
             }
@@ -47,13 +38,13 @@ extension EndToEndTests {
             }
             // The pictures of posts 1 and 3 (orange and teal halves) are drawn too.
             #expect(all.contains("48;5;208m") && all.contains("48;5;37m"))
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func aMissingPictureShowsItsAltText() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 80, height: 30)
-            try tmux.run("\(try binary()) '\(server.url("/pictures/timeline"))'; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) '\(server.url("/pictures/timeline"))'; echo EXIT=$?")
             // Its cells (8 wide: a square in four lines) mark it, and its alt text stays under.
             let screen = try tmux.waitFor("the missing picture") { screen in
                 let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -64,13 +55,13 @@ extension EndToEndTests {
             }
             #expect(screen.contains("▣ image: A picture that is missing"))
             #expect(!screen.contains("404"), "never an error row")
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func withImagesNoneThereAreAltTextAndInitialsAndNoRequest() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 80, height: 30)
-            try tmux.run("\(try binary()) --images none '\(server.url("/pictures/timeline"))'; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --images none '\(server.url("/pictures/timeline"))'; echo EXIT=$?")
             let screen = try tmux.waitFor("the posts") { $0.contains("4 posts") }
             #expect(screen.contains("P1") && screen.contains("P4"), "the initials")
             #expect(screen.contains("▣ image: Picture 1") && !screen.contains("▣ missing"))
@@ -78,7 +69,7 @@ extension EndToEndTests {
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             let post = try #require(lines.firstIndex { $0.contains("Post 1 of the picture timeline") })
             #expect(lines[post + 1].contains("▣ image: Picture 1"))
-            try quit(tmux)
+            try tmux.quit()
             let log = try server.get("/auth-log")
             #expect(!log.contains("/pictures/avatar") && !log.contains("/pictures/media"), "\(log)")
         }
@@ -96,11 +87,11 @@ extension EndToEndTests {
             let certificate = try #require(server.certificate)
             try tmux.run(
                 "XDG_CONFIG_HOME='\(folder.path)' E2E_TOKEN=test-token-123 SSL_CERT_FILE='\(certificate)' "
-                    + "\(try binary()); echo EXIT=$?")
+                    + "\(try Binary.required()); echo EXIT=$?")
             try tmux.waitFor("every avatar", colors: true) { screen in
                 (1...4).allSatisfy { Self.avatarArrived($0, in: screen) }
             }
-            try quit(tmux)
+            try tmux.quit()
             let log = try server.get("/auth-log")
             struct Request: Decodable {
                 var path: String

@@ -6,14 +6,11 @@ extension EndToEndTests {
     /// Signals, suspend, crashes, bursts and refusals: the terminal always comes back.
     @Suite(.serialized)
     struct ReliabilityEndToEndTests {
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
 
         @Test(arguments: [("TERM", 143), ("INT", 130), ("HUP", 129), ("SEGV", 139)])
         func aSignalWhileShimmeringRestoresTheTerminal(signal: String, status: Int) throws {
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 30; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 30; echo EXIT=$?")
             try tmux.waitFor("the skeleton", colors: true) { ViewerEndToEndTests.hasGreyBackground($0) }
             let pid = try #require(try tmux.programPID())
             kill(pid, signalNumber(signal))
@@ -36,7 +33,7 @@ extension EndToEndTests {
         @Test func ctrlZSuspendsAndFgTakesTheScreenBack() throws {
             let tmux = try TmuxSession(width: 80, height: 24)
             // Alone on its line: the shell would run the rest of a list when the job stops.
-            try tmux.run("\(try binary()) --delay 0")
+            try tmux.run("\(try Binary.required()) --delay 0")
             try tmux.waitFor("the posts") { $0.contains("Ada Park") }
             try tmux.press("C-z")
             try tmux.waitFor("the shell, with the program stopped") { $0.contains("Stopped") }
@@ -57,7 +54,7 @@ extension EndToEndTests {
 
         @Test func aBurstOfAHundredRTogglesEndsOnTheRows() throws {
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 0.2; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 0.2; echo EXIT=$?")
             try tmux.waitFor("the posts") { $0.contains("Ada Park") && $0.contains("40 posts") }
             try tmux.press(contentsOf: Array(repeating: "r", count: 100) + ["j"])
             // An even number of toggles: back to the rows it had, not loading, so the `j`
@@ -74,7 +71,7 @@ extension EndToEndTests {
 
         @Test func aResizeStormEndsWithACorrectScreen() throws {
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 0; echo EXIT=$?")
             try tmux.waitFor("the posts") { $0.contains("Ada Park") }
             for step in 0..<100 {
                 try tmux.resize(width: 30 + (step * 37) % 150, height: 8 + (step * 13) % 40)
@@ -96,7 +93,7 @@ extension EndToEndTests {
         ])
         func anUnusableTerminalIsRefusedWithExitCodeTwo(prefix: String, message: String) throws {
             let tmux = try TmuxSession(width: 100, height: 10)
-            try tmux.run("\(prefix) \(try binary()); echo EXIT=$?")
+            try tmux.run("\(prefix) \(try Binary.required()); echo EXIT=$?")
             let screen = try tmux.waitFor("the refusal") { $0.contains(#/EXIT=\d/#) }
             #expect(screen.contains(message))
             #expect(screen.contains("EXIT=2"))
@@ -106,7 +103,7 @@ extension EndToEndTests {
         @Test func dumpPrintsAFrameWithoutTheTerminal() throws {
             let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
             let tmux = try TmuxSession(width: 100, height: 30)
-            try tmux.run("\(try binary()) --dump --size 60x12 \(fixture) | cat; echo DUMP=$?")
+            try tmux.run("\(try Binary.required()) --dump --size 60x12 \(fixture) | cat; echo DUMP=$?")
             let screen = try tmux.waitFor("the dump") { $0.contains(#/DUMP=\d/#) }
             #expect(screen.contains("DUMP=0"))
             // Newest first: the fixture's second post is its newest.
@@ -114,7 +111,7 @@ extension EndToEndTests {
             #expect(screen.contains("3 posts"))
             #expect(try tmux.paneVariable("alternate_on") == "0")
             // Its own marker: the exit code of the grep that counts shade characters.
-            try tmux.run("\(try binary()) --dump --size 40x6 --at 0.5 | grep -c '░'; echo SHADES=$?")
+            try tmux.run("\(try Binary.required()) --dump --size 40x6 --at 0.5 | grep -c '░'; echo SHADES=$?")
             try tmux.waitFor("the skeleton dump") { $0.contains(#/SHADES=\d/#) }
             #expect(try tmux.capture().contains("SHADES=0"), "the skeleton dump held shade characters")
         }

@@ -5,9 +5,6 @@ import Testing
 
 /// The colour ladder and the palette animation in a real terminal emulator.
 extension EndToEndTests.ViewerEndToEndTests {
-    private func binary() throws -> String {
-        try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-    }
 
     /// A scratch folder of this test run; the caller removes it.
     private func scratch(_ name: String) throws -> URL {
@@ -70,7 +67,7 @@ extension EndToEndTests.ViewerEndToEndTests {
     @Test func withXterm256ColorTheBandsGreysMoveAcrossTheScreen() throws {
         let tmux = try TmuxSession(width: 100, height: 30)
         // A slow band, so that two captures a moment apart catch it on its way.
-        try tmux.run("TERM=xterm-256color \(try binary()) --delay 20 --shimmer-speed 20; echo EXIT=$?")
+        try tmux.run("TERM=xterm-256color \(try Binary.required()) --delay 20 --shimmer-speed 20; echo EXIT=$?")
         let first = try tmux.waitFor("the band on screen", colors: true) {
             (Self.brightestColumns($0).compactMap { $0 }.max() ?? 0) > 20
         }
@@ -98,7 +95,7 @@ extension EndToEndTests.ViewerEndToEndTests {
         let tmux = try TmuxSession(width: 100, height: 30)
         let database = folder.appendingPathComponent("db").path
         try tmux.run(
-            "TERMINFO_DIRS=\(database): COLORTERM=truecolor \(try binary()) --delay 5; echo EXIT=$?")
+            "TERMINFO_DIRS=\(database): COLORTERM=truecolor \(try Binary.required()) --delay 5; echo EXIT=$?")
         let first = try tmux.waitFor("RGB grey skeleton cells", colors: true) {
             Set(Self.rgbGreyBackgrounds($0)).count >= 6
         }
@@ -122,7 +119,7 @@ extension EndToEndTests.ViewerEndToEndTests {
         let tmux = try TmuxSession(width: 80, height: 24)
         try tmux.recordOutput(to: record.path)
         // xterm-256color says the terminal can redefine colours (ccc, initc); tmux can.
-        try tmux.run("TERM=xterm-256color \(try binary()) --palette --delay 30; echo EXIT=$?")
+        try tmux.run("TERM=xterm-256color \(try Binary.required()) --palette --delay 30; echo EXIT=$?")
         let slots = try tmux.waitFor("skeleton cells in the reserved entries", colors: true) {
             $0.contains(#/48;5;(8[89]|9[0-3])m/#)
         }

@@ -6,14 +6,11 @@ extension EndToEndTests {
     /// Feeds from a URL and from a pipe, in the real binary.
     @Suite(.serialized)
     struct SourcesEndToEndTests {
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
 
         @Test func aURLShowsTheSkeletonThenTheRowsAndPagesInMore() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 1 \(server.url("/jsonfeed/1")); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 1 \(server.url("/jsonfeed/1")); echo EXIT=$?")
             try tmux.waitFor("the skeleton", colors: true) {
                 ViewerEndToEndTests.hasGreyBackground($0) && $0.contains("Loading")
             }
@@ -36,7 +33,7 @@ extension EndToEndTests {
         @Test func anHTTPErrorShowsInPlaceOfTheRows() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 100, height: 24)
-            try tmux.run("\(try binary()) \(server.url("/404")); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) \(server.url("/404")); echo EXIT=$?")
             let screen = try tmux.waitFor("the error") { $0.contains("HTTP 404 Not Found") }
             #expect(screen.contains("r to retry"))
             try tmux.press("q")
@@ -46,7 +43,7 @@ extension EndToEndTests {
         @Test func aFeedOnStandardInputLeavesTheKeysToTheTerminal() throws {
             let tmux = try TmuxSession(width: 80, height: 24)
             let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
-            try tmux.run("cat \(fixture) | \(try binary()) -; echo EXIT=$?")
+            try tmux.run("cat \(fixture) | \(try Binary.required()) -; echo EXIT=$?")
             try tmux.waitFor("the posts from the pipe") {
                 $0.contains("3 posts") && $0.contains("standard input") && $0.contains("Ada Park")
             }
@@ -60,7 +57,7 @@ extension EndToEndTests {
         @Test func anRSSFeedShowsItsItems() throws {
             let tmux = try TmuxSession(width: 150, height: 24)
             let fixture = FeedServer.fixtures.appendingPathComponent("xml/rss2.xml").path
-            try tmux.run("\(try binary()) \(fixture); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) \(fixture); echo EXIT=$?")
             let screen = try tmux.waitFor("the items") { $0.contains("Ellen Expert") && $0.contains("5 posts") }
             // A file's posts are kept: each unread, the first run's count.
             #expect(screen.contains("Liftoff News · 5 posts · 5 unread · loaded in"))

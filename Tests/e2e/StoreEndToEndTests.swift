@@ -11,15 +11,6 @@ extension EndToEndTests {
     /// store that cannot be written, and `--offline` with no server.
     @Suite(.serialized)
     struct StoreEndToEndTests {
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
-
-        private func quit(_ tmux: TmuxSession) throws {
-            try tmux.press("q")
-            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
-            try tmux.expectRestored()
-        }
 
         private func scratch() throws -> URL { try ScratchFolder.make("shimmerfeed-e2e-store") }
 
@@ -30,21 +21,21 @@ extension EndToEndTests {
             let store = folder.appendingPathComponent("store.sqlite3").path
             let url = server.url("/etag?key=again")
             let first = try TmuxSession(width: 80, height: 24)
-            try first.run("\(try binary()) --store \(store) '\(url)'; echo EXIT=$?")
+            try first.run("\(try Binary.required()) --store \(store) '\(url)'; echo EXIT=$?")
             try first.waitFor("the posts") { $0.contains("Ada Park") && $0.contains("3 unread") }
             try first.press("Enter")  // read: expanded
             try first.waitFor("one read") { $0.contains("2 unread") }
-            try quit(first)
+            try first.quit()
             // Again, with the server slowed by --delay: the first screen is the stored one.
             let second = try TmuxSession(width: 80, height: 24)
-            try second.run("\(try binary()) --delay 2 --store \(store) '\(url)'; echo EXIT=$?")
+            try second.run("\(try Binary.required()) --delay 2 --store \(store) '\(url)'; echo EXIT=$?")
             let shown = try second.waitFor("the stored posts") { $0.contains("Ada Park") }
             #expect(shown.contains("from "), "the status line says how old they are")
             #expect(shown.contains("2 unread"), "the read mark was kept")
             #expect(!shown.contains("Loading"))
             try second.waitFor("the refresh") { $0.contains("loaded in") }
             #expect(try server.get("/count?key=again").contains(#""304": 1"#), "a conditional request, answered 304")
-            try quit(second)
+            try second.quit()
         }
 
         @Test func offlineWithNoServerShowsTheStore() throws {
@@ -56,18 +47,18 @@ extension EndToEndTests {
                 let server = try FeedServer()
                 url = server.url("/feed.json").absoluteString
                 let tmux = try TmuxSession(width: 80, height: 24)
-                try tmux.run("\(try binary()) --store \(store) '\(url)'; echo EXIT=$?")
+                try tmux.run("\(try Binary.required()) --store \(store) '\(url)'; echo EXIT=$?")
                 try tmux.waitFor("the posts") { $0.contains("Ada Park") }
-                try quit(tmux)
+                try tmux.quit()
             }
             // The server is gone: --offline shows what was kept, and asks nothing.
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --offline --store \(store) '\(url)'; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --offline --store \(store) '\(url)'; echo EXIT=$?")
             let screen = try tmux.waitFor("the kept posts") { $0.contains("Ada Park") && $0.contains("3 posts") }
             #expect(!screen.contains("refused"))
             try tmux.press("r")
             try tmux.waitFor("the notice") { $0.contains("offline: nothing is reloaded") }
-            try quit(tmux)
+            try tmux.quit()
         }
 
         /// Killed at any moment, while sources refresh and marks are written: SQLite's own
@@ -82,7 +73,7 @@ extension EndToEndTests {
             var random = SystemRandomNumberGenerator()
             for round in 0..<20 {
                 let tmux = try TmuxSession(width: 80, height: 24)
-                try tmux.run("exec \(try binary()) --store \(store) \(sources)")
+                try tmux.run("exec \(try Binary.required()) --store \(store) \(sources)")
                 try tmux.waitFor("the posts") { $0.contains("from 6 sources") }
                 try tmux.press("A", "j", "j", "j", "Enter", "N")
                 if round == 0 {
@@ -112,10 +103,10 @@ extension EndToEndTests {
             try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: store))
             let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
             let tmux = try TmuxSession(width: 100, height: 24)
-            try tmux.run("\(try binary()) --store \(store) \(fixture); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --store \(store) \(fixture); echo EXIT=$?")
             // The notice is there from the first frame; the feed shows all the same.
             try tmux.waitFor("the notice and the feed") { $0.contains("moved aside") && $0.contains("Ada Park") }
-            try quit(tmux)
+            try tmux.quit()
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             #expect(names.contains { $0.hasPrefix("store.sqlite3.broken-") }, "kept, not deleted: \(names)")
         }
@@ -129,14 +120,14 @@ extension EndToEndTests {
             let two = server.url("/rss").absoluteString
             let first = try TmuxSession(width: 100, height: 24)
             let second = try TmuxSession(width: 100, height: 24)
-            try first.run("\(try binary()) --store \(store) '\(one)' '\(two)'; echo EXIT=$?")
-            try second.run("\(try binary()) --store \(store) '\(one)' '\(two)'; echo EXIT=$?")
+            try first.run("\(try Binary.required()) --store \(store) '\(one)' '\(two)'; echo EXIT=$?")
+            try second.run("\(try Binary.required()) --store \(store) '\(one)' '\(two)'; echo EXIT=$?")
             try first.waitFor("the posts") { $0.contains("from 2 sources") }
             try second.waitFor("the posts") { $0.contains("from 2 sources") }
             try first.press("A")
             try second.press("Enter")
-            try quit(first)
-            try quit(second)
+            try first.quit()
+            try second.quit()
             let kept = try FeedStore.open(at: store).store.sources([one, two])
             let read = kept.values.reduce(0) { $0 + $1.read.count }
             let posts = kept.values.reduce(0) { $0 + $1.posts.count }
@@ -151,13 +142,13 @@ extension EndToEndTests {
             try Data("x".utf8).write(to: blocker)
             let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
             let tmux = try TmuxSession(width: 120, height: 24)
-            try tmux.run("\(try binary()) --store \(blocker.path)/store.sqlite3 \(fixture); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --store \(blocker.path)/store.sqlite3 \(fixture); echo EXIT=$?")
             try tmux.waitFor("the notice and the posts") {
                 $0.contains("going on without the store: cannot open") && $0.contains("Ada Park")
             }
             try tmux.press("j")
             try tmux.waitFor("the status line back") { $0.contains("3 posts") }
-            try quit(tmux)
+            try tmux.quit()
         }
     }
 }

@@ -9,22 +9,13 @@ extension EndToEndTests {
     /// source's token, the subscriptions file and OPML.
     @Suite(.serialized)
     struct TimelineEndToEndTests {
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
-
-        private func quit(_ tmux: TmuxSession) throws {
-            try tmux.press("q")
-            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
-            try tmux.expectRestored()
-        }
 
         private func scratch() throws -> URL { try ScratchFolder.make("shimmerfeed-e2e-timeline") }
 
         @Test func twoSourcesInTwoFormatsMerge() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 100, height: 30)
-            try tmux.run("\(try binary()) \(server.url("/rss")) \(server.url("/mastodon")); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) \(server.url("/rss")) \(server.url("/mastodon")); echo EXIT=$?")
             let screen = try tmux.waitFor("both sources") { $0.contains("from 2 sources") }
             #expect(screen.contains("8 posts from 2 sources"), "5 RSS items and 3 statuses (one is skipped)")
             // Newest first: the statuses (2026) above the RSS items (2003), each naming its source.
@@ -35,13 +26,13 @@ extension EndToEndTests {
                 ViewerEndToEndTests.selectedLine($0)?.contains("Liftoff News") == true
             }
             #expect(mastodon < 3 && end.contains("Podcast Host"))
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func aSlowBodysFirstPostShowsBeforeItEnds() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 100, height: 30)
-            try tmux.run("\(try binary()) '\(server.url("/drip-posts?count=8&interval=0.25"))'; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) '\(server.url("/drip-posts?count=8&interval=0.25"))'; echo EXIT=$?")
             // The first post, while the body goes on arriving (8 posts, 0.25 s apart).
             let early = try tmux.waitFor("the first post", timeout: .seconds(5)) { $0.contains("Post drip1") }
             #expect(early.contains("receiving…"), "\(early.split(separator: "\n").last ?? "")")
@@ -49,7 +40,7 @@ extension EndToEndTests {
             try tmux.waitFor("the whole body", timeout: .seconds(10)) {
                 $0.contains("8 posts") && $0.contains("loaded in")
             }
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func aRefreshBringsANewPostWithoutMovingTheSelectionAndAsksConditionally() throws {
@@ -57,7 +48,7 @@ extension EndToEndTests {
             let key = UUID().uuidString
             let tmux = try TmuxSession(width: 80, height: 24)
             try tmux.run(
-                "\(try binary()) --refresh 5s '\(server.url("/growing?key=\(key)"))' '\(server.url("/etag?key=\(key)"))'; echo EXIT=$?"
+                "\(try Binary.required()) --refresh 5s '\(server.url("/growing?key=\(key)"))' '\(server.url("/etag?key=\(key)"))'; echo EXIT=$?"
             )
             try tmux.waitFor("the posts") { $0.contains("11 posts from 2 sources") }
             try tmux.press("j", "j", "j", "j", "j")
@@ -75,7 +66,7 @@ extension EndToEndTests {
             // g: the newest, and the marker goes; from there the newest stay in view.
             try tmux.press("g")
             try tmux.waitFor("the newest") { $0.hasPrefix("▌") && !$0.contains("▲") }
-            try quit(tmux)
+            try tmux.quit()
         }
 
         /// One source is a timeline of one: `--refresh` asks it again, conditionally, and a
@@ -84,7 +75,8 @@ extension EndToEndTests {
             let server = try FeedServer()
             let key = UUID().uuidString
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --refresh 5s '\(server.url("/refreshing?key=\(key)"))'; echo EXIT=$?")
+            try tmux.run(
+                "\(try Binary.required()) --refresh 5s '\(server.url("/refreshing?key=\(key)"))'; echo EXIT=$?")
             try tmux.waitFor("the posts") { $0.contains("8 posts") }
             try tmux.press("j", "j", "j")
             let before = try tmux.waitFor("the selection on the fourth post") {
@@ -106,7 +98,7 @@ extension EndToEndTests {
                 counts = try server.get("/count?key=\(key)")
             }
             #expect(counts.contains(#""conditional": 2"#) && counts.contains(#""304": 1"#), "\(counts)")
-            try quit(tmux)
+            try tmux.quit()
         }
 
         /// A timeline pages: at the end of the list, each source's next page loads and
@@ -115,7 +107,8 @@ extension EndToEndTests {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 100, height: 30)
             try tmux.run(
-                "\(try binary()) '\(server.url("/jsonfeed/1"))' '\(server.url("/atom-paged/1"))'; echo EXIT=$?")
+                "\(try Binary.required()) '\(server.url("/jsonfeed/1"))' '\(server.url("/atom-paged/1"))'; echo EXIT=$?"
+            )
             try tmux.waitFor("both first pages") { $0.contains("60 posts from 2 sources") }
             try tmux.press("G")
             let paged = try tmux.waitFor("both next pages") { $0.contains("80 posts from 2 sources") }
@@ -124,7 +117,7 @@ extension EndToEndTests {
             try tmux.waitFor("the last post of a second page") {
                 ViewerEndToEndTests.selectedLine($0)?.contains("Writer 40") == true
             }
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func theSubscriptionsFileNamesSourcesAndTheTokenStaysWithItsHost() throws {
@@ -142,7 +135,7 @@ extension EndToEndTests {
             let certificate = try #require(server.certificate)
             try tmux.run(
                 "XDG_CONFIG_HOME='\(folder.path)' E2E_TOKEN=test-token-123 SSL_CERT_FILE='\(certificate)' "
-                    + "\(try binary()); echo EXIT=$?")
+                    + "\(try Binary.required()); echo EXIT=$?")
             let screen = try tmux.waitFor("the private feed") { $0.contains("from 2 sources") }
             #expect(screen.contains("My private feed"))
             #expect(!screen.contains("test-token-123"))
@@ -151,7 +144,7 @@ extension EndToEndTests {
                 log.contains(#""path": "/auth-echo?e2e", "host": "127.0.0.1:\#(server.tlsPort ?? 0)", "token": true"#),
                 "\(log)")
             #expect(log.contains(#""path": "/auth-echo?moved""#) && log.contains(#""any": false"#), "\(log)")
-            try quit(tmux)
+            try tmux.quit()
         }
 
         @Test func anOPMLFileExpandsToItsFeeds() throws {
@@ -167,10 +160,10 @@ extension EndToEndTests {
             </body></opml>
             """.write(to: opml, atomically: true, encoding: .utf8)
             let tmux = try TmuxSession(width: 100, height: 30)
-            try tmux.run("\(try binary()) '\(opml.path)'; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) '\(opml.path)'; echo EXIT=$?")
             let screen = try tmux.waitFor("both feeds") { $0.contains("35 posts from 2 sources") }
             #expect(screen.contains("Atom pages"), "the outline's title names the source")
-            try quit(tmux)
+            try tmux.quit()
         }
     }
 }

@@ -121,6 +121,14 @@ final class TmuxSession {
         try tmux("display-message", "-p", "-t", "main", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Quits the viewer with `q`, waits for its exit code 0 (the command line ends with
+    /// `; echo EXIT=$?`), and checks that the terminal is restored.
+    func quit(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try press("q")
+        try waitFor("the exit code", sourceLocation: sourceLocation) { $0.contains("EXIT=0") }
+        try expectRestored(sourceLocation: sourceLocation)
+    }
+
     /// Checks that the pane is back at its shell with the terminal as it was.
     func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(try paneVariable("alternate_on") == "0", sourceLocation: sourceLocation)
@@ -200,6 +208,13 @@ final class TmuxSession {
 /// The binary under test: beside the test bundle in the build folder, or where
 /// SHIMMERFEED_BINARY says.
 enum Binary {
+    /// The binary's path; a test without it fails, saying how to make it.
+    static func required(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try #require(
+            path, "the shimmerfeed binary was not found beside the tests; run `swift build` first",
+            sourceLocation: sourceLocation)
+    }
+
     static let path: String? = {
         if let explicit = ProcessInfo.processInfo.environment["SHIMMERFEED_BINARY"] { return explicit }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -8,9 +8,6 @@ extension EndToEndTests {
     /// viewer quits at once, holds its memory to the limit, and leaves no load behind.
     @Suite(.serialized)
     struct TransportEndToEndTests {
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
 
         /// A line of /proc/PID/status, as a number ("VmHWM" in kB, "Threads").
         private func status(_ pid: Int32, _ field: String) -> Int? {
@@ -38,7 +35,7 @@ extension EndToEndTests {
         @Test func qDuringAConnectThatNeverCompletesQuitsAtOnce() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --timeout 60 \(server.hangingURL); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --timeout 60 \(server.hangingURL); echo EXIT=$?")
             try tmux.waitFor("the skeleton", colors: true) { ViewerEndToEndTests.hasGreyBackground($0) }
             let took = try quit(tmux)
             #expect(took < Self.quitBound, "q took \(took)")
@@ -48,7 +45,7 @@ extension EndToEndTests {
         @Test func qWhileABodyStreamsQuitsAtOnce() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --timeout 60 \(server.url("/drip")); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --timeout 60 \(server.url("/drip")); echo EXIT=$?")
             try tmux.waitFor("the skeleton", colors: true) { ViewerEndToEndTests.hasGreyBackground($0) }
             #expect(try server.streams().open == 1)
             let took = try quit(tmux)
@@ -59,7 +56,7 @@ extension EndToEndTests {
         @Test func sigtermWhileABodyStreamsRestoresTheTerminal() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --timeout 60 \(server.url("/drip")); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --timeout 60 \(server.url("/drip")); echo EXIT=$?")
             try tmux.waitFor("the skeleton", colors: true) { ViewerEndToEndTests.hasGreyBackground($0) }
             let pid = try #require(try tmux.programPID())
             kill(pid, SIGTERM)
@@ -71,7 +68,7 @@ extension EndToEndTests {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 80, height: 24)
             // The feed the first time; every reload after it streams without end.
-            try tmux.run("\(try binary()) --timeout 60 \(server.url("/feed-then-drip")); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --timeout 60 \(server.url("/feed-then-drip")); echo EXIT=$?")
             try tmux.waitFor("the rows") { $0.contains("Ada Park") && $0.contains("3 posts") }
             let pid = try #require(try tmux.programPID())
             let threadsBefore = try #require(status(pid, "Threads"))
@@ -102,7 +99,7 @@ extension EndToEndTests {
         @Test func anEndlessBodyEndsAtTheLimitWithItsMemory() throws {
             let server = try FeedServer()
             let tmux = try TmuxSession(width: 100, height: 24)
-            try tmux.run("\(try binary()) --max-size 32M \(server.url("/endless")); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --max-size 32M \(server.url("/endless")); echo EXIT=$?")
             let pid = try #require(try tmux.waitForProgram())
             let screen = try tmux.waitFor("the limit's error") {
                 $0.contains("the response is larger than 32 MiB (--max-size)")
@@ -116,7 +113,7 @@ extension EndToEndTests {
 
         @Test func aNeverEndingStandardInputEndsAtTheLimitAndQStillWorks() throws {
             let tmux = try TmuxSession(width: 100, height: 24)
-            try tmux.run("cat /dev/zero | \(try binary()) --max-size 16M -; echo EXIT=$?")
+            try tmux.run("cat /dev/zero | \(try Binary.required()) --max-size 16M -; echo EXIT=$?")
             try tmux.waitFor("the limit's error") {
                 $0.contains("standard input is larger than 16 MiB (--max-size)")
             }

@@ -30,13 +30,9 @@ extension EndToEndTests {
             return line.split(separator: " ").dropLast().map(String.init)
         }
 
-        private func binary() throws -> String {
-            try #require(Binary.path, "the shimmerfeed binary was not found beside the tests; run `swift build` first")
-        }
-
         @Test func theSkeletonShimmersInGreyThenThePostsReplaceIt() throws {
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 3; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 3; echo EXIT=$?")
             let first = try tmux.waitFor("grey skeleton cells", colors: true) { Self.hasGreyBackground($0) }
             #expect(!first.contains("Ada Park"))
             // The shimmer moves: the coloured screen changes while the text stays blank.
@@ -55,7 +51,7 @@ extension EndToEndTests {
 
         @Test func rBringsTheSkeletonBackAndRAgainTheRows() throws {
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 2; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 2; echo EXIT=$?")
             try tmux.waitFor("the sample posts", timeout: .seconds(10)) { $0.contains("Ada Park") }
             try tmux.press("r")
             try tmux.waitFor("the reload skeleton", colors: true) {
@@ -83,7 +79,7 @@ extension EndToEndTests {
         @Test func everyScriptIsDrawnWholeAndInItsColumns() throws {
             let fixture = FeedServer.fixtures.appendingPathComponent("mixed-scripts.json").path
             let tmux = try TmuxSession(width: 90, height: 30)
-            try tmux.run("\(try binary()) \(fixture); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) \(fixture); echo EXIT=$?")
             let screen = try tmux.waitFor("the posts") { $0.contains("5 posts") }
             #expect(screen.contains("flags 🇰🇷🇯🇵 skin 👍 combining é́́ and a"), "\(screen)")
             #expect(screen.contains("한글 한 글자는 터미널에서 두 칸을 차지합니다."))
@@ -96,7 +92,7 @@ extension EndToEndTests {
 
         @Test func aResizeRewrapsTheRows() throws {
             let tmux = try TmuxSession(width: 100, height: 30)
-            try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 0; echo EXIT=$?")
             let wideLine = "One layout function draws both the row and its skeleton, so nothing jumps"
             try tmux.waitFor("the sample posts") { $0.contains(wideLine) }
             try tmux.resize(width: 50, height: 20)
@@ -121,7 +117,7 @@ extension EndToEndTests {
 
         @Test func keysMoveTheSelectionExpandAndLike() throws {
             let tmux = try TmuxSession(width: 100, height: 40)
-            try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 0; echo EXIT=$?")
             try tmux.waitFor("the sample posts") { Self.selectedLine($0)?.contains("Ada Park") == true }
             try tmux.press("j", "j", "Down")
             try tmux.waitFor("the fourth post selected") { Self.selectedLine($0)?.contains("Chiara Rossi") == true }
@@ -151,7 +147,7 @@ extension EndToEndTests {
             let tmux = try TmuxSession(width: 80, height: 30)
             try tmux.paneTitle("before")
             let fixture = Binary.fixtures.appendingPathComponent("hostile-feed.json").path
-            try tmux.run("\(try binary()) \(fixture); echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) \(fixture); echo EXIT=$?")
             let screen = try tmux.waitFor("the hostile posts") { $0.contains("Hyper Link") }
             #expect(try tmux.paneVariable("pane_title") == "before")
             #expect(!screen.contains("PWNED"))
@@ -167,7 +163,7 @@ extension EndToEndTests {
 
         @Test func aResizeKeepsTheSelectedPostInView() throws {
             let tmux = try TmuxSession(width: 100, height: 40)
-            try tmux.run("\(try binary()) --delay 0; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 0; echo EXIT=$?")
             try tmux.waitFor("the sample posts") { $0.contains("Ada Park") }
             try tmux.press("G")
             try tmux.waitFor("the last post selected") { Self.selectedLine($0)?.contains("Jonas Becker") == true }
@@ -186,7 +182,7 @@ extension EndToEndTests {
         @Test(arguments: ["q", "Escape", "C-c"])
         func quittingRestoresTheTerminal(key: String) throws {
             let tmux = try TmuxSession(width: 80, height: 24)
-            try tmux.run("\(try binary()) --delay 5; echo EXIT=$?")
+            try tmux.run("\(try Binary.required()) --delay 5; echo EXIT=$?")
             try tmux.waitFor("the skeleton", colors: true) { Self.hasGreyBackground($0) }
             #expect(try tmux.paneVariable("alternate_on") == "1")
             try tmux.press(key)
@@ -271,7 +267,7 @@ extension EndToEndTests {
 extension EndToEndTests.ViewerEndToEndTests {
     @Test func withNoColorThereIsNoColourAtAllButTheShimmerStillMoves() throws {
         let tmux = try TmuxSession(width: 80, height: 24)
-        try tmux.run("NO_COLOR=1 \(try binary()) --delay 5; echo EXIT=$?")
+        try tmux.run("NO_COLOR=1 \(try Binary.required()) --delay 5; echo EXIT=$?")
         let first = try tmux.waitFor("shade glyphs", colors: true) { $0.contains("░") }
         #expect(!first.contains(#/\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|38;5|48;5|38;2|48;2)[;m]/#), "no colour escape")
         try tmux.waitFor("the glyphs to move", colors: true) { $0 != first && $0.contains("▓") }
@@ -283,12 +279,12 @@ extension EndToEndTests.ViewerEndToEndTests {
 extension EndToEndTests.ViewerEndToEndTests {
     @Test func colorNoneDrawsTheSkeletonInShadesAndColor256OverridesNoColor() throws {
         let tmux = try TmuxSession(width: 80, height: 24)
-        try tmux.run("\(try binary()) --color none --delay 5; echo EXIT=$?")
+        try tmux.run("\(try Binary.required()) --color none --delay 5; echo EXIT=$?")
         let plain = try tmux.waitFor("shade glyphs", colors: true) { $0.contains("░") }
         #expect(!plain.contains(#/\[[0-9;]*(38;5|48;5)[;m]/#))
         try tmux.press("q")
         try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
-        try tmux.run("NO_COLOR=1 \(try binary()) --color 256 --delay 5; echo EXIT=$?")
+        try tmux.run("NO_COLOR=1 \(try Binary.required()) --color 256 --delay 5; echo EXIT=$?")
         try tmux.waitFor("grey skeleton cells despite NO_COLOR", colors: true) { Self.hasGreyBackground($0) }
         try tmux.press("q")
         try tmux.waitFor("the second exit code") { $0.split(separator: "\n").filter { $0 == "EXIT=0" }.count == 2 }
