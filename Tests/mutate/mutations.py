@@ -363,7 +363,7 @@ MUTATIONS = [
      "let mayLoad = !isLoading && sourcesAwaited == 0", "let mayLoad = !isLoading",
      "PictureStateTests"),
     ("a far load never cancelled", "Sources/FeedCore/State/AppState+Pictures.swift",
-     "if case .loading = phase, !near.contains(url) { return url }", "if case .loading = phase, url.isEmpty { return url }",
+     "phase.isLoading && !near.contains(url) ? url : nil", "phase.isLoading && url.isEmpty ? url : nil",
      "PictureStateTests"),
     ("a collapsed post's picture as tall as an expanded one's", "Sources/FeedCore/Pictures/RowPicture.swift",
      "public static let stripLines = 4", "public static let stripLines = 12", "PictureStateTests"),

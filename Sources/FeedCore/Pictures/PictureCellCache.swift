@@ -42,4 +42,8 @@ public enum PicturePhase: Sendable {
     case loaded(PicturePixels, at: Duration)
     /// It could not be had (an error, a refusal): its alt text or initials stand instead.
     case failed(String)
+
+    public var isLoading: Bool {
+        if case .loading = self { true } else { false }
+    }
 }

@@ -25,8 +25,7 @@ extension AppState {
         // The screens around it only while pictures may load or are loading: while the
         // feeds' answers come in, each would lay out two more screens of new rows.
         let mayLoad = !isLoading && sourcesAwaited == 0
-        let anyLoading = pictures.values.contains { if case .loading = $0 { true } else { false } }
-        let around = mayLoad || anyLoading
+        let around = mayLoad || pictures.values.contains(where: \.isLoading)
         let next =
             around ? pictureAddresses(of: viewport.placements(from: viewport.scrolled(scroll, by: height))) : []
         let before =
@@ -36,10 +35,7 @@ extension AppState {
 
         // Far away: loads stop (they are asked for again if their row comes back).
         let near = onScreen.union(next).union(before)
-        let abandoned = pictures.compactMap { url, phase -> String? in
-            if case .loading = phase, !near.contains(url) { return url }
-            return nil
-        }
+        let abandoned = pictures.compactMap { url, phase in phase.isLoading && !near.contains(url) ? url : nil }
         if !abandoned.isEmpty {
             for url in abandoned { pictures[url] = nil }
             effects.append(.cancelPictures(abandoned.sorted()))
@@ -48,17 +44,14 @@ extension AppState {
 
         let noticed = animationTime(at: now)
         for url in screen + next where picturesNoticed[url] == nil { picturesNoticed[url] = noticed }
-        picturesShimmering = onScreen.count { url in
-            if case .loading = pictures[url] { return true }
-            return pictures[url] == nil
-        }
+        picturesShimmering = onScreen.count { pictures[$0]?.isLoading ?? true }
         // After the feeds: not while a source's first posts are on their way.
         var wanted: [String] = []
         var seen = Set<String>()
         for url in screen + next where pictures[url] == nil && seen.insert(url).inserted { wanted.append(url) }
         picturesWaiting = wanted.count
         guard mayLoad else { return effects }
-        let running = pictures.values.count { if case .loading = $0 { true } else { false } }
+        let running = pictures.values.count(where: \.isLoading)
         let started = Array(wanted.prefix(max(0, Self.pictureConcurrency - running)))
         guard !started.isEmpty else { return effects }
         for url in started { pictures[url] = .loading(since: picturesNoticed[url] ?? noticed) }
@@ -70,7 +63,7 @@ extension AppState {
     /// A picture's load ended.
     mutating func receivePicture(_ url: String, _ outcome: PictureOutcome, at now: Duration) {
         // A load cancelled (its row scrolled away) may still answer: it is not wanted.
-        guard case .loading = pictures[url] else { return }
+        guard pictures[url]?.isLoading == true else { return }
         switch outcome {
         case .loaded(let pixels):
             pictures[url] = .loaded(pixels, at: animationTime(at: now))
@@ -101,6 +94,6 @@ extension AppState {
 
     /// Pictures still to come near the screen: `--dump` waits for them.
     public var picturesPending: Int {
-        picturesWaiting + pictures.values.count { if case .loading = $0 { true } else { false } }
+        picturesWaiting + pictures.values.count(where: \.isLoading)
     }
 }
