@@ -19,11 +19,8 @@ public enum TerminalBackground: String, Hashable, Sendable, CaseIterable {
         case .auto: break
         }
         if let reported {
-            // Relative luminance (Rec. 709 weights) below the middle is a dark background.
-            let red = Double((reported >> 16) & 0xFF)
-            let green = Double((reported >> 8) & 0xFF)
-            let blue = Double(reported & 0xFF)
-            return 0.2126 * red + 0.7152 * green + 0.0722 * blue < 128 ? .dark : .light
+            // Relative luminance below the middle (128 of 255) is a dark background.
+            return XtermPalette.luminance(reported) < 128 ? .dark : .light
         }
         guard let value = environment["COLORFGBG"], let last = value.split(separator: ";").last,
             let color = Int(last), (0...15).contains(color)

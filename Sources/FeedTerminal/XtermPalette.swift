@@ -32,9 +32,20 @@ enum XtermPalette {
 
     /// The palette entry nearest to an RGB colour (the sixteen system colours excluded).
     static func nearest(_ color: UInt32) -> Int {
-        var best = 16
+        nearest(color, among: 16...255)
+    }
+
+    /// The nearest of the first `count` system colours (8 or 16), for a picture on a
+    /// terminal with no more.
+    static func nearestSystem(_ color: UInt32, count: Int) -> Int {
+        nearest(color, among: 0..<min(count, system.count))
+    }
+
+    /// The entry of `indices` nearest to `color`; the first of those as near.
+    private static func nearest(_ color: UInt32, among indices: some Sequence<Int>) -> Int {
+        var best = 0
         var bestDistance = Int.max
-        for index in 16...255 {
+        for index in indices {
             let distance = squaredDistance(rgb(index), color)
             if distance < bestDistance {
                 best = index
@@ -44,19 +55,12 @@ enum XtermPalette {
         return best
     }
 
-    /// The nearest of the first `count` system colours (8 or 16), for a picture on a
-    /// terminal with no more.
-    static func nearestSystem(_ color: UInt32, count: Int) -> Int {
-        (0..<min(count, system.count)).min { squaredDistance(system[$0], color) < squaredDistance(system[$1], color) }
-            ?? 0
-    }
-
-    /// Relative luminance, 0...1 (Rec. 709 weights on the channels as they are).
+    /// Relative luminance, 0...255 (Rec. 709 weights on the channels as they are).
     static func luminance(_ color: UInt32) -> Double {
         let red = Double((color >> 16) & 0xFF)
         let green = Double((color >> 8) & 0xFF)
         let blue = Double(color & 0xFF)
-        return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
     }
 
     private static func squaredDistance(_ a: UInt32, _ b: UInt32) -> Int {

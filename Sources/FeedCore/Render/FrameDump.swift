@@ -2,22 +2,21 @@
 /// viewer's own loop on the in-memory backend, with a manual clock that the backend moves
 /// on: a simulated latency costs no real time, and every rule is the viewer's.
 public enum FrameDump {
-    /// A load that never answers: `--at` shows the skeleton at a time of a load still
-    /// waiting. It sleeps on the loop's clock, far past any instant asked for.
-    struct PendingLoader: FeedLoading {
+    /// A load that never answers, a source's or a picture's: `--at` shows the skeleton at
+    /// a time of a load still waiting, `--pictures-at` the pictures' cells. It sleeps on
+    /// the loop's clock, far past any instant asked for.
+    struct PendingLoader: FeedLoading, PictureLoading {
         let clock: ManualClock
 
         func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
-            try await clock.sleep(until: .seconds(86_400 * 365))
-            throw CancellationError()
+            try await never()
         }
-    }
-
-    /// A picture that never comes, asleep on the loop's clock like `PendingLoader`.
-    struct PendingPictures: PictureLoading {
-        let clock: ManualClock
 
         func picture(at url: String) async throws -> PicturePixels {
+            try await never()
+        }
+
+        private func never() async throws -> Never {
             try await clock.sleep(until: .seconds(86_400 * 365))
             throw CancellationError()
         }
@@ -44,12 +43,11 @@ public enum FrameDump {
         let done: (ScreenBuffer) -> Bool = { _ in
             guard let state = box.loop?.state else { return false }
             if let at { return clock.now >= at }
-            if let picturesAt {
-                return clock.now >= picturesAt && !state.isLoading && state.sourcesLoading == 0
-                    && state.timing.heldUntil == nil && state.timing.fadeEnd == nil
-            }
-            return !state.isLoading && state.sourcesLoading == 0 && state.timing.heldUntil == nil
-                && state.timing.fadeEnd == nil && state.picturesPending == 0 && state.timing.pictureFadeEnd == nil
+            let postsSettled =
+                !state.isLoading && state.sourcesLoading == 0 && state.timing.heldUntil == nil
+                && state.timing.fadeEnd == nil
+            if let picturesAt { return clock.now >= picturesAt && postsSettled }
+            return postsSettled && state.picturesPending == 0 && state.timing.pictureFadeEnd == nil
         }
         // A day of the manual clock: loads that sleep on it are let go; one that takes real
         // time (a file, a URL) is bounded by its own limits.
@@ -58,7 +56,7 @@ public enum FrameDump {
             stops: (at ?? picturesAt).map { [$0] } ?? [], deadline: .seconds(86_400), patience: .seconds(86_400))
         let loop = FeedRunLoop(
             state: AppState(options: options, size: size), backend: backend, loaders: loaders,
-            pictures: at != nil ? nil : picturesAt != nil ? PendingPictures(clock: clock) : pictures, clock: clock)
+            pictures: at != nil ? nil : picturesAt != nil ? PendingLoader(clock: clock) : pictures, clock: clock)
         box.loop = loop
         _ = loop.run()
         let state = loop.state
