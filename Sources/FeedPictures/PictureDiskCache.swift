@@ -62,11 +62,6 @@ public final class PictureDiskCache: Sendable {
         trim()
     }
 
-    /// Marks the copy of `url` as used now.
-    public func touch(_ url: String) {
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path(for: url) + ".picture")
-    }
-
     /// Removes the least recently used pictures until the folder holds `limit` bytes.
     func trim() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
@@ -103,12 +98,8 @@ public final class PictureDiskCache: Sendable {
 
     /// The file's name: FNV-1a of the address, 64 bits in hex.
     func path(for url: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in url.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01B3
-        }
-        let digits = String(hash, radix: 16)
-        return folder + "/" + String(repeating: "0", count: 16 - digits.count) + digits
+        var hash = FNV1a()
+        hash.add(url.utf8)
+        return folder + "/" + hash.hex
     }
 }

@@ -54,7 +54,7 @@ enum StoredPost {
     /// A digest of the fields, so that a post listed again unchanged is not written (nor
     /// indexed) again: FNV-1a over each value's words.
     private static func version(of fields: [SQLiteDatabase.Value]) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         for field in fields {
             let words: String =
                 switch field {
@@ -63,14 +63,10 @@ enum StoredPost {
                 case .real(let number): "r\(number)"
                 case .text(let text): "t\(text)"
                 }
-            for byte in words.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01b3
-            }
-            hash ^= 0x1F
-            hash &*= 0x100_0000_01b3
+            hash.add(words.utf8)
+            hash.endField()
         }
-        return Int64(bitPattern: hash)
+        return Int64(bitPattern: hash.value)
     }
 
     /// The parts few posts have, in short keys.

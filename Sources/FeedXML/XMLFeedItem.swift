@@ -135,18 +135,12 @@ struct XMLFeedItem {
     /// runs (FNV-1a, not Swift's per-process `Hasher`), so that refresh, dedup and likes
     /// know it again.
     static func digest(title: String?, text: String, date: String?, attachments: [Attachment]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let fields = [title ?? "", text, date ?? "", attachments.compactMap(\.url).joined(separator: " ")]
-        for field in fields {
-            for byte in field.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01b3
-            }
-            hash ^= 0x1F  // a separator, so that moving text between fields changes the digest
-            hash &*= 0x100_0000_01b3
+        var hash = FNV1a()
+        for field in [title ?? "", text, date ?? "", attachments.compactMap(\.url).joined(separator: " ")] {
+            hash.add(field.utf8)
+            hash.endField()
         }
-        let hex = String(hash, radix: 16)
-        return "digest:" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "digest:" + hash.hex
     }
 
     static func rssAuthorName(_ value: String) -> String {
