@@ -114,7 +114,7 @@ public struct RowContent: Hashable, Sendable {
             extras: extras,
             likes: counts.joined(separator: "  "),
             liked: liked, unread: unread,
-            avatarPicture: pictures ? post.author.avatarURL.flatMap { RowPicture.isWebAddress($0) ? $0 : nil } : nil)
+            avatarPicture: pictures ? post.author.avatarURL.flatMap { WebAddress.isWeb($0) ? $0 : nil } : nil)
     }
 
     /// The placeholder for row `index` of a first load: lengths vary from row to row, but

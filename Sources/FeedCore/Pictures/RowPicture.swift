@@ -26,17 +26,12 @@ public struct RowPicture: Hashable, Sendable {
         case .video: address = attachment.thumbnailURL
         case .audio, .file: address = nil
         }
-        guard let address, Self.isWebAddress(address) else { return nil }
+        guard let address, WebAddress.isWeb(address) else { return nil }
         var aspect = Self.defaultAspect
         if let width = attachment.width, let height = attachment.height, width > 0, height > 0 {
             aspect = Double(width) / Double(height)
         }
         self.init(url: address, aspect: aspect, blurhash: attachment.blurhash)
-    }
-
-    static func isWebAddress(_ address: String) -> Bool {
-        let lower = address.prefix(8).lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
     }
 
     /// The cells the picture takes in a text column `width` cells wide, at most `maxLines`

@@ -157,8 +157,7 @@ extension AppState {
             return []
         }
         notice = "Link: \(url)"
-        let lowered = url.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return [] }
+        guard WebAddress.isWeb(url) else { return [] }
         return [.openLink(url)]
     }
 }
