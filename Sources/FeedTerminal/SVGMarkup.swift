@@ -1,3 +1,5 @@
+import FeedCore
+
 /// The SVG writer's markup: text escaped for XML, colours and numbers as it writes them.
 extension SVGScreenshot {
     /// Text as XML character data or an attribute value: nothing in it can open markup.
@@ -17,8 +19,7 @@ extension SVGScreenshot {
     }
 
     static func hex(_ color: UInt32) -> String {
-        let digits = String(color & 0xFF_FFFF, radix: 16)
-        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+        RGBHex.text(color)
     }
 
     /// At most two decimals, and none that are zero.

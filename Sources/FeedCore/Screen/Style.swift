@@ -171,15 +171,10 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case .unread: "unread mark"
             case .match: "search match"
             case .picture(let foreground, let background):
-                "picture #\(hex(foreground)) on #\(hex(background))"
-            case .pictureOnDefault(let foreground): "picture #\(hex(foreground)) on the terminal's background"
+                "picture \(RGBHex.text(foreground)) on \(RGBHex.text(background))"
+            case .pictureOnDefault(let foreground): "picture \(RGBHex.text(foreground)) on the terminal's background"
             }
         return fade > 0 ? "\(ink), fading, step \(fade) of \(CrossFade.steps)" : ink
-    }
-
-    private func hex(_ color: UInt32) -> String {
-        let digits = String(color, radix: 16)
-        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
     /// One character per style for snapshot masks.
