@@ -22,6 +22,7 @@ public enum FeedRenderer {
         drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
         StatusLine.draw(state, into: &buffer, row: size.height - 1)
         if state.showingHelp { HelpOverlay.draw(into: &buffer, height: rowsHeight) }
+        PicturePainter.finish(&buffer, state: state)
         return buffer
     }
 

@@ -28,6 +28,11 @@ enum PicturePainter {
         let url = placed.picture.url
         switch state.pictures[url] {
         case .loaded(let pixels, let arrived):
+            if state.options.pictureDrawing != .cells, !state.showingHelp,
+                drawInPixels(pixels, at: placed, top: top, state: state, into: &buffer)
+            {
+                return
+            }
             let key = PictureCellCache.Key(source: url, columns: placed.columns, rows: placed.rows, isBlurhash: false)
             guard
                 let cells = state.pictureCells.picture(
@@ -85,6 +90,63 @@ enum PicturePainter {
                     String(cell.glyph), row: line, column: placed.column + column, style: Style(cell.ink, fade: fade),
                     maxWidth: 1)
             }
+        }
+    }
+
+    /// A picture the terminal draws itself: kitty placeholders in its cells, or blank
+    /// cells that a sixel picture covers after the frame. Its rows off the screen (above
+    /// it, or on the status line) are cut off. False where the terminal cannot place it
+    /// (a kitty picture has at most `KittyPlaceholder.limit` rows and columns): cells then.
+    private static func drawInPixels(
+        _ pixels: PicturePixels, at placed: RowLayout.Picture, top: Int, state: AppState,
+        into buffer: inout ScreenBuffer
+    ) -> Bool {
+        let drawing = state.options.pictureDrawing
+        if drawing == .kitty, max(placed.columns, placed.rows) > KittyPlaceholder.limit { return false }
+        let id = state.pictureIds.id(source: placed.picture.url, columns: placed.columns, rows: placed.rows)
+        let line = top + placed.line
+        // The last line is the status line's.
+        let visible = max(0, -line)..<max(max(0, -line), min(placed.rows, buffer.height - 1 - line))
+        for row in visible {
+            if drawing == .kitty {
+                for column in 0..<placed.columns {
+                    buffer.put(
+                        KittyPlaceholder.cell(row: row, column: column, id: id), row: line + row,
+                        column: placed.column + column, style: Style(.kittyPlaceholder(id: id)))
+                }
+            } else {
+                buffer.fill(row: line + row, column: placed.column, count: placed.columns, style: Style(.underPixels))
+            }
+        }
+        if !visible.isEmpty {
+            buffer.graphics.append(
+                PlacedGraphic(
+                    id: id, pixels: pixels, line: line, column: placed.column, columns: placed.columns,
+                    rows: placed.rows, visibleRows: visible))
+        }
+        return true
+    }
+
+    /// After everything else is drawn: a sixel picture keeps only its rows whose cells
+    /// nothing has written over since (the "new" marker on the top line), and goes where
+    /// that leaves a hole in it; the kitty pictures still in memory are listed, so that the
+    /// terminal lets go of the others.
+    static func finish(_ buffer: inout ScreenBuffer, state: AppState) {
+        if state.options.pictureDrawing == .kitty { buffer.keptGraphicIds = state.pictureIds.kept }
+        guard state.options.pictureDrawing == .sixel else { return }
+        buffer.graphics = buffer.graphics.compactMap { graphic in
+            let intact = graphic.visibleRows.map { row in
+                (graphic.column..<min(buffer.width, graphic.column + graphic.columns)).allSatisfy {
+                    buffer[graphic.line + row, $0].style.ink == .underPixels
+                }
+            }
+            guard let first = intact.firstIndex(of: true), let last = intact.lastIndex(of: true),
+                intact[first...last].allSatisfy({ $0 })
+            else { return nil }
+            var kept = graphic
+            let start = graphic.visibleRows.lowerBound
+            kept.visibleRows = (start + first)..<(start + last + 1)
+            return kept
         }
     }
 

@@ -30,6 +30,11 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// With `--palette`: the grey level of each reserved palette entry at this frame's time
     /// (`Ink.skeletonSlot` cells take their grey from these). Empty otherwise.
     public var paletteLevels: [Int] = []
+    /// The pictures the terminal draws in pixels in this frame, where their cells are.
+    public var graphics: [PlacedGraphic] = []
+    /// With kitty pictures: the ids of every picture still held in memory, on screen or
+    /// not. The terminal keeps those it was sent; it is told to delete the others.
+    public var keptGraphicIds: Set<UInt32> = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -96,6 +101,13 @@ public struct ScreenBuffer: Hashable, Sendable {
         cells.withUnsafeMutableBufferPointer { cells in
             for x in (start + 1)..<max(start + 1, end - 1) { cells[base + x] = cell }
         }
+    }
+
+    /// Puts one narrow cell's text as it is, a cluster of any marks: a kitty placeholder,
+    /// which is one cell wide whatever its scalars say.
+    public mutating func put(_ content: CellText, row: Int, column: Int, style: Style) {
+        guard row >= 0, row < height, column >= 0, column < width else { return }
+        place(Cell(content: content, style: style), cells: 1, row: row, column: column)
     }
 
     /// Gives `count` cells from (`row`, `column`) `style`, keeping their text: a search's

@@ -35,6 +35,11 @@ public enum Ink: Hashable, Sendable {
     /// A cell of a picture with transparent parts: its glyph in `foreground`, the rest the
     /// terminal's own background.
     case pictureOnDefault(foreground: UInt32)
+    /// A cell of a picture the terminal draws itself with the kitty graphics protocol: a
+    /// placeholder character whose foreground colour names the picture (`KittyPictureId`).
+    case kittyPlaceholder(id: UInt32)
+    /// A cell under a picture the terminal draws in sixels after the frame: blank text.
+    case underPixels
 
     /// One grey level for a skeleton cell where its halves cannot be drawn apart: a band
     /// edge takes the mean of its halves, a palette cell the static level. Nil for text.
@@ -91,6 +96,8 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case 16: .match
             case 17: .picture(foreground: UInt32((bits >> 16) & 0xFF_FFFF), background: UInt32(bits >> 40))
             case 18: .pictureOnDefault(foreground: UInt32((bits >> 16) & 0xFF_FFFF))
+            case 19: .kittyPlaceholder(id: UInt32((bits >> 16) & 0xFFFF_FFFF))
+            case 20: .underPixels
             default: .plain
             }
         }
@@ -102,6 +109,8 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
                 (kind, payload) = (17, UInt64(foreground & 0xFF_FFFF) | UInt64(background & 0xFF_FFFF) << 24)
             case .pictureOnDefault(let foreground):
                 (kind, payload) = (18, UInt64(foreground & 0xFF_FFFF))
+            case .kittyPlaceholder(let id):
+                (kind, payload) = (19, UInt64(id))
             default:
                 let (small, first, second) = Self.smallKind(newValue)
                 // Levels, slots and colour indices are small; anything else is clamped.
@@ -131,7 +140,8 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
         case .helpKey: (14, 0, 0)
         case .unread: (15, 0, 0)
         case .match: (16, 0, 0)
-        case .picture, .pictureOnDefault: (0, 0, 0)
+        case .underPixels: (20, 0, 0)
+        case .picture, .pictureOnDefault, .kittyPlaceholder: (0, 0, 0)
         }
     }
 
@@ -173,6 +183,8 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case .picture(let foreground, let background):
                 "picture \(RGBHex.text(foreground)) on \(RGBHex.text(background))"
             case .pictureOnDefault(let foreground): "picture \(RGBHex.text(foreground)) on the terminal's background"
+            case .kittyPlaceholder(let id): "kitty picture \(id)"
+            case .underPixels: "under a sixel picture"
             }
         return fade > 0 ? "\(ink), fading, step \(fade) of \(CrossFade.steps)" : ink
     }
@@ -200,6 +212,8 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
         case .unread: "U"
         case .match: "M"
         case .picture, .pictureOnDefault: "P"
+        case .kittyPlaceholder: "G"
+        case .underPixels: "X"
         }
     }
 }

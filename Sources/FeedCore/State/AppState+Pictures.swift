@@ -89,6 +89,7 @@ extension AppState {
             pictures[picture.url] = nil
             pictureBytes -= picture.bytes
             pictureCells.forget(picture.url)
+            pictureIds.forget(picture.url)
         }
     }
 

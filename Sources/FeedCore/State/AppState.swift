@@ -101,6 +101,8 @@ public struct AppState: Sendable {
     public internal(set) var picturesWaiting = 0
     /// Pictures drawn in cells, at their sizes, made once.
     let pictureCells: PictureCellCache
+    /// The ids the terminal knows pictures by, when it draws them (`--images kitty`).
+    let pictureIds: KittyPictureIds
     /// The row layouts made for this state and its copies (a copy's content has a version
     /// of its own, so they never mix), so that a frame does not wrap the same rows again.
     let layouts: RowLayoutCache
@@ -120,6 +122,7 @@ public struct AppState: Sendable {
         sources = options.sources
         layouts = RowLayoutCache()
         pictureCells = PictureCellCache()
+        pictureIds = KittyPictureIds(salt: options.pictureIdSalt)
     }
 
     public init(

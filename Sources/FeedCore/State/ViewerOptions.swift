@@ -33,6 +33,11 @@ public struct ViewerOptions: Sendable, Equatable {
     /// Whether rows draw their pictures (`--images cells`): avatars in the avatar's
     /// cells, media below the text. Without, pictures are their lines of alt text.
     public var pictures = false
+    /// How loaded pictures are drawn: in cells, or by the terminal in pixels.
+    public var pictureDrawing = PictureDrawing.cells
+    /// Mixed into the kitty pictures' ids, so that two runs (and other programs) in one
+    /// terminal do not name the same picture alike: random in the viewer, fixed in tests.
+    public var pictureIdSalt: UInt64 = 0
 
     public init(sources: [SourceStatus], animation: AnimationStyle = .slide) {
         precondition(!sources.isEmpty, "a view has a source at least")
