@@ -41,6 +41,8 @@ let package = Package(
             name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        // zlib: kitty pictures are sent compressed. Imported by FeedTerminal alone.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // glibc's malloc tuning: no library to link, imported by MemoryTuning alone.
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(
@@ -86,7 +88,7 @@ let package = Package(
         ),
         .target(
             name: "FeedTerminal",
-            dependencies: ["FeedCore", "CNcurses"],
+            dependencies: ["FeedCore", "CNcurses", "CZlib"],
             swiftSettings: swift6
         ),
         .executableTarget(
@@ -106,7 +108,7 @@ let package = Package(
         // `make bench`: render and decode figures, in release mode.
         .executableTarget(
             name: "FeedBench",
-            dependencies: ["FeedCore", "FeedStore"],
+            dependencies: ["FeedCore", "FeedStore", "FeedTerminal"],
             swiftSettings: swift6
         ),
         .testTarget(
@@ -145,7 +147,7 @@ let package = Package(
         // Real child processes, apart from the in-memory tiers.
         .testTarget(
             name: "ProcessTests",
-            dependencies: ["FeedTerminal", "FeedCore"],
+            dependencies: ["FeedTerminal", "FeedCore", "FeedPictures"],
             swiftSettings: swift6
         ),
         // The real binary in tmux; depends on the executable so `swift test` builds it.

@@ -102,10 +102,12 @@ case "store":
     try storeBench(folder: folder, refreshes: refreshes)
 case "cells":
     try cellsBench(Array(arguments.dropFirst()))
+case "sixel":
+    try sixelBench(Array(arguments.dropFirst()))
 default:
     let usage =
         "usage: shimmerfeed-bench render FEED | decode FEED | timeline | store FOLDER [REFRESHES]"
-        + " | cells RAW WIDTH HEIGHT COLUMNS ROWS ITERATIONS\n"
+        + " | cells RAW WIDTH HEIGHT COLUMNS ROWS ITERATIONS | sixel RAW WIDTH HEIGHT ITERATIONS OUT\n"
     _ = usage.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     exit(2)
 }

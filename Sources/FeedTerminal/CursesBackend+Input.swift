@@ -44,6 +44,7 @@ extension CursesBackend {
             switch token {
             case .key(let key): events.append(.key(key))
             case .statusReport: pacer.answered(at: now)
+            case .cellSize(let size): pixels?.cellSize = size
             case .ignored: break
             }
         }
@@ -55,6 +56,15 @@ extension CursesBackend {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
             resize_term(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        // A new font size comes with a resize: the cell's pixels, from the kernel, else
+        // asked again (the answer arrives as input).
+        if let pixels {
+            if let cell = Self.kernelCellSize(size) {
+                pixels.cellSize = cell
+            } else if pixels.drawing == .sixel {
+                writeAll(Array("\u{1B}[16t".utf8))
+            }
         }
         invalidate()
         return self.size

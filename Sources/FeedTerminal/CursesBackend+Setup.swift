@@ -8,7 +8,7 @@ extension CursesBackend {
     /// is a terminal, else from /dev/tty (so a feed can arrive on a pipe).
     public static func start(
         environment: [String: String], color: ColorChoice = .auto, background: BackgroundChoice = .auto,
-        palette: Bool = false
+        palette: Bool = false, images: ImageChoice = .cells
     ) throws(Failure) -> CursesBackend {
         if let problem = TerminalCheck.problem(outputIsTerminal: isatty(STDOUT_FILENO) == 1, term: environment["TERM"])
         {
@@ -32,11 +32,30 @@ extension CursesBackend {
         tcgetattr(fileno(inputFile), &originalModes)
         // The most colour the options allow; COLORS is known only after start_color.
         let wanted = ColorDepth.detect(colors: 1 << 24, hasColors: true, environment: environment, requested: color)
-        // The background decides the skeleton's greys; ask the terminal unless told, or
-        // unless no colour will be drawn.
-        let reported =
-            background == .auto && wanted != .none
-            ? BackgroundQuery.ask(input: fileno(inputFile), output: fileno(outputFile)) : nil
+        // The one probe. The background decides the skeleton's greys: asked unless told,
+        // or unless no colour will be drawn. What draws pictures: asked unless told.
+        let pixelsWanted = images == .auto || images == .kitty || images == .sixel
+        let tmux = pixelsWanted ? PictureSupport.tmux(environment: environment) : .outside
+        var window = winsize()
+        let kernelCell =
+            ioctl(fileno(outputFile), UInt(TIOCGWINSZ), &window) == 0 ? kernelCellSize(window) : nil
+        // tmux takes a kitty query that is not wrapped for a title (and so would the
+        // screen); where TERM says tmux or screen but no TMUX says which, none is sent.
+        let multiplexed = ["tmux", "screen"].contains { environment["TERM"]?.hasPrefix($0) ?? false }
+        let queries = TerminalProbe.Queries(
+            background: background == .auto && wanted != .none,
+            graphics: (images == .auto || images == .kitty) && tmux != .noPassthrough
+                && (tmux == .passthrough || !multiplexed),
+            cellSize: pixelsWanted && kernelCell == nil, throughTmux: tmux == .passthrough)
+        let answers =
+            queries.background || pixelsWanted
+            ? TerminalProbe.ask(input: fileno(inputFile), output: fileno(outputFile), queries: queries)
+            : TerminalProbe.Answers()
+        let reported = queries.background ? answers.background : nil
+        var cellSize = kernelCell ?? answers.cellSize
+        if cellSize == nil, let area = answers.windowPixels, window.ws_col > 0, window.ws_row > 0 {
+            cellSize = CellPixels(width: area.width / Int(window.ws_col), height: area.height / Int(window.ws_row))
+        }
         let signals = try SignalPipe()
         signals.installHandlers()
         // COLORTERM=truecolor: the direct-colour entry of TERM's family, when installed. Not
@@ -50,17 +69,17 @@ extension CursesBackend {
             throw Failure.unknownTerminal(environment["TERM"] ?? "")
         }
         set_term(screen)
-        let window = CNcurses_stdscr()!
+        let curses = CNcurses_stdscr()!
         cbreak()
         noecho()
         nonl()
         // Keys are decoded here, not by ncurses (InputDecoder): the terminal's replies to
         // queries must never read as keys.
-        keypad(window, false)
-        intrflush(window, false)
+        keypad(curses, false)
+        intrflush(curses, false)
         // ncurses would cut a frame short when input is waiting; frames are paced instead.
         typeahead(-1)
-        leaveok(window, true)
+        leaveok(curses, true)
         curs_set(0)
         // ncurses turns the terminal's mouse reports on; InputDecoder reads them.
         mousemask(CNcurses_ALL_MOUSE_EVENTS(), nil)
@@ -85,21 +104,39 @@ extension CursesBackend {
         let animatesPalette =
             palette && depth == .ansi256 && can_change_color()
             && StyleMapping.paletteEntries.allSatisfy { $0 < CNcurses_COLORS() }
+        let support = PictureSupport.choose(
+            requested: images, answers: answers, depth: depth, tmux: tmux, cellSize: cellSize)
+        if support.drawing == .sixel {
+            // Text shifted by inserting or deleting characters or lines would move the cells
+            // under a sixel picture without it: every change is written where it is.
+            idcok(curses, false)
+            idlok(curses, false)
+        }
         // ncurses puts the palette back on exit; after a crash the guard has to.
         CrashGuard.install(
             output: fileno(outputFile), input: fileno(inputFile), modes: originalModes, resetPalette: animatesPalette)
         return CursesBackend(
-            screen: screen, window: window, inputFile: inputFile, outputFile: outputFile, signals: signals,
+            screen: screen, window: curses, inputFile: inputFile, outputFile: outputFile, signals: signals,
             depth: depth,
             background: TerminalBackground.detect(environment: environment, requested: background, reported: reported),
             reportedBackground: reported,
-            animatesPalette: animatesPalette)
+            animatesPalette: animatesPalette,
+            pictureSupport: support)
+    }
+
+    /// A cell's pixels from the kernel's window size, where the terminal fills it in.
+    static func kernelCellSize(_ window: winsize) -> CellPixels? {
+        guard window.ws_col > 0, window.ws_row > 0, window.ws_xpixel >= window.ws_col, window.ws_ypixel >= window.ws_row
+        else { return nil }
+        return CellPixels(
+            width: Int(window.ws_xpixel) / Int(window.ws_col), height: Int(window.ws_ypixel) / Int(window.ws_row))
     }
 
     /// Gives the terminal back as it was: main screen, cursor, echo, line mode.
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        if let pixels { writeAll(pixels.releaseAll()) }
         awaitLastStatusReport()
         endwin()
         CrashGuard.uninstall()

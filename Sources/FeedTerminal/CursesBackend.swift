@@ -20,6 +20,9 @@ public final class CursesBackend: TerminalBackend {
     let outputFile: UnsafeMutablePointer<FILE>
     let signals: SignalPipe
     let styles: CursesStyles
+    /// How pictures are drawn, and what the terminal is sent for those it draws itself.
+    public let pictureSupport: PictureSupport
+    let pixels: PixelPictures?
     var decoder = InputDecoder()
     var pacer = FramePacer()
     /// What the terminal shows now; nil after a clear, before anything is drawn.
@@ -41,7 +44,8 @@ public final class CursesBackend: TerminalBackend {
     init(
         screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, inputFile: UnsafeMutablePointer<FILE>,
         outputFile: UnsafeMutablePointer<FILE>, signals: SignalPipe, depth: ColorDepth,
-        background: TerminalBackground, reportedBackground: UInt32?, animatesPalette: Bool
+        background: TerminalBackground, reportedBackground: UInt32?, animatesPalette: Bool,
+        pictureSupport: PictureSupport
     ) {
         self.screen = screen
         self.window = window
@@ -50,6 +54,13 @@ public final class CursesBackend: TerminalBackend {
         self.signals = signals
         styles = CursesStyles(depth: depth, background: background, reportedBackground: reportedBackground)
         self.animatesPalette = animatesPalette
+        self.pictureSupport = pictureSupport
+        pixels =
+            pictureSupport.drawing == .cells
+            ? nil
+            : PixelPictures(
+                drawing: pictureSupport.drawing, cellSize: pictureSupport.cellSize,
+                throughTmux: pictureSupport.throughTmux)
         origin = clock.now
     }
 
@@ -72,8 +83,23 @@ public final class CursesBackend: TerminalBackend {
         shown = nil
         pending = target != nil
         styles.forgetPalette()
+        pixels?.screenCleared()
         wclear(window)
     }
+
+    /// Bytes for the terminal besides ncurses' (pictures, requests), written whole.
+    func writeAll(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { write(fileno(outputFile), $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+
+    /// The bytes sent for pictures the terminal draws itself, for the bench.
+    public var pictureBytesSent: Int { pixels?.bytesSent ?? 0 }
 
     public func present(_ frame: ScreenBuffer) {
         if let shown, shown.width != frame.width || shown.height != frame.height {
@@ -90,14 +116,20 @@ public final class CursesBackend: TerminalBackend {
         guard let target, pacer.isReady(at: instant) else { return }
         // A redefined colour is written with the next update, so it counts as a change.
         let paletteChanged = animatesPalette && styles.setPalette(target.paletteLevels)
+        // Pictures the terminal needs before the text that shows them; lines a sixel
+        // picture leaves, drawn again in full.
+        let (pictureBytes, staleLines) = pixels?.beforeText(target) ?? ([], [])
+        writeAll(pictureBytes)
+        for line in staleLines { wredrawln(window, Int32(line), 1) }
         let runs = FrameDiff.runs(from: shown, to: target)
         // After a clear the screen is blank. Taken out of `shown`, so that copying what
         // is drawn into it changes it in place instead of copying it whole.
         var drawnNow = shown ?? ScreenBuffer(width: target.width, height: target.height)
         shown = nil
-        guard paletteChanged || !runs.isEmpty else {
+        guard paletteChanged || !runs.isEmpty || !staleLines.isEmpty else {
             shown = drawnNow
             pending = false
+            if let pixels { writeAll(pixels.afterText(target)) }
             return
         }
         let chosen = pacer.select(runs, in: target, firstRow: nextRow)
@@ -109,6 +141,8 @@ public final class CursesBackend: TerminalBackend {
         if pending, let last = chosen.last(where: { $0.style.ink.isSkeleton }) { nextRow = last.row + 1 }
         wnoutrefresh(window)
         doupdate()
+        // Sixel pictures over the finished frame.
+        if !pending, let pixels { writeAll(pixels.afterText(target)) }
         if styles.ranOutOfPairs {
             // Some cells of this frame got no colours of their own: all again, afresh.
             styles.startOver()
@@ -120,8 +154,7 @@ public final class CursesBackend: TerminalBackend {
     /// `CSI 5 n`, written after ncurses has flushed the frame: the terminal answers
     /// `CSI 0 n` once it has read everything before it.
     private func requestStatusReport() {
-        let request: [UInt8] = [0x1B, 0x5B, 0x35, 0x6E]
-        _ = request.withUnsafeBytes { write(fileno(outputFile), $0.baseAddress, $0.count) }
+        writeAll([0x1B, 0x5B, 0x35, 0x6E])
     }
 
     /// Writes the runs (in the order of the screen), each stretch of touching cells of a

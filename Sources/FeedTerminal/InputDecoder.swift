@@ -9,6 +9,8 @@ public struct InputDecoder: Sendable {
         case key(Key)
         /// `CSI 0 n`: the terminal has read everything sent before the status request.
         case statusReport
+        /// `CSI 6 ; height ; width t`: a cell's size in pixels, asked again after a resize.
+        case cellSize(CellPixels)
         /// Anything else the terminal said, or a key nothing is bound to: swallowed.
         case ignored
     }
@@ -116,6 +118,11 @@ public struct InputDecoder: Sendable {
             )
         }
         if final == UInt8(ascii: "n") { return (parameters == "0" ? .statusReport : .ignored, length) }
+        if final == UInt8(ascii: "t") {
+            let fields = parameters.split(separator: ";").map { Int($0) ?? 0 }
+            guard fields.count == 3, fields[0] == 6, fields[1] > 0, fields[2] > 0 else { return (.ignored, length) }
+            return (.cellSize(CellPixels(width: fields[2], height: fields[1])), length)
+        }
         if final == UInt8(ascii: "~") {
             let key: Key? =
                 switch parameters {

@@ -22,6 +22,10 @@ public enum StyleMapping {
     /// The entries `--palette` redefines, one per `PaletteShimmer` slot: reds of the
     /// colour cube that no style here uses.
     public static let paletteEntries: [Int32] = (0..<PaletteShimmer.slotCount).map { 88 + Int32($0) }
+    /// A cell under a sixel picture is a bold space: it looks blank, but ncurses does not
+    /// take it for blank, so it never clears a line's end through it (`EL` would erase the
+    /// picture). Where it is unchanged, ncurses writes nothing there at all.
+    static let underPixelsBold = true
     /// The glyph of a cell with a band edge inside: its left half in the foreground.
     static let edgeGlyph: Character = "▌"
 
@@ -47,12 +51,16 @@ public enum StyleMapping {
         case terminalDefault
         case palette(Int)
         case rgb(UInt32)
+        /// The number itself at either depth: a kitty placeholder's id byte, which the
+        /// terminal reads as `38;5;N` or as the direct colour 0x0000NN alike.
+        case number(Int32)
 
         func rgb(or fallback: UInt32) -> UInt32 {
             switch self {
             case .terminalDefault: fallback
             case .palette(let index): XtermPalette.rgb(index)
             case .rgb(let value): value
+            case .number(let value): UInt32(value)
             }
         }
 
@@ -62,6 +70,7 @@ public enum StyleMapping {
             case .palette(let index): direct ? Int32(max(8, XtermPalette.rgb(index))) : Int32(index)
             // Direct colours below 8 would be read as the eight ANSI colours.
             case .rgb(let value): direct ? Int32(max(8, value)) : Int32(XtermPalette.nearest(value))
+            case .number(let value): value
             }
         }
     }
@@ -134,6 +143,10 @@ public enum StyleMapping {
             result.background = .rgb(background)
         case .pictureOnDefault(let foreground):
             result.foreground = .rgb(foreground)
+        case .kittyPlaceholder(let id):
+            result.foreground = .number(Int32(id & 0xFF))
+        case .underPixels:
+            result.bold = underPixelsBold
         }
         if style.fade > 0 {
             // The cross-fade: both colours start at the skeleton's grey and move to their own.
@@ -222,6 +235,12 @@ public enum StyleMapping {
             paintPicture(&result, foreground: foreground, background: background, depth: depth)
         case .pictureOnDefault(let foreground):
             paintPicture(&result, foreground: foreground, background: nil, depth: depth)
+        case .kittyPlaceholder:
+            // kitty pictures are drawn only at 256 colours and more (the placeholders' id
+            // is a colour); here the cell stays blank.
+            break
+        case .underPixels:
+            result.bold = underPixelsBold
         }
         return result
     }

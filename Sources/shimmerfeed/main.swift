@@ -140,11 +140,14 @@ if options.dump {
 let backend: CursesBackend
 do {
     backend = try CursesBackend.start(
-        environment: environment, color: options.color, background: options.background, palette: options.palette)
+        environment: environment, color: options.color, background: options.background, palette: options.palette,
+        images: options.images)
 } catch {
     fail(error.message)
 }
 viewer.paletteSkeleton = backend.animatesPalette
+viewer.pictureDrawing = options.images.drawsPictures ? backend.pictureSupport.drawing : .cells
+viewer.pictureIdSalt = UInt64.random(in: .min ... .max)
 let paletteRefused = options.palette && !backend.animatesPalette
 let clock = SystemLoopClock()
 var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
@@ -161,7 +164,7 @@ let loop = FeedRunLoop(
         options: viewer, size: backend.size,
         notice: paletteRefused
             ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
-            : storeOpening.notice),
+            : backend.pictureSupport.notice ?? storeOpening.notice),
     backend: backend, loaders: makeLoaders(clock: clock), pictures: pictureLoader, configuration: configuration,
     clock: clock)
 viewer.restored = nil

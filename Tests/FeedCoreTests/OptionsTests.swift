@@ -66,12 +66,21 @@ import Testing
         #expect(try CommandLineOptions.parse([], environment: off).animation == AnimationStyle.none)
     }
 
-    @Test func picturesAreCellsByDefaultOverSSHTooAndNoneDrawsNone() throws {
+    @Test func picturesAreAskedOfTheTerminalByDefaultOverSSHTooAndNoneDrawsNone() throws {
         let remote = ["SSH_CONNECTION": "10.0.0.2 52100 10.0.0.1 22"]
         #expect(try CommandLineOptions.parse([], environment: remote).images.drawsPictures)
         #expect(try CommandLineOptions.parse([]).images == .auto)
         #expect(try !CommandLineOptions.parse(["--images", "none"], environment: remote).images.drawsPictures)
-        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--images", "sixel"]) }
+        #expect(try CommandLineOptions.parse(["--images", "sixel"]).images == .sixel)
+        #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--images", "iterm"]) }
+        // SHIMMERFEED_IMAGES chooses too, and the option wins over it.
+        #expect(try CommandLineOptions.parse([], environment: ["SHIMMERFEED_IMAGES": "kitty"]).images == .kitty)
+        #expect(
+            try CommandLineOptions.parse(["--images", "cells"], environment: ["SHIMMERFEED_IMAGES": "kitty"]).images
+                == .cells)
+        #expect(throws: CommandLineOptions.ParseError.self) {
+            try CommandLineOptions.parse([], environment: ["SHIMMERFEED_IMAGES": "pixels"])
+        }
         #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--pictures-at", "1"]) }
         #expect(throws: CommandLineOptions.ParseError.self) {
             try CommandLineOptions.parse(["--dump", "--at", "1", "--pictures-at", "1"])

@@ -39,6 +39,9 @@ STATE_ROOT = None
 class Session:
     """The binary on a pty of ROWS x COLS, with its output read as it comes."""
 
+    # A cell's pixels as the kernel reports them (0: unknown, as in most pseudo-terminals).
+    cell_pixels = (0, 0)
+
     def __init__(self, argv, env_extra=None):
         env_extra = dict(env_extra or {})
         env_extra.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="state-", dir=STATE_ROOT))
@@ -48,7 +51,8 @@ class Session:
         if self.pid == 0:
             env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", **env_extra)
             os.execve(argv[0], argv, env)
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ,
+                    struct.pack("HHHH", ROWS, COLS, COLS * self.cell_pixels[0], ROWS * self.cell_pixels[1]))
         self.output = bytearray()
         self.task_cpu = {}  # thread id: nanoseconds on the CPU, as last seen
         self.events = []  # (time, total bytes)
@@ -318,6 +322,16 @@ def pictures_run(binary):
             s.quit()
         figures["screen_of_avatars_adds_bytes"] = totals["cells"] - totals["none"]
         figures["screen_of_avatars_adds_peak_mib"] = peaks["cells"] - peaks["none"]
+        # The same screen with the terminal drawing the avatars, in cells of 10 x 20 pixels:
+        # the kitty pictures (sent once each, and their placeholders) and sixel.
+        for images in ("kitty", "sixel"):
+            Session.cell_pixels = (10, 20)
+            s = Session([binary, "--animation", "calm", "--no-store", "--images", images, url])
+            Session.cell_pixels = (0, 0)
+            s.wait_for(b"Person 0", 10)
+            s.pump(max(0.0, 3.0 - (time.monotonic() - s.start)))
+            figures[f"screen_of_avatars_adds_bytes_{images}"] = len(s.output) - totals["none"]
+            s.quit()
         # A screen of avatars and pictures of 1280 x 720 (PNG, 1.2 MB each), at once.
         url = server.url("/bench-pictures?count=40&delay=0&media=1")
         for images in ("cells", "none"):
@@ -463,6 +477,52 @@ def report(title, runs):
         print(f"  {key:28} median {statistics.median(values):12.3f}   (runs: {', '.join(f'{v:.3f}' for v in values)})")
 
 
+def sixel_encoders(bin_dir, workdir):
+    """Our sixel encoder against libsixel's and chafa's, on the showcase's sunset (few
+    colours) and a photograph-like gradient with noise (thousands), each 400x222 (an
+    expanded picture's pixels, a multiple of six tall): the time one picture takes, its
+    bytes, and how far the picture read back (libsixel's sixel2png) is from the original
+    (root mean square over the channels, 0-255). Skipped, saying so, without the libraries."""
+    if subprocess.run(["pkg-config", "--exists", "chafa", "libsixel"]).returncode != 0:
+        print("sixel encoders: SKIPPED, libchafa-dev or libsixel-dev is not installed")
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "FeedCoreTests", "Fixtures"))
+    import feed_server
+    import random
+    others = os.path.join(workdir, "sixel_encoders")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "chafa", "libsixel"], capture_output=True,
+                           text=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", others, os.path.join(here, "sixel_encoders.c"), *flags], check=True)
+    width, height = 400, 222
+    noise = random.Random(7)
+    pictures = {
+        "sunset": lambda x, y: feed_server.sunset(x * 160 // width, y * 90 // 225),
+        "gradient": lambda x, y: tuple(min(255, max(0, v + noise.randint(-12, 12)))
+                                       for v in (x * 255 // width, y * 255 // height, 128 + (x - y) // 4)),
+    }
+    print("sixel encoders, 400x222, 256 colours (microseconds a picture, bytes, RMS error read back):")
+    for name, color in pictures.items():
+        raw = os.path.join(workdir, f"{name}.rgba")
+        original = bytes(c for y in range(height) for x in range(width) for c in (*color(x, y), 255))
+        with open(raw, "wb") as out:
+            out.write(original)
+        for encoder, command in (("ours", [os.path.join(bin_dir, "FeedBench"), "sixel"]),
+                                 ("libsixel", [others, "libsixel"]), ("chafa", [others, "chafa"])):
+            sixel = os.path.join(workdir, f"{name}-{encoder}.six")
+            time_us = float(subprocess.run([*command, raw, str(width), str(height), "5", sixel],
+                                           capture_output=True, text=True, check=True).stdout.split()[0])
+            back = os.path.join(workdir, f"{name}-{encoder}.ppm")
+            png = back + ".png"
+            subprocess.run(["sixel2png", "-i", sixel, "-o", png], check=True)
+            subprocess.run(["convert", png, "-crop", f"{width}x{height}+0+0", back], check=True)
+            pixels = open(back, "rb").read()[-width * height * 3:]
+            squares = sum((pixels[i * 3 + c] - original[i * 4 + c]) ** 2
+                          for i in range(width * height) for c in range(3))
+            rms = (squares / (width * height * 3)) ** 0.5
+            print(f"  {name:9} {encoder:9} {time_us:9.0f} us  {os.path.getsize(sixel):7} bytes  RMS {rms:5.2f}")
+
+
 if __name__ == "__main__":
     bin_dir, workdir = sys.argv[1], sys.argv[2]
     STATE_ROOT = workdir
@@ -480,6 +540,7 @@ if __name__ == "__main__":
     subprocess.run([bench, "timeline"], check=True)
     subprocess.run([bench, "store", workdir], check=True)
     cells_vs_chafa(bin_dir, workdir)
+    sixel_encoders(bin_dir, workdir)
     for feed in (small, big):
         subprocess.run([bench, "decode", feed], check=True)
     print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, {runs} runs each; big feed {os.path.getsize(big) / 1e6:.0f} MB")

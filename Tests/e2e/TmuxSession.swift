@@ -111,6 +111,19 @@ final class TmuxSession {
         try tmux("pipe-pane", "-t", "main", "cat > '\(path)'")
     }
 
+    /// Sets a tmux option for every pane, as a user's configuration would.
+    func setOption(_ name: String, _ value: String) throws {
+        try tmux("set-option", "-g", name, value)
+    }
+
+    /// `TMUX=… TMUX_PANE=…` as tmux sets them for its panes (the session's shell starts
+    /// with none): what a program reads to know it runs in tmux.
+    func tmuxVariables() throws -> String {
+        let fields = try tmux("display-message", "-p", "-t", "main", "#{socket_path},#{pid},0 #{pane_id}")
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+        return "TMUX='\(fields[0])' TMUX_PANE='\(fields[1])'"
+    }
+
     /// Sets the pane's title, as a program could with an escape sequence.
     func paneTitle(_ title: String) throws {
         try tmux("select-pane", "-t", "main", "-T", title)

@@ -207,12 +207,15 @@ extension CommandLineOption {
         CommandLineOption(
             names: ["--images"], value: choices(ImageChoice.self),
             summary:
-                "avatars, feed icons and media in the rows (default \(defaults.images.rawValue): cells, two colours "
-                + "a cell in half blocks and quadrants, over SSH too); none shows their alt text and the initials",
+                "avatars, feed icons and media in the rows (default \(defaults.images.rawValue): asked of the "
+                + "terminal at start, kitty's pictures, else sixel, else cells); cells draws two colours a cell in "
+                + "half blocks and quadrants, over SSH too; none shows their alt text and the initials; "
+                + "SHIMMERFEED_IMAGES sets it too",
             detail:
-                "each picture shimmers as skeleton until its bytes arrive, then fades in; its bytes are kept under "
-                + "$XDG_CACHE_HOME/shimmerfeed/pictures (else ~/.cache/shimmerfeed/pictures), at most 100 MB, "
-                + "unless --no-store"
+                "each picture shimmers as skeleton until its bytes arrive (a BlurHash, in cells, meanwhile); in "
+                + "cells it then fades in; its bytes are kept under $XDG_CACHE_HOME/shimmerfeed/pictures (else "
+                + "~/.cache/shimmerfeed/pictures), at most 100 MB, unless --no-store; inside tmux, kitty's "
+                + "pictures need the pane's allow-passthrough on"
         ) { options, text throws(ParseError) in options.images = try choice(text, of: "--images", ImageChoice.self) },
         CommandLineOption(
             names: ["--store"], value: "PATH",

@@ -13,8 +13,12 @@ public enum ColorChoice: String, Hashable, Sendable, CaseIterable {
 /// COLORFGBG where the terminal sets it.
 /// `--images`: how rows draw their pictures.
 public enum ImageChoice: String, Hashable, Sendable, CaseIterable {
-    /// What the terminal can do: cells everywhere for now, over SSH too.
+    /// What the terminal can do, asked at start: kitty's pictures, else sixel, else cells.
     case auto
+    /// The kitty graphics protocol, placed by Unicode placeholders (kitty, Ghostty).
+    case kitty
+    /// Sixel pictures (xterm as a VT340, foot, WezTerm, mlterm, Windows Terminal).
+    case sixel
     /// Colours in cells: half blocks and quadrants, written like any other text.
     case cells
     /// No pictures: their lines of alt text, and the avatars' initials.
@@ -102,13 +106,20 @@ public struct CommandLineOptions: Hashable, Sendable {
     }
 
     /// Parses `arguments` (without the program name) through `CommandLineOption.all`.
-    /// `environment` supplies `SHIMMERFEED_ANIMATIONS=none`, which an explicit
-    /// `--animation` overrides, and `SSH_CONNECTION`/`SSH_TTY`.
+    /// `environment` supplies `SHIMMERFEED_ANIMATIONS=none` and `SHIMMERFEED_IMAGES`, which
+    /// an explicit `--animation` or `--images` overrides, and `SSH_CONNECTION`/`SSH_TTY`.
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(ParseError)
         -> CommandLineOptions
     {
         var options = CommandLineOptions()
         if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none" { options.animation = .none }
+        if let images = environment["SHIMMERFEED_IMAGES"], !images.isEmpty {
+            guard let choice = ImageChoice(rawValue: images.lowercased()) else {
+                let names = ImageChoice.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ParseError(description: "SHIMMERFEED_IMAGES is '\(images)'; it takes one of \(names)")
+            }
+            options.images = choice
+        }
         var remaining = arguments[...]
         var sources: [String] = []
         while let argument = remaining.popFirst() {
