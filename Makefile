@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test bench fuzz mutate lint format install uninstall clean docs
+.PHONY: build run test test-terminal bench fuzz mutate lint format install uninstall clean docs
 
 # The system packages the build needs (and, for `make test`, the tests), installed when
 # missing: by apt-get as root, else the one line to run is printed. One list, in
@@ -39,6 +39,15 @@ test:
 		Tests/tier.sh "tier 3, the binary in tmux" $(SWIFT) test --skip-build --filter EndToEndTests; \
 	fi
 	@cat .build/tier-times
+	Tests/leftovers.sh "$$($(SWIFT) build --show-bin-path)"
+
+# The binary in a real terminal that draws pixels: xterm as a VT340 (sixel) on a virtual
+# X display (Xvfb), screenshots checked for each picture inside its cells, before and after
+# scrolling (Tests/terminal/xterm_sixel.py). The screenshots are kept in .build/terminal.
+test-terminal:
+	@.ci/system-packages terminal
+	$(SWIFT) build --product shimmerfeed
+	python3 Tests/terminal/xterm_sixel.py "$$($(SWIFT) build --show-bin-path)/shimmerfeed" .build/terminal
 	Tests/leftovers.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The release build `make install` makes, then render/decode figures and the binary in a

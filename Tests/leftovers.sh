@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# After `make test`: fails when anything the tests started is still there: a tmux server
-# of theirs, a feed server, a viewer from this build, or a scratch folder in the
-# temporary directory. The tests end what they start by its id; this checks they did.
+# After `make test` and `make test-terminal`: fails when anything the tests started is
+# still there: a tmux server of theirs, a feed server, a virtual X display or an xterm, a
+# viewer from this build, or a scratch folder in the temporary directory. The tests end what they start by its id; this checks they did.
 set -u
 bin_dir=${1:?usage: leftovers.sh BIN_DIR}
 tmp=${TMPDIR:-/tmp}
@@ -16,8 +16,10 @@ done
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af 'tmux -L shimmerfeed-e2e-')
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af 'feed_server\.py')
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "^$bin_dir/shimmerfeed( |\$)")
+while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "xterm -ti vt340 .*$bin_dir/shimmerfeed")
+while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af '^Xvfb :[0-9]+ -screen 0 1024x768x24 -nolisten tcp$')
 for folder in "$tmp"/shimmerfeed-e2e-* "$tmp"/shimmerfeed-tls-* "$tmp"/shimmerfeed-pictures-* "$tmp"/mapped-* \
-    "$tmp"/store-*; do
+    "$tmp"/store-* "$tmp"/shimmerfeed-xterm-run-* "$tmp"/shimmerfeed-sixel-*; do
     [ -e "$folder" ] && report "scratch $folder" && rm -rf "$folder"
 done
 [ "$found" = 0 ] && echo "nothing the tests started is left"
