@@ -82,6 +82,20 @@ private typealias P = PictureStateTests
         #expect(frame.graphics.allSatisfy { $0.line + $0.visibleRows.upperBound <= frame.height - 1 })
     }
 
+    @Test func aPictureStopsAboveTheStatusLine() throws {
+        let post = P.post("a", minutesAgo: 1)
+        let strip = try #require(Self.loaded([post], drawing: .kitty).viewport.layout(at: 0).pictures.first)
+        // The screen ends so that the picture's third row would be on the status line.
+        for drawing in [PictureDrawing.kitty, .sixel] {
+            var state = Self.loaded([post], drawing: drawing, size: TerminalSize(width: 80, height: strip.line + 3))
+            _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
+            let frame = FeedRenderer.render(state, at: .seconds(1))
+            let graphic = try #require(frame.graphics.first)
+            #expect(graphic.visibleRows == 0..<2)
+            #expect(frame[strip.line + 2, strip.column].style.ink == .statusBar)
+        }
+    }
+
     @Test func sixelCellsAreBlankAndThePictureGoesOverThem() throws {
         var state = Self.loaded([P.post("a", minutesAgo: 1)], drawing: .sixel)
         _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))

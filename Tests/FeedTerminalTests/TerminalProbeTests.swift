@@ -86,6 +86,12 @@ import Testing
         #expect(outside.kittyGraphics)
     }
 
+    @Test func anotherPicturesAnswerIsNotOurs() {
+        // A reply to another program's picture, 99, arriving here: not an answer to 31.
+        let answers = TerminalProbe.parse(bytes("\u{1B}_Gi=99;OK\u{1B}\\\u{1B}[?62;c"))
+        #expect(!answers.kittyGraphics && answers.complete)
+    }
+
     @Test func anErrorAnswerIsNoKittySupport() {
         let answers = TerminalProbe.parse(bytes("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62;c"))
         #expect(!answers.kittyGraphics && answers.complete)

@@ -144,22 +144,29 @@ def main():
         port = int(server.stdout.readline())
         url = f"http://127.0.0.1:{port}/pictures/timeline"
         rects = expected_cells(binary, url, environment)
-        xterm = subprocess.Popen(
-            ["xterm", "-ti", "vt340", "-b", "0", "-geometry", f"{COLUMNS}x{LINES}+0+0", "-fa", "Monospace",
-             "-fs", "10", "-e", binary, "--no-store", "--images", "sixel", url],
-            env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        started.append(xterm)
-        window = wait_until("xterm's window", lambda: subprocess.run(
-            ["xdotool", "search", "--pid", str(xterm.pid)], capture_output=True, text=True,
-            env=environment).stdout.split())[0]
-        geometry = subprocess.run(["xwininfo", "-id", window], capture_output=True, text=True,
-                                  env=environment).stdout
-        width = int(next(l for l in geometry.split("\n") if "Width:" in l).split()[-1])
-        height = int(next(l for l in geometry.split("\n") if "Height:" in l).split()[-1])
-        # The window's corner, inside its X border (there is no window manager to move it).
-        border = int(next(l for l in geometry.split("\n") if "Border width:" in l).split()[-1])
-        left = int(next(l for l in geometry.split("\n") if "Absolute upper-left X:" in l).split()[-1]) + border
-        top = int(next(l for l in geometry.split("\n") if "Absolute upper-left Y:" in l).split()[-1]) + border
+
+        def start_xterm(options):
+            """xterm as a VT340 running the viewer with `options`: the process, and where its
+            text area is on the screen (its corner inside its X border) and how large."""
+            process = subprocess.Popen(
+                ["xterm", "-ti", "vt340", "-b", "0", "-geometry", f"{COLUMNS}x{LINES}+0+0", "-fa", "Monospace",
+                 "-fs", "10", "-e", binary, "--no-store", *options, url],
+                env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            started.append(process)
+            window = wait_until("xterm's window", lambda: subprocess.run(
+                ["xdotool", "search", "--pid", str(process.pid)], capture_output=True, text=True,
+                env=environment).stdout.split())[0]
+            geometry = subprocess.run(["xwininfo", "-id", window], capture_output=True, text=True,
+                                      env=environment).stdout.split("\n")
+
+            def field(name):
+                return int(next(line for line in geometry if name in line).split()[-1])
+
+            border = field("Border width:")
+            return (process, field("Absolute upper-left X:") + border, field("Absolute upper-left Y:") + border,
+                    field("Width:"), field("Height:"))
+
+        xterm, left, top, width, height = start_xterm(["--images", "sixel"])
         cell = (width // COLUMNS, height // LINES)
         print(f"xterm {width}x{height} pixels, cells of {cell[0]}x{cell[1]}")
 
@@ -173,8 +180,8 @@ def main():
         on_screen = {key[0] if isinstance(key[0], tuple) else key for key, rect in rects.items()
                      if rect[1] < LINES - 1}
 
-        def all_drawn():
-            image = shot("loaded.png")
+        def all_drawn(name="loaded.png"):
+            image = shot(name)
             return image if all(pixels_of(image, color)[1] for color in on_screen) else None
 
         loaded = wait_until("every picture drawn", all_drawn, timeout=30, interval=0.5)
@@ -207,6 +214,17 @@ def main():
         print(f"scrolled by {moved} lines")
         shifted = {key: (column, line - moved, columns, lines) for key, (column, line, columns, lines) in rects.items()}
         check(image, shifted, cell, "scrolled")
+        subprocess.run(["xdotool", "key", "q"], env=environment, check=True)
+        try:
+            xterm.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            fail("the viewer did not quit")
+        # Without --images: the probe finds sixel in DA1's answer and the cell's pixels in the
+        # kernel's window size.
+        xterm, left, top, width, height = start_xterm([])
+        check(wait_until("every picture drawn, asked of the terminal", lambda: all_drawn("auto.png"),
+                         timeout=30, interval=0.5), rects, cell, "auto")
+        subprocess.run(["xdotool", "mousemove", "200", "100"], env=environment, check=True)
         subprocess.run(["xdotool", "key", "q"], env=environment, check=True)
         try:
             xterm.wait(timeout=10)

@@ -1,0 +1,87 @@
+import FeedCore
+import Testing
+
+@testable import FeedTerminal
+
+/// What the backend sends for pictures the terminal draws itself, frame after frame: a
+/// kitty picture once, and deleted when the view lets go of it; a sixel picture after the
+/// frame at its cells, again when it moves, its old lines redrawn, never on the last line.
+@MainActor
+@Suite struct PixelPicturesTests {
+    private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private static let pixels = PicturePixels(
+        width: 8, height: 8, rgba: (0..<64).flatMap { [UInt8($0 * 4), 100, 200, 255] })
+
+    /// A 10 × 6 frame with picture `id` at `line`, 2 × 2 cells, all of it on screen that
+    /// is above the last line.
+    private func frame(_ graphics: [(id: UInt32, line: Int)], kept: Set<UInt32>) -> ScreenBuffer {
+        var frame = ScreenBuffer(width: 10, height: 6)
+        frame.graphics = graphics.map { graphic in
+            let visible = max(0, -graphic.line)..<min(2, 5 - graphic.line)
+            return PlacedGraphic(
+                id: graphic.id, pixels: Self.pixels, line: graphic.line, column: 1, columns: 2, rows: 2,
+                visibleRows: visible)
+        }
+        frame.keptGraphicIds = kept
+        return frame
+    }
+
+    @Test func aKittyPictureIsSentOnceAndDeletedWhenLetGo() {
+        let pictures = PixelPictures(drawing: .kitty, cellSize: CellPixels(width: 2, height: 3), throughTmux: false)
+        let first = text(pictures.beforeText(frame([(300, 1)], kept: [300])).bytes)
+        // Scaled to its cells' pixels: 2 × 2 cells of 2 × 3 is 4 × 6, within it 4 × 4.
+        #expect(first.hasPrefix("\u{1B}_Ga=T,U=1,f=24,") && first.contains("s=4,v=4,i=300,c=2,r=2,q=2"))
+        #expect(pictures.beforeText(frame([(300, 2)], kept: [300])).bytes.isEmpty, "scrolled: not sent again")
+        #expect(pictures.beforeText(frame([], kept: [300])).bytes.isEmpty, "off screen but kept")
+        #expect(text(pictures.beforeText(frame([], kept: [])).bytes) == "\u{1B}_Ga=d,d=I,i=300,q=2\u{1B}\\")
+        #expect(pictures.transmitted.isEmpty)
+        // On the way out, every picture still held goes.
+        _ = pictures.beforeText(frame([(301, 1), (302, 3)], kept: [301, 302]))
+        #expect(text(pictures.releaseAll()).components(separatedBy: "a=d,d=I").count == 3)
+    }
+
+    @Test func throughTmuxEverySequenceIsWrapped() {
+        let pictures = PixelPictures(drawing: .kitty, cellSize: nil, throughTmux: true)
+        let sent = text(pictures.beforeText(frame([(300, 1)], kept: [300])).bytes)
+        #expect(sent.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,") && sent.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\"))
+    }
+
+    @Test func aSixelPictureIsDrawnAfterTheFrameAndAgainWhereItMoves() {
+        let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
+        let first = frame([(300, 1)], kept: [])
+        #expect(pictures.beforeText(first).staleLines.isEmpty)
+        let drawn = text(pictures.afterText(first))
+        // Saved cursor, line 2 column 2 (1-based), the sixel 8 × 12, restored cursor.
+        #expect(drawn.hasPrefix("\u{1B}7\u{1B}[2;2H\u{1B}P0;1;0q\"1;1;8;12") && drawn.hasSuffix("\u{1B}\\\u{1B}8"))
+        #expect(pictures.afterText(first).isEmpty, "in place: not drawn again")
+        // Moved down a line: its old lines drawn again as text, then it at its new place.
+        let moved = frame([(300, 2)], kept: [])
+        #expect(pictures.beforeText(moved).staleLines == [1, 2])
+        #expect(text(pictures.afterText(moved)).hasPrefix("\u{1B}7\u{1B}[3;2H"))
+        // Gone: its lines redrawn, nothing drawn.
+        let gone = frame([], kept: [])
+        #expect(pictures.beforeText(gone).staleLines == [2, 3])
+        #expect(pictures.afterText(gone).isEmpty)
+    }
+
+    @Test func aSixelPictureStopsAboveTheLastLineAndIsAMultipleOfSixTall() {
+        let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 7), throughTmux: false)
+        // Its rows 0 and 1 at lines 4 and 5 of 6: line 5 is the last; 7 pixels tall is cut to 6.
+        var placed = frame([(300, 4)], kept: [])
+        placed.graphics[0].visibleRows = 0..<2
+        let drawn = text(pictures.afterText(placed))
+        #expect(drawn.contains("\u{1B}[5;2H") && drawn.contains("\"1;1;8;6"))
+        // A picture cut at the top starts at its first row on screen.
+        let cut = frame([(301, -1)], kept: [])
+        #expect(text(pictures.afterText(cut)).contains("\u{1B}[1;2H"))
+    }
+
+    @Test func aClearedScreenGetsItsSixelsAgain() {
+        let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
+        let first = frame([(300, 1)], kept: [])
+        _ = pictures.afterText(first)
+        pictures.screenCleared()
+        #expect(!pictures.afterText(first).isEmpty)
+    }
+}
