@@ -17,7 +17,7 @@ extension EndToEndTests {
 
         /// Each transmitted picture's id, as many times as it was sent.
         static func transmissions(_ output: String) -> [String] {
-            output.matches(of: #/a=T,U=1,f=\d+,s=\d+,v=\d+,i=(\d+),/#).map { String($0.1) }
+            output.matches(of: #/a=T,U=1,f=\d+,(?:o=z,)?s=\d+,v=\d+,i=(\d+),/#).map { String($0.1) }
         }
 
         @Test func kittyPlaceholdersFillThePicturesCellsAndEachPictureIsSentOnce() throws {
