@@ -145,24 +145,36 @@ def timed_posts(names, newest):
 
 class Streams:
     """Bodies that are being streamed now, and the most at once: a client that cancels
-    must close one before it opens the next."""
+    must close one before it opens the next. A body counts as open until its client has
+    closed its end, whenever the thread sending it notices: a new body first looks at every
+    connection, its own too, so that a thread slow to wake on a busy machine does not make
+    two bodies seem open at once."""
     lock = threading.Lock()
-    open = 0
+    live = set()
     most = 0
     total = 0
     served_feed = False
 
     @classmethod
-    def enter(cls):
+    def enter(cls, handler):
         with cls.lock:
-            cls.open += 1
+            # The new body's own client may be gone already: a load cancelled the moment it
+            # connected, whose thread here was slower than the next load's.
+            cls.live.add(handler)
+            cls.live = {other for other in cls.live if not other.client_gone()}
             cls.total += 1
-            cls.most = max(cls.most, cls.open)
+            cls.most = max(cls.most, len(cls.live))
 
     @classmethod
-    def leave(cls):
+    def leave(cls, handler):
         with cls.lock:
-            cls.open -= 1
+            cls.live.discard(handler)
+
+    @classmethod
+    def snapshot(cls):
+        with cls.lock:
+            cls.live = {other for other in cls.live if not other.client_gone()}
+            return {"open": len(cls.live), "most": cls.most, "total": cls.total}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -170,9 +182,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def client_gone(self):
-        """Whether the client closed its end (readable with nothing to read)."""
-        ready, _, _ = select.select([self.connection], [], [], 0)
-        return bool(ready) and not self.connection.recv(1, socket.MSG_PEEK)
+        """Whether the client closed its end (readable with nothing to read, or reset)."""
+        try:
+            ready, _, _ = select.select([self.connection], [], [], 0)
+            return bool(ready) and not self.connection.recv(1, socket.MSG_PEEK)
+        except (OSError, ValueError):
+            return True
 
     def stream(self, chunks, content_type="application/json", headers=(), interval=0.0, on_write=None):
         """Sends `chunks` (an iterator of bytes) without a length until the client goes;
@@ -183,7 +198,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.send_header("Connection", "close")
         self.end_headers()
-        Streams.enter()
+        Streams.enter(self)
         try:
             for chunk in chunks:
                 if self.client_gone():
@@ -198,7 +213,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except OSError:
             pass
         finally:
-            Streams.leave()
+            Streams.leave(self)
             self.close_connection = True
 
     def send(self, status, body, content_type="application/json", headers=()):
@@ -521,8 +536,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             plain = f"http://127.0.0.1:{self.server.plain_port}"
             self.send(302, b"", headers=[("Location", f"{plain}/feed.json")])
         elif path == "/streams":
-            with Streams.lock:
-                self.send(200, json.dumps({"open": Streams.open, "most": Streams.most, "total": Streams.total}).encode())
+            self.send(200, json.dumps(Streams.snapshot()).encode())
         elif path == "/accept":
             # A feed whose title is the request's Accept header: what the loader asked for.
             self.send(200, json.dumps({"version": "https://jsonfeed.org/version/1.1",
