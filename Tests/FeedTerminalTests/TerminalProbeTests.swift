@@ -27,13 +27,26 @@ import Testing
         #expect(background("") == (nil, false))
     }
 
-    // What real terminals answer to the whole probe. xterm's and tmux's were read from
-    // xterm 379 (`-ti vt340`, and its default VT420) and tmux 3.3a here; kitty's,
-    // WezTerm's and foot's are as their documentation and other projects' tests record
-    // them. xterm answers no `CSI 16 t` (its window ops are off by default): the kernel
-    // gives its cell size.
+    // What real terminals answer to the whole probe. xterm's, kitty's and tmux's were read
+    // here from xterm 379 (`-ti vt340`, and its default VT420) and kitty 0.26.5 under Xvfb,
+    // and tmux 3.3a; WezTerm's and foot's are as their documentation and other projects'
+    // tests record them. xterm answers no `CSI 16 t` (its window ops are off by default):
+    // the kernel gives its cell size.
 
-    @Test func kittyAnswersTheGraphicsQueryAndItsCellSize() {
+    @Test func kitty0265AnswersEverythingButDrawsNoPlaceholders() {
+        let answers = TerminalProbe.parse(
+            bytes(
+                "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\"
+                    + "\u{1B}[6;18;9t\u{1B}[4;396;639t\u{1B}[?62;c"))
+        #expect(answers.kittyGraphics && !answers.sixel && answers.complete && answers.background == 0)
+        #expect(answers.cellSize == CellPixels(width: 9, height: 18))
+        #expect(answers.windowPixels == CellPixels(width: 639, height: 396))
+        let support = PictureSupport.choose(
+            requested: .auto, answers: answers, depth: .truecolor, tmux: .outside, cellSize: answers.cellSize)
+        #expect(support.drawing == .cells)
+    }
+
+    @Test func aKittyWithPlaceholdersAnswersTheGraphicsQueryAndItsCellSize() {
         let answers = TerminalProbe.parse(
             bytes(
                 "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.35.2)\u{1B}\\"
@@ -84,6 +97,19 @@ import Testing
         // With passthrough and kitty outside, kitty's answer comes after tmux's DA1.
         let outside = TerminalProbe.parse(bytes("\u{1B}[?1;2c\u{1B}_Gi=31;OK\u{1B}\\"))
         #expect(outside.kittyGraphics)
+    }
+
+    @Test func kittyBeforePlaceholdersGetsCells() {
+        #expect(PictureSupport.drawsPlaceholders(version: "kitty(0.35.2)"))
+        #expect(PictureSupport.drawsPlaceholders(version: "kitty(0.28.0)"))
+        #expect(!PictureSupport.drawsPlaceholders(version: "kitty(0.26.5)"), "Debian 12's")
+        #expect(!PictureSupport.drawsPlaceholders(version: "kitty(0.27.1)"))
+        #expect(PictureSupport.drawsPlaceholders(version: "ghostty 1.3.1"))
+        #expect(PictureSupport.drawsPlaceholders(version: nil))
+        let old = TerminalProbe.parse(bytes("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c"))
+        let support = PictureSupport.choose(
+            requested: .auto, answers: old, depth: .truecolor, tmux: .outside, cellSize: nil)
+        #expect(support.drawing == .cells)
     }
 
     @Test func anotherPicturesAnswerIsNotOurs() {

@@ -430,4 +430,7 @@ MUTATIONS = [
     ("a kitty picture never deleted", "Sources/FeedTerminal/Graphics/PixelPictures.swift",
      "for id in transmitted where !frame.keptGraphicIds.contains(id) {",
      "for id in transmitted where id == 0 {", "FeedTerminalTests.PixelPicturesTests|PixelsEndToEndTests"),
+    ("kitty before 0.28 given placeholders", "Sources/FeedTerminal/Graphics/PictureSupport.swift",
+     "static let firstKittyWithPlaceholders = [0, 28, 0]", "static let firstKittyWithPlaceholders = [0, 26, 0]",
+     "TerminalProbeTests"),
 ]

@@ -31,6 +31,22 @@ public struct PictureSupport: Hashable, Sendable {
     /// Terminals that answer the kitty query but draw no Unicode placeholders (their
     /// XTVERSION names them): sixel or cells there.
     static let kittyWithoutPlaceholders = ["WezTerm", "Konsole"]
+    /// kitty draws Unicode placeholders from 0.28.0 on (Debian 12 has 0.26.5).
+    static let firstKittyWithPlaceholders = [0, 28, 0]
+
+    /// Whether a terminal that answers the kitty query draws its Unicode placeholders too,
+    /// as far as its XTVERSION says: not WezTerm nor Konsole, not kitty before 0.28, and
+    /// any other (Ghostty, a terminal that does not say) is taken at its word.
+    static func drawsPlaceholders(version: String?) -> Bool {
+        guard let version else { return true }
+        if kittyWithoutPlaceholders.contains(where: { version.hasPrefix($0) }) { return false }
+        if let match = version.wholeMatch(of: #/kitty\(([0-9]+)\.([0-9]+)\.([0-9]+)\)/#) {
+            let numbers = [match.1, match.2, match.3].map { Int($0) ?? 0 }
+            return !numbers.lexicographicallyPrecedes(firstKittyWithPlaceholders)
+        }
+        return true
+    }
+
     /// A cell's size when `--images sixel` is asked of a terminal that does not say
     /// (the VT340's).
     static let assumedCellSize = CellPixels(width: 10, height: 20)
@@ -43,8 +59,7 @@ public struct PictureSupport: Hashable, Sendable {
         let passthroughOff =
             "tmux's allow-passthrough is off, so pictures are drawn in cells "
             + "(tmux set -g allow-passthrough on lets them through)"
-        let placeholders =
-            !kittyWithoutPlaceholders.contains { answers.version?.hasPrefix($0) ?? false }
+        let placeholders = drawsPlaceholders(version: answers.version)
         let rich = depth == .ansi256 || depth == .truecolor
         switch requested {
         case .none, .cells:
