@@ -3,7 +3,7 @@ import Testing
 @testable import FeedCore
 
 /// Frames paced by the terminal's answers: one in flight, cut to what the link takes in
-/// about 100 ms, what a key did first.
+/// about 100 ms, what a key did first; on a fast link, a request every quarter second.
 @Suite struct FramePacerTests {
     /// A pacer that has had an answer: it paces from now on.
     private func answered() -> FramePacer {
@@ -72,6 +72,37 @@ import Testing
         let third = pacer.sent(bytes: 4000, at: .milliseconds(260))
         #expect(third)
         #expect(!pacer.isReady(at: .milliseconds(300)), "paced now: the next frame waits for the answer")
+    }
+
+    @Test func onAFastLinkSmallFramesAskOnlyEveryQuarterSecond() {
+        var pacer = answered()
+        _ = pacer.sent(bytes: 8000, at: .zero)
+        pacer.answered(at: .milliseconds(1))  // 8 MB/s: a budget of 800 KB
+        // Frames of 6 KB every 50 ms: one request every 250 ms, and none waits.
+        var asked: [Int] = []
+        for frame in 1...20 {
+            let instant = Duration.milliseconds(50 * frame)
+            #expect(pacer.isReady(at: instant))
+            if pacer.sent(bytes: 6000, at: instant) {
+                asked.append(frame)
+                pacer.answered(at: instant + .milliseconds(1))
+            }
+        }
+        #expect(asked == [5, 10, 15, 20])
+        // More than a quarter of the budget unasked: asked at once.
+        _ = pacer.sent(bytes: 150_000, at: .milliseconds(1010))
+        let big = pacer.sent(bytes: 60_000, at: .milliseconds(1020))
+        #expect(big)
+        // On a slow link every frame asks, as before.
+        var slow = answered()
+        _ = slow.sent(bytes: 4000, at: .zero)
+        slow.answered(at: .seconds(1))  // 4 KB/s
+        for frame in 1...5 {
+            let instant = Duration.seconds(1) + .milliseconds(50 * frame)
+            let asks = slow.sent(bytes: 400, at: instant)
+            #expect(asks)
+            slow.answered(at: instant + .milliseconds(10))
+        }
     }
 
     @Test func aTerminalThatStopsAnsweringIsNoLongerWaitedFor() {

@@ -433,4 +433,9 @@ MUTATIONS = [
     ("kitty before 0.28 given placeholders", "Sources/FeedTerminal/Graphics/PictureSupport.swift",
      "static let firstKittyWithPlaceholders = [0, 28, 0]", "static let firstKittyWithPlaceholders = [0, 26, 0]",
      "TerminalProbeTests"),
+    ("frames unasked for 2.5 s on a fast link", "Sources/FeedCore/Loop/FramePacer.swift",
+     "static let quietInterval: Duration = .milliseconds(250)",
+     "static let quietInterval: Duration = .milliseconds(2500)", "FramePacerTests"),
+    ("frames unasked past a quarter of the budget", "Sources/FeedCore/Loop/FramePacer.swift",
+     "unasked + bytes <= budget / 4", "unasked + bytes <= budget * 4", "FramePacerTests"),
 ]

@@ -1,10 +1,11 @@
 /// Frames paced by the terminal. After a frame the backend asks for a status report; the
 /// answer comes once the terminal has read the frame, over a local pty and over SSH alike
 /// (a pty cannot tell how much it still holds). Once the terminal has answered, no frame
-/// is sent before the last one's answer, and each is cut to what the terminal takes in
+/// is sent before the last request's answer, and each is cut to what the terminal takes in
 /// about 100 ms at the rate measured from those answers, so that a key never waits behind
-/// more output than that. Until a first answer, frames go out at once: a terminal that
-/// never answers costs nothing.
+/// more output than that. On a link fast enough that frames are a small part of that, a
+/// request goes with a frame every quarter second instead of every frame. Until a first
+/// answer, frames go out at once: a terminal that never answers costs nothing.
 public struct FramePacer: Sendable {
     /// Whether the terminal answers status reports.
     public enum Answering: Sendable, Equatable {
@@ -27,9 +28,17 @@ public struct FramePacer: Sendable {
     /// The least a frame may carry, however slow the terminal: a few rows.
     static let smallestBudget = 512
 
+    /// On a link this fast, a request a frame is more work than the frames: small frames
+    /// go out unasked for up to this long, while what they carry stays under a quarter of
+    /// the budget (a quarter of the key latency).
+    static let quietInterval: Duration = .milliseconds(250)
+
     /// The frame whose status request is unanswered: when it was sent and about how many
     /// bytes it carried.
     public private(set) var inFlight: (sentAt: Duration, bytes: Int)?
+    /// When the last request went out, and the bytes sent unasked since.
+    private var lastRequest: Duration?
+    private var unasked = 0
     /// Bytes a second the terminal takes, as last measured; nil until measured.
     public private(set) var rate: Double?
     public private(set) var answering = Answering.unknown
@@ -58,6 +67,12 @@ public struct FramePacer: Sendable {
     /// status request: after every frame once the terminal answers; before that, one
     /// request at a time, so that an answer is told from the frame it belongs to.
     public mutating func sent(bytes: Int, at now: Duration) -> Bool {
+        if answering == .yes, inFlight == nil, let budget, let lastRequest, now - lastRequest < Self.quietInterval,
+            unasked + bytes <= budget / 4
+        {
+            unasked += bytes
+            return false
+        }
         if let inFlight, answering != .no {
             guard answering == .yes || now - inFlight.sentAt >= Self.answerTimeout else { return false }
             if now - inFlight.sentAt >= Self.answerTimeout {
@@ -66,6 +81,10 @@ public struct FramePacer: Sendable {
             }
         }
         inFlight = answering == .no ? nil : (now, bytes)
+        if inFlight != nil {
+            lastRequest = now
+            unasked = 0
+        }
         return inFlight != nil
     }
 
