@@ -98,9 +98,6 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
-    /// The bytes sent for pictures the terminal draws itself, for the bench.
-    public var pictureBytesSent: Int { pixels?.bytesSent ?? 0 }
-
     public func present(_ frame: ScreenBuffer) {
         if let shown, shown.width != frame.width || shown.height != frame.height {
             invalidate()

@@ -8,7 +8,7 @@ public enum TerminalBackground: String, Hashable, Sendable, CaseIterable {
     case unknown
 
     /// From `--background`, else from the colour the terminal reported (`reported`,
-    /// 0xRRGGBB, from `BackgroundQuery`), else from COLORFGBG ("15;0": foreground 15 on
+    /// 0xRRGGBB, from `TerminalProbe`), else from COLORFGBG ("15;0": foreground 15 on
     /// background 0), which rxvt, Konsole and others set: colours 0–6 and 8 are dark.
     public static func detect(
         environment: [String: String], requested: BackgroundChoice = .auto, reported: UInt32? = nil

@@ -19,14 +19,20 @@ public struct PicturePixels: Hashable, Sendable {
 
     public var byteCount: Int { rgba.count }
 
-    /// The same picture with its longest side at most `side`, each pixel the mean of the
-    /// pixels it covers (colours weighted by their alpha, so that a transparent pixel's
-    /// colour does not bleed into its neighbours).
+    /// The same picture with its longest side at most `side`.
     public func scaledDown(toFit side: Int) -> PicturePixels {
-        let longest = max(width, height)
-        guard longest > side, side > 0 else { return self }
-        let newWidth = max(1, (width * side + longest / 2) / longest)
-        let newHeight = max(1, (height * side + longest / 2) / longest)
+        scaledDown(toFitWidth: side, height: side)
+    }
+
+    /// The same picture, its shape kept, within `maxWidth` × `maxHeight` (never larger than
+    /// it is), each pixel the mean of the pixels it covers (colours weighted by their alpha,
+    /// so that a transparent pixel's colour does not bleed into its neighbours).
+    public func scaledDown(toFitWidth maxWidth: Int, height maxHeight: Int) -> PicturePixels {
+        guard maxWidth > 0, maxHeight > 0, width > maxWidth || height > maxHeight else { return self }
+        // The side that must shrink most sets the scale, `target / side`.
+        let (target, side) = maxWidth * height <= maxHeight * width ? (maxWidth, width) : (maxHeight, height)
+        let newWidth = max(1, (width * target + side / 2) / side)
+        let newHeight = max(1, (height * target + side / 2) / side)
         return resampled(width: newWidth, height: newHeight)
     }
 

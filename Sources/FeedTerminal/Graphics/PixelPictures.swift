@@ -19,8 +19,6 @@ final class PixelPictures {
     /// made for; both start over past a bound.
     private var scaled: [ScaledKey: PicturePixels] = [:]
     private var encoded: [EncodedKey: [UInt8]] = [:]
-    /// Every byte sent for pictures, for the bench.
-    private(set) var bytesSent = 0
 
     private struct ScaledKey: Hashable {
         var id: UInt32
@@ -51,7 +49,9 @@ final class PixelPictures {
                 transmitted.remove(id)
             }
             for graphic in frame.graphics where !transmitted.contains(graphic.id) {
-                let pixels = Self.fitted(graphic.pixels, within: boxSize(graphic), upscale: false)
+                // The terminal scales it to its cells itself: never sent larger than it came.
+                let box = boxSize(graphic)
+                let pixels = graphic.pixels.scaledDown(toFitWidth: box.width, height: box.height)
                 for chunk in KittyGraphics.transmit(
                     pixels, id: graphic.id, columns: graphic.columns, rows: graphic.rows)
                 {
@@ -59,7 +59,6 @@ final class PixelPictures {
                 }
                 transmitted.insert(graphic.id)
             }
-            bytesSent += bytes.count
             return (bytes, [])
         case .sixel:
             var stale = Set<Int>()
@@ -90,7 +89,6 @@ final class PixelPictures {
             bytes += Array("\u{1B}8".utf8)
             shown.append(graphic)
         }
-        bytesSent += bytes.count
         return bytes
     }
 
@@ -121,7 +119,8 @@ final class PixelPictures {
         if let known = scaled[scaledKey] {
             full = known
         } else {
-            full = Self.fitted(graphic.pixels, within: box, upscale: true)
+            // Exactly the cells' shape: a sixel is drawn at the size it is sent.
+            full = graphic.pixels.resampled(width: box.width, height: box.height)
             if scaled.count >= 32 { scaled.removeAll() }
             scaled[scaledKey] = full
         }
@@ -135,18 +134,6 @@ final class PixelPictures {
         if encoded.count >= 64 { encoded.removeAll() }
         encoded[key] = bytes
         return bytes
-    }
-
-    /// The picture at the box's size (sixel: exactly, the cells' shape; kitty: within it,
-    /// never larger than it came, since the terminal scales it to its cells itself).
-    static func fitted(_ pixels: PicturePixels, within box: CellPixels, upscale: Bool) -> PicturePixels {
-        guard box.width > 0, box.height > 0 else { return pixels }
-        if upscale { return pixels.resampled(width: box.width, height: box.height) }
-        let scale = min(1, Double(box.width) / Double(pixels.width), Double(box.height) / Double(pixels.height))
-        guard scale < 1 else { return pixels }
-        return pixels.resampled(
-            width: max(1, Int((Double(pixels.width) * scale).rounded())),
-            height: max(1, Int((Double(pixels.height) * scale).rounded())))
     }
 
     private func wrapped(_ sequence: [UInt8]) -> [UInt8] {
