@@ -8,26 +8,14 @@
 #include <stdlib.h>
 #include <time.h>
 
-static double now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
+#include "bench_common.h"
 
 int main(int argc, char **argv) {
     if (argc != 7) return 2;
     int width = atoi(argv[2]), height = atoi(argv[3]), columns = atoi(argv[4]), rows = atoi(argv[5]);
     int iterations = atoi(argv[6]);
-    FILE *file = fopen(argv[1], "rb");
-    if (!file) return 1;
-    unsigned char *pixels = malloc((size_t)width * height * 4);
-    if (fread(pixels, 4, (size_t)width * height, file) != (size_t)width * height) return 1;
-    fclose(file);
+    unsigned char *pixels = read_rgba(argv[1], width, height);
+    if (!pixels) return 1;
 
     ChafaSymbolMap *map = chafa_symbol_map_new();
     chafa_symbol_map_add_by_tags(map, CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SOLID | CHAFA_SYMBOL_TAG_HALF |
@@ -48,8 +36,7 @@ int main(int argc, char **argv) {
         }
         samples[run] = (now_us() - start) / iterations;
     }
-    qsort(samples, 9, sizeof samples[0], compare);
-    printf("%.1f\n", samples[4]);
+    printf("%.1f\n", median_of_9(samples));
     for (int y = 0; y < rows; y++) {
         for (int x = 0; x < columns; x++) {
             gint foreground, background;

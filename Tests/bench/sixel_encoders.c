@@ -9,16 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-static double now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
+#include "bench_common.h"
 
 typedef struct {
     char *bytes;
@@ -70,11 +61,8 @@ static void encode_chafa(unsigned char *pixels, int width, int height, Buffer *o
 int main(int argc, char **argv) {
     if (argc != 7) return 2;
     int width = atoi(argv[3]), height = atoi(argv[4]), iterations = atoi(argv[5]);
-    FILE *file = fopen(argv[2], "rb");
-    if (!file) return 1;
-    unsigned char *pixels = malloc((size_t)width * height * 4);
-    if (fread(pixels, 4, (size_t)width * height, file) != (size_t)width * height) return 1;
-    fclose(file);
+    unsigned char *pixels = read_rgba(argv[2], width, height);
+    if (!pixels) return 1;
     int chafa = strcmp(argv[1], "chafa") == 0;
     Buffer out = {0};
     double samples[9];
@@ -86,8 +74,7 @@ int main(int argc, char **argv) {
         }
         samples[run] = (now_us() - start) / iterations;
     }
-    qsort(samples, 9, sizeof samples[0], compare);
-    printf("%.1f\n", samples[4]);
+    printf("%.1f\n", median_of_9(samples));
     FILE *sixel = fopen(argv[6], "wb");
     fwrite(out.bytes, 1, out.count, sixel);
     fclose(sixel);
