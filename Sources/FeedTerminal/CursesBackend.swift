@@ -129,13 +129,18 @@ public final class CursesBackend: TerminalBackend {
             if let pixels { writeAll(pixels.afterText(target)) }
             return
         }
-        let chosen = pacer.select(runs, in: target, firstRow: nextRow)
+        let (chosen, bytes) = pacer.select(runs, in: target, firstRow: nextRow)
         draw(chosen, of: target)
-        for run in chosen { drawnNow.copy(row: run.row, columns: run.columns, from: target) }
-        drawnNow.paletteLevels = target.paletteLevels
-        shown = drawnNow
         pending = chosen.count < runs.count
-        if pending, let last = chosen.last(where: { $0.style.ink.isSkeleton }) { nextRow = last.row + 1 }
+        if pending {
+            for run in chosen { drawnNow.copy(row: run.row, columns: run.columns, from: target) }
+            drawnNow.paletteLevels = target.paletteLevels
+            shown = drawnNow
+            if let last = chosen.last(where: { $0.style.ink.isSkeleton }) { nextRow = last.row + 1 }
+        } else {
+            // All of it drawn: the terminal shows the frame itself.
+            shown = target
+        }
         wnoutrefresh(window)
         doupdate()
         // Sixel pictures over the finished frame.
@@ -145,7 +150,7 @@ public final class CursesBackend: TerminalBackend {
             styles.startOver()
             invalidate()
         }
-        if pacer.sent(bytes: FramePacer.estimatedBytes(chosen, in: target), at: instant) { requestStatusReport() }
+        if pacer.sent(bytes: bytes, at: instant) { requestStatusReport() }
     }
 
     /// `CSI 5 n`, written after ncurses has flushed the frame: the terminal answers

@@ -126,10 +126,11 @@ import Testing
         var pacer = answered()
         _ = pacer.sent(bytes: 4000, at: .zero)
         pacer.answered(at: .seconds(1))  // 4 KB/s: 512 bytes a frame
-        let chosen = pacer.select(runs, in: frame, firstRow: 4)
+        let (chosen, bytes) = pacer.select(runs, in: frame, firstRow: 4)
         let rows = Set(chosen.map(\.row))
         #expect(rows.contains(7), "the row the key changed")
-        #expect(FramePacer.estimatedBytes(chosen, in: frame) <= 512 + 200)
+        #expect(bytes == FramePacer.estimatedBytes(chosen, in: frame))
+        #expect(bytes <= 512 + 200)
         #expect(rows.count < 10)
         // The skeleton rows taken start at the row the last frame stopped at.
         #expect(rows.subtracting([7]).min() == 4)
@@ -141,6 +142,8 @@ import Testing
         var frame = ScreenBuffer(width: 20, height: 3)
         frame.write("abc", row: 1, column: 0, style: .plain)
         let runs = FrameDiff.runs(from: nil, to: frame)
-        #expect(FramePacer().select(runs, in: frame, firstRow: 2) == runs)
+        let (chosen, bytes) = FramePacer().select(runs, in: frame, firstRow: 2)
+        #expect(chosen == runs)
+        #expect(bytes == FramePacer.estimatedBytes(runs, in: frame))
     }
 }

@@ -78,6 +78,27 @@ import Testing
         #expect(slide.bandCenter(at: 0.8, row: 5) == slide.bandCenter(at: 0.8, row: 0))
     }
 
+    @Test func aTiltedBandIsDrawnWhereEachRowsBandIs() {
+        var options = ViewerOptions(source: "t")
+        options.shimmerTilt = 2
+        var state = AppState(options: options, size: TerminalSize(width: 80, height: 24))
+        _ = state.apply(.start)
+        let instant = Duration.milliseconds(800)
+        let frame = FeedRenderer.render(state, at: instant)
+        _ = state.apply(.tick, at: instant)
+        var shimmer = state.shimmer
+        (shimmer.screenWidth, shimmer.screenHeight) = (80, 23)
+        var litRows = 0
+        for row in 0..<23 {
+            let lit = (0..<80).filter { (frame[row, $0].style.ink.skeletonLevel ?? 0) > 0 }
+            let band = shimmer.bandColumns(row: row, elapsed: state.animationTime(at: instant))
+            // Every row's lit cells lie in its own band, two cells behind the row above's.
+            #expect(lit.allSatisfy(band.contains), "row \(row)")
+            if !lit.isEmpty { litRows += 1 }
+        }
+        #expect(litRows >= 10)
+    }
+
     @Test func theCrossFadeStepsDownOverAQuarterSecond() {
         let amounts = stride(from: 0, through: 300, by: 10).map { CrossFade.remaining(after: .milliseconds($0)) }
         #expect(amounts.first == CrossFade.steps)

@@ -104,10 +104,13 @@ public struct FramePacer: Sendable {
     /// The runs to draw now: all of them within the budget; else the rows whose content
     /// changed first (text, the selection, an overlay: what a key did), then skeleton rows
     /// starting from `firstRow` and wrapping, so that every row of the animation gets its
-    /// turn. Whole rows only: a row half drawn would show two moments at once.
-    public func select(_ runs: [FrameDiff.Run], in frame: ScreenBuffer, firstRow: Int) -> [FrameDiff.Run] {
-        guard let budget, frame.height > 0 else { return runs }
-        guard Self.estimatedBytes(runs, in: frame) > budget else { return runs }
+    /// turn. Whole rows only: a row half drawn would show two moments at once. With them,
+    /// about how many bytes they take (`estimatedBytes`).
+    public func select(_ runs: [FrameDiff.Run], in frame: ScreenBuffer, firstRow: Int) -> (
+        runs: [FrameDiff.Run], bytes: Int
+    ) {
+        let all = Self.estimatedBytes(runs, in: frame)
+        guard let budget, frame.height > 0, all > budget else { return (runs, all) }
         let rows = Dictionary(grouping: runs, by: \.row)
         let contentRows = Set(runs.filter { !$0.style.ink.isSkeleton }.map(\.row))
         let start = ((firstRow % frame.height) + frame.height) % frame.height
@@ -125,7 +128,7 @@ public struct FramePacer: Sendable {
             chosen += rows[row] ?? []
             spent += cost
         }
-        return chosen.sorted { ($0.row, $0.columns.lowerBound) < ($1.row, $1.columns.lowerBound) }
+        return (chosen.sorted { ($0.row, $0.columns.lowerBound) < ($1.row, $1.columns.lowerBound) }, spent)
     }
 
     /// About what drawing a run costs: a cursor move, a colour change, and the cells.

@@ -165,6 +165,9 @@ public enum FeedRenderer {
         _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, shimmer: Shimmer, elapsed: Duration,
         inPalette: Bool
     ) {
+        // The band where it crosses each row, worked out once for the row's bars.
+        let seconds = elapsed.seconds
+        var band: (row: Int, band: Shimmer.Band)?
         for span in layout.spans {
             let row = top + span.line
             guard row >= 0, row < buffer.height else { continue }
@@ -177,12 +180,14 @@ public enum FeedRenderer {
             let base = shimmer.baseLevel(element: span.element, elapsed: elapsed)
             buffer.fill(row: row, column: span.column, count: span.width, style: Style(.skeleton(level: base)))
             guard shimmer.style == .slide else { continue }
-            let band = shimmer.band(row: row, elapsed: elapsed)
-            for column in band.columns.clamped(to: span.column..<(span.column + span.width)) {
-                let shade = band.shade(column: column)
+            if band?.row != row { band = (row, shimmer.band(row: row, seconds: seconds)) }
+            guard let crossing = band?.band else { continue }
+            // The bar is spaces now: the band only changes their style.
+            for column in crossing.columns.clamped(to: span.column..<(span.column + span.width)) {
+                let shade = crossing.shade(column: column)
                 let ink: Ink =
                     shade.isEdge ? .skeletonEdge(left: shade.left, right: shade.right) : .skeleton(level: shade.left)
-                buffer.fill(row: row, column: column, count: 1, style: Style(ink))
+                buffer.restyle(row: row, column: column, count: 1, style: Style(ink))
             }
         }
     }

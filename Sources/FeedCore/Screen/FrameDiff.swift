@@ -17,40 +17,47 @@ public enum FrameDiff {
     public static func runs(from previous: ScreenBuffer?, to next: ScreenBuffer) -> [Run] {
         let previous = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
         var runs: [Run] = []
-        for row in 0..<next.height {
-            guard let range = changedColumns(row, from: previous, to: next) else { continue }
-            var column = range.lowerBound
-            while column <= range.upperBound {
-                guard changed(row, column, from: previous, to: next) else {
-                    column += 1
-                    continue
+        let width = next.width
+        // Through the cells' storage: a frame of the band looks at some seven hundred
+        // changed cells, and each subscript would check its bounds again.
+        next.cells.withUnsafeBufferPointer { now in
+            (previous?.cells ?? []).withUnsafeBufferPointer { before in
+                for row in 0..<next.height {
+                    guard let range = changedColumns(row, from: previous, to: next) else { continue }
+                    let base = row * width
+                    // Whether a cell must be drawn: it differs, or it is one half of a wide
+                    // cluster whose other half differs.
+                    func changed(_ column: Int) -> Bool {
+                        guard !before.isEmpty else { return true }
+                        func differs(_ column: Int) -> Bool { now[base + column] != before[base + column] }
+                        if differs(column) { return true }
+                        // A cluster's right half, or the cell holding the cluster whose right half changed.
+                        if now[base + column].content.isEmpty, column > 0, differs(column - 1) { return true }
+                        if column + 1 < width, now[base + column + 1].content.isEmpty, differs(column + 1) {
+                            return true
+                        }
+                        return false
+                    }
+                    var column = range.lowerBound
+                    while column <= range.upperBound {
+                        guard changed(column) else {
+                            column += 1
+                            continue
+                        }
+                        let style = now[base + column].style
+                        let start = column
+                        column += 1
+                        while column <= range.upperBound, changed(column),
+                            now[base + column].content.isEmpty || now[base + column].style == style
+                        {
+                            column += 1
+                        }
+                        runs.append(Run(row: row, columns: start..<column, style: style))
+                    }
                 }
-                let style = next[row, column].style
-                let start = column
-                column += 1
-                while column <= range.upperBound, changed(row, column, from: previous, to: next),
-                    next[row, column].content.isEmpty || next[row, column].style == style
-                {
-                    column += 1
-                }
-                runs.append(Run(row: row, columns: start..<column, style: style))
             }
         }
         return runs
-    }
-
-    /// Whether a cell must be drawn: it differs, or it is one half of a wide cluster whose
-    /// other half differs.
-    private static func changed(_ row: Int, _ column: Int, from previous: ScreenBuffer?, to next: ScreenBuffer)
-        -> Bool
-    {
-        guard let previous else { return true }
-        func differs(_ column: Int) -> Bool { next[row, column] != previous[row, column] }
-        if differs(column) { return true }
-        // A cluster's right half, or the cell holding the cluster whose right half changed.
-        if next[row, column].content.isEmpty, column > 0, differs(column - 1) { return true }
-        if column + 1 < next.width, next[row, column + 1].content.isEmpty, differs(column + 1) { return true }
-        return false
     }
 
     /// The columns of a row that differ, first to last; nil when none do. A wide

@@ -117,7 +117,13 @@ public struct Shimmer: Hashable, Sendable {
 
     /// The band on `row` at `elapsed` (no columns during the pause).
     public func band(row: Int, elapsed: Duration) -> Band {
-        let centre = bandCenter(at: elapsed.seconds, row: row)
+        band(row: row, seconds: elapsed.seconds)
+    }
+
+    /// The band on `row` at `seconds` of animation time: for a caller that paints many
+    /// rows of one frame and converts the time once.
+    public func band(row: Int, seconds: Double) -> Band {
+        let centre = bandCenter(at: seconds, row: row)
         let lower = Int((centre - Shimmer.bandHalfWidth).rounded(.down)) - 1
         let upper = Int((centre + Shimmer.bandHalfWidth).rounded(.up)) + 1
         guard upper > 0, lower < screenWidth else { return Band(centre: centre, columns: 0..<0) }
