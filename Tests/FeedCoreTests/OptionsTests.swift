@@ -9,7 +9,7 @@ import Testing
         #expect(options.source == nil)
         #expect(options.delay(for: .sample) == .milliseconds(1500))
         #expect(options.animation == .slide)
-        #expect(options.framesPerSecond == 20)
+        #expect(options.framesPerSecond == 16)
     }
 
     @Test func aFileHasNoLatencyUnlessAsked() throws {

@@ -70,10 +70,10 @@ import Testing
         #expect(time(of: isSkeleton, in: backend) == SkeletonTiming.showDelay)
         #expect(time(of: shows("Ada Park"), in: backend) == .seconds(1))
         // The shimmer animated at the frame rate in between, each frame a step of the band
-        // (17 from 0.15 s to 1 s, 20 a second); before the skeleton showed, nothing moved
+        // (14 from 0.15 s to 1 s, 16 a second); before the skeleton showed, nothing moved
         // and no frame was drawn.
         let skeletonFrames = backend.frames.indices.filter { isSkeleton(backend.frames[$0]) }
-        #expect(skeletonFrames.count == 17)
+        #expect(skeletonFrames.count == 14)
         #expect(Set(skeletonFrames.map { backend.frames[$0].styleMask }).count == skeletonFrames.count)
         let times = skeletonFrames.map { backend.frameTimes[$0] }
         let interval = Duration.seconds(1) / ViewerOptions.defaultFramesPerSecond
@@ -154,7 +154,7 @@ import Testing
         #expect(afterJ.allSatisfy { $0.columns.lowerBound < 2 || $0.row == 19 }, "\(afterJ)")
     }
 
-    @Test func rowsThatReplaceAShownSkeletonFadeInFiveStepsThenTheLoopBlocks() throws {
+    @Test func rowsThatReplaceAShownSkeletonFadeInFourStepsThenTheLoopBlocks() throws {
         let settled = { (frame: ScreenBuffer) in self.shows("Ada Park")(frame) && !self.fading(frame) }
         let (loop, backend) = try loop(
             [

@@ -387,7 +387,7 @@ def side_by_side(binary, feed, rounds=5, seconds=4.0):
     shared, and only figures taken together compare."""
     here = os.path.dirname(os.path.abspath(__file__))
     pulse = os.path.join(here, "curses_pulse.py")
-    configs = [("band (default, 20 fps)", [binary, "--delay", "600", feed]),
+    configs = [("band (default, 16 fps)", [binary, "--delay", "600", feed]),
                ("band at --fps 30", [binary, "--delay", "600", "--fps", "30", feed]),
                ("our pulse (--animation pulse)", [binary, "--delay", "600", "--animation", "pulse", feed]),
                ("reference: curses pulse, redraw", [sys.executable, pulse, "redraw"]),

@@ -4,7 +4,7 @@
 public enum CrossFade {
     public static let duration: Duration = .milliseconds(250)
     /// Distinct amounts of skeleton still showing: `steps` at the start, down to 1.
-    public static let steps = 5
+    public static let steps = 4
 
     /// How much of the skeleton still shows `elapsed` after the rows came in, in
     /// `0...steps`: `steps` just after, 0 once the fade is over.
