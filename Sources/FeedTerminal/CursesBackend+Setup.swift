@@ -52,10 +52,11 @@ extension CursesBackend {
             ? TerminalProbe.ask(input: fileno(inputFile), output: fileno(outputFile), queries: queries)
             : TerminalProbe.Answers()
         let reported = queries.background ? answers.background : nil
-        var cellSize = kernelCell ?? answers.cellSize
-        if cellSize == nil, let area = answers.windowPixels, window.ws_col > 0, window.ws_row > 0 {
-            cellSize = CellPixels(width: area.width / Int(window.ws_col), height: area.height / Int(window.ws_row))
-        }
+        let cellSize =
+            kernelCell ?? answers.cellSize
+            ?? answers.windowPixels.flatMap {
+                CellPixels(of: $0, columns: Int(window.ws_col), rows: Int(window.ws_row))
+            }
         let signals = try SignalPipe()
         signals.installHandlers()
         // COLORTERM=truecolor: the direct-colour entry of TERM's family, when installed. Not
@@ -126,10 +127,9 @@ extension CursesBackend {
 
     /// A cell's pixels from the kernel's window size, where the terminal fills it in.
     static func kernelCellSize(_ window: winsize) -> CellPixels? {
-        guard window.ws_col > 0, window.ws_row > 0, window.ws_xpixel >= window.ws_col, window.ws_ypixel >= window.ws_row
-        else { return nil }
-        return CellPixels(
-            width: Int(window.ws_xpixel) / Int(window.ws_col), height: Int(window.ws_ypixel) / Int(window.ws_row))
+        CellPixels(
+            of: CellPixels(width: Int(window.ws_xpixel), height: Int(window.ws_ypixel)), columns: Int(window.ws_col),
+            rows: Int(window.ws_row))
     }
 
     /// Gives the terminal back as it was: main screen, cursor, echo, line mode.

@@ -119,9 +119,8 @@ public struct InputDecoder: Sendable {
         }
         if final == UInt8(ascii: "n") { return (parameters == "0" ? .statusReport : .ignored, length) }
         if final == UInt8(ascii: "t") {
-            let fields = parameters.split(separator: ";").map { Int($0) ?? 0 }
-            guard fields.count == 3, fields[0] == 6, fields[1] > 0, fields[2] > 0 else { return (.ignored, length) }
-            return (.cellSize(CellPixels(width: fields[2], height: fields[1])), length)
+            guard case (.cell, let size)? = CellPixels.windowReport(parameters) else { return (.ignored, length) }
+            return (.cellSize(size), length)
         }
         if final == UInt8(ascii: "~") {
             let key: Key? =

@@ -167,4 +167,19 @@ import Testing
             decoder.feed(Array("\u{1B}[6;18;9t".utf8)[...], at: .zero) == [.cellSize(CellPixels(width: 9, height: 18))])
         #expect(decoder.feed(Array("\u{1B}[4;400;800t".utf8)[...], at: .zero) == [.ignored])
     }
+
+    @Test func aWindowReportIsReadOneWayByTheProbeAndTheDecoder() {
+        #expect(CellPixels.windowReport("6;18;9")?.1 == CellPixels(width: 9, height: 18))
+        #expect(CellPixels.windowReport("4;408;640").map { $0.0 == .textArea && $0.1.width == 640 } == true)
+        // The text area in cells (8), a size of nothing, a field short or empty: no size.
+        for parameters in ["8;24;80", "6;0;10", "6;18", "6;;9", "6;18;9;1"] {
+            #expect(CellPixels.windowReport(parameters) == nil, "\(parameters)")
+        }
+        #expect(TerminalProbe.parse(Array("\u{1B}[6;0;10t".utf8)).cellSize == nil)
+        // A cell of an area: nil where the terminal fills in no pixels.
+        let area = CellPixels(width: 640, height: 408)
+        #expect(CellPixels(of: area, columns: 80, rows: 24) == CellPixels(width: 8, height: 17))
+        #expect(CellPixels(of: CellPixels(width: 0, height: 0), columns: 80, rows: 24) == nil)
+        #expect(CellPixels(of: area, columns: 0, rows: 24) == nil)
+    }
 }

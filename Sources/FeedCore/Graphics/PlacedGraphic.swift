@@ -1,7 +1,7 @@
 /// A picture that the terminal draws in pixels, where a frame puts it: the cells it
 /// covers (its top may be above the screen), and which of its rows are on screen.
 public struct PlacedGraphic: Hashable, Sendable {
-    /// The picture's kitty id (`KittyPictureId`); in sixel mode, just a name for it.
+    /// The picture's kitty id (`KittyPictureIds`); in sixel mode, just a name for it.
     public var id: UInt32
     public var pixels: PicturePixels
     /// The screen line of its first row (negative when scrolled partly off the top) and

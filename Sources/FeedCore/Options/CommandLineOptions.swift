@@ -114,11 +114,8 @@ public struct CommandLineOptions: Hashable, Sendable {
         var options = CommandLineOptions()
         if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none" { options.animation = .none }
         if let images = environment["SHIMMERFEED_IMAGES"], !images.isEmpty {
-            guard let choice = ImageChoice(rawValue: images.lowercased()) else {
-                let names = ImageChoice.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ParseError(description: "SHIMMERFEED_IMAGES is '\(images)'; it takes one of \(names)")
-            }
-            options.images = choice
+            options.images = try CommandLineOption.choice(
+                images.lowercased(), of: "SHIMMERFEED_IMAGES", ImageChoice.self)
         }
         var remaining = arguments[...]
         var sources: [String] = []

@@ -105,8 +105,9 @@ enum PicturePainter {
         if drawing == .kitty, max(placed.columns, placed.rows) > KittyPlaceholder.limit { return false }
         let id = state.pictureIds.id(source: placed.picture.url, columns: placed.columns, rows: placed.rows)
         let line = top + placed.line
-        // The last line is the status line's.
-        let visible = max(0, -line)..<max(max(0, -line), min(placed.rows, buffer.height - 1 - line))
+        // Rows above the screen are cut, and so are those on the last line, the status line's.
+        let firstVisible = max(0, -line)
+        let visible = firstVisible..<max(firstVisible, min(placed.rows, buffer.height - 1 - line))
         for row in visible {
             if drawing == .kitty {
                 for column in 0..<placed.columns {

@@ -36,7 +36,7 @@ public enum Ink: Hashable, Sendable {
     /// terminal's own background.
     case pictureOnDefault(foreground: UInt32)
     /// A cell of a picture the terminal draws itself with the kitty graphics protocol: a
-    /// placeholder character whose foreground colour names the picture (`KittyPictureId`).
+    /// placeholder character whose foreground colour names the picture (`KittyPictureIds`).
     case kittyPlaceholder(id: UInt32)
     /// A cell under a picture the terminal draws in sixels after the frame: blank text.
     case underPixels

@@ -68,14 +68,17 @@ enum TerminalProbe {
             }
             answers.background = channels[0] << 16 | channels[1] << 8 | channels[2]
         }
+        // 31 is `queryId` (a regex literal takes no interpolation; a test holds them together).
         answers.kittyGraphics = text.contains(#/\x1B_Gi=31(,[^;\x1B]*)?;OK\x1B/#)
         if let match = text.firstMatch(of: #/\x1B\[\?([0-9;]*)c/#) {
             answers.attributes = match.1.split(separator: ";").compactMap { Int($0) }
         }
-        for match in text.matches(of: #/\x1B\[([46]);([0-9]+);([0-9]+)t/#) {
-            guard let height = Int(match.2), let width = Int(match.3), height > 0, width > 0 else { continue }
-            let size = CellPixels(width: width, height: height)
-            if match.1 == "6" { answers.cellSize = size } else { answers.windowPixels = size }
+        for match in text.matches(of: #/\x1B\[([0-9;]*)t/#) {
+            switch CellPixels.windowReport(match.1) {
+            case (.cell, let size)?: answers.cellSize = size
+            case (.textArea, let size)?: answers.windowPixels = size
+            case nil: break
+            }
         }
         if let match = text.firstMatch(of: #/\x1BP>\|([^\x1B]*)\x1B\\/#) {
             answers.version = String(match.1)
@@ -129,16 +132,5 @@ enum TerminalProbe {
             guard count > 0 else { return answers }
             bytes += buffer[0..<count]
         }
-    }
-}
-
-/// A size in pixels: a cell's, or the text area's.
-public struct CellPixels: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
     }
 }
