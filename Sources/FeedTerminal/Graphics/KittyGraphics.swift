@@ -1,5 +1,6 @@
 internal import CZlib
 import FeedCore
+import FoundationEssentials
 
 /// The kitty graphics protocol's sequences for pictures placed by Unicode placeholders:
 /// each picture is sent once, with a virtual placement of its cells (`U=1`), and later
@@ -8,6 +9,11 @@ import FeedCore
 enum KittyGraphics {
     /// Base64 bytes in each sequence, as the protocol asks of a chunked transmission.
     static let chunkSize = 4096
+
+    /// A payload as the protocol carries it: base64 (RFC 4648, padded).
+    static func base64(_ bytes: [UInt8]) -> [UInt8] {
+        Array(Data(bytes).base64EncodedData())
+    }
 
     /// The sequences that send `pixels` as picture `id`, placed in `columns` × `rows`
     /// cells: raw RGB where every pixel is opaque, else RGBA. One sequence a chunk, so
@@ -28,7 +34,7 @@ enum KittyGraphics {
         let compressed = deflate(payload)
         let zipped = compressed.map { $0.count < payload.count } ?? false
         if zipped, let compressed { payload = compressed }
-        let encoded = Base64.encode(payload)
+        let encoded = base64(payload)
         var sequences: [[UInt8]] = []
         var start = 0
         repeat {
