@@ -147,7 +147,7 @@ let package = Package(
         // Real child processes, apart from the in-memory tiers.
         .testTarget(
             name: "ProcessTests",
-            dependencies: ["FeedTerminal", "FeedCore", "FeedPictures"],
+            dependencies: ["FeedTerminal", "FeedCore", "FeedPictures", "TestSupport"],
             swiftSettings: swift6
         ),
         // The real binary in tmux; depends on the executable so `swift test` builds it.

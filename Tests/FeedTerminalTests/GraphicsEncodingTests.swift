@@ -1,4 +1,5 @@
 import FeedCore
+import TestSupport
 import Testing
 
 @testable import FeedTerminal
@@ -7,12 +8,6 @@ import Testing
 /// byte, each worked out by hand from the protocol's documentation.
 @Suite struct GraphicsEncodingTests {
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
-
-    private func picture(_ width: Int, _ height: Int, _ color: (Int, Int) -> [UInt8]) -> PicturePixels {
-        var rgba: [UInt8] = []
-        for y in 0..<height { for x in 0..<width { rgba += color(x, y) } }
-        return PicturePixels(width: width, height: height, rgba: rgba)
-    }
 
     @Test func base64AsRFC4648HasIt() {
         // RFC 4648, section 10.
@@ -23,7 +18,7 @@ import Testing
 
     @Test func anOpaquePictureIsSentOnceAsRGBWithItsPlacement() {
         // One red pixel: RGB ff 00 00 is "/wAA"; placed in 2 × 1 cells, no replies.
-        let red = picture(1, 1) { _, _ in [255, 0, 0, 255] }
+        let red = PicturePixels.painted(1, 1) { _, _ in [255, 0, 0, 255] }
         let sequences = KittyGraphics.transmit(red, id: 0x0500_002A, columns: 2, rows: 1)
         #expect(
             sequences.map(text) == [
@@ -32,7 +27,7 @@ import Testing
     }
 
     @Test func aPictureWithTransparencyIsSentAsRGBA() {
-        let clear = picture(1, 1) { _, _ in [0, 0, 255, 0] }
+        let clear = PicturePixels.painted(1, 1) { _, _ in [0, 0, 255, 0] }
         // RGBA 00 00 ff 00 is "AAD/AA==".
         #expect(
             KittyGraphics.transmit(clear, id: 300, columns: 1, rows: 1).map(text) == [
@@ -44,7 +39,7 @@ import Testing
         // 1366 pixels of RGB: 4098 bytes, 5464 of base64: a chunk of 4096 and one of 1368.
         // Noise, which zlib cannot make smaller: it goes as it is.
         var seed: UInt32 = 1
-        let wide = picture(1366, 1) { _, _ in
+        let wide = PicturePixels.painted(1366, 1) { _, _ in
             seed = seed &* 1_103_515_245 &+ 12345
             return [
                 UInt8(truncatingIfNeeded: seed >> 24), UInt8(truncatingIfNeeded: seed >> 16),
@@ -64,7 +59,7 @@ import Testing
     @Test func aFlatPictureGoesCompressed() {
         // 64 × 64 of one colour: 12,288 bytes of RGB, a few dozen deflated. zlib's header
         // at its default level is 78 9C, "eJ" in base64.
-        let flat = picture(64, 64) { _, _ in [200, 100, 50, 255] }
+        let flat = PicturePixels.painted(64, 64) { _, _ in [200, 100, 50, 255] }
         let sequences = KittyGraphics.transmit(flat, id: 300, columns: 8, rows: 4)
         #expect(sequences.count == 1)
         let sequence = text(sequences[0])
@@ -105,25 +100,25 @@ import Testing
         // channel (its widest), blue below red: #0 blue, #1 red. Red comes first in the
         // band: all six of its bits in column 0 ("~", 63 + 63), then none in column 1,
         // which is left out; "$" goes back to the band's start for blue: "?~".
-        let two = picture(2, 6) { x, _ in x == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+        let two = PicturePixels.painted(2, 6) { x, _ in x == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
         #expect(
             text(SixelEncoder.encode(two))
                 == "\u{1B}P0;1;0q\"1;1;2;6#0;2;0;0;100#1;2;100;0;0#1~$#0?~\u{1B}\\")
         // A run of four or more is "!count"; a transparent pixel sets no bit (column 9 of
         // the first band has bits 1–5: 63 + 62 = "}"); "-" starts the second band, whose
         // two rows are bits 0 and 1: 63 + 3 = "B".
-        let tall = picture(10, 8) { x, y in x == 9 && y == 0 ? [0, 0, 0, 0] : [0, 255, 0, 255] }
+        let tall = PicturePixels.painted(10, 8) { x, y in x == 9 && y == 0 ? [0, 0, 0, 0] : [0, 255, 0, 255] }
         #expect(
             text(SixelEncoder.encode(tall))
                 == "\u{1B}P0;1;0q\"1;1;10;8#0;2;0;100;0#0!9~}-#0!10B\u{1B}\\")
     }
 
     @Test func sixelKeepsAFewColoursExactlyAndCutsManyToTheRegisters() {
-        let few = picture(8, 6) { x, _ in [UInt8(x * 30), 100, 200, 255] }
+        let few = PicturePixels.painted(8, 6) { x, _ in [UInt8(x * 30), 100, 200, 255] }
         let (palette, indices) = SixelEncoder.quantize(few, colors: 256)
         #expect(palette.count == 8)
         for x in 0..<8 { #expect(palette[Int(indices[x])] == UInt32(x * 30) << 16 | 100 << 8 | 200) }
-        let many = picture(64, 64) { x, y in [UInt8(x * 4), UInt8(y * 4), 128, 255] }
+        let many = PicturePixels.painted(64, 64) { x, y in [UInt8(x * 4), UInt8(y * 4), 128, 255] }
         let cut = SixelEncoder.quantize(many, colors: 16)
         #expect(cut.palette.count == 16 && cut.indices.allSatisfy { (0..<16).contains($0) })
     }

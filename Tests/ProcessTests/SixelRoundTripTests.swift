@@ -1,6 +1,7 @@
 import FeedCore
 import FeedPictures
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedTerminal
@@ -30,12 +31,6 @@ import Testing
         return try PictureDecoder.decode(Array(try Data(contentsOf: output)), keptSide: 4096)
     }
 
-    private func picture(_ width: Int, _ height: Int, _ color: (Int, Int) -> [UInt8]) -> PicturePixels {
-        var rgba: [UInt8] = []
-        for y in 0..<height { for x in 0..<width { rgba += color(x, y) } }
-        return PicturePixels(width: width, height: height, rgba: rgba)
-    }
-
     /// The largest difference of a channel between two pictures' opaque pixels.
     private func difference(_ a: PicturePixels, _ b: PicturePixels) -> Int {
         var worst = 0
@@ -54,7 +49,7 @@ import Testing
             [230, 60, 50], [240, 140, 40], [240, 210, 60], [60, 170, 80], [40, 160, 160], [60, 100, 220],
             [150, 80, 200], [250, 250, 250],
         ]
-        let bands = picture(40, 30) { x, y in colors[(x / 5 + y / 10) % 8] + [255] }
+        let bands = PicturePixels.painted(40, 30) { x, y in colors[(x / 5 + y / 10) % 8] + [255] }
         let back = try #require(try decoded(SixelEncoder.encode(bands)))
         #expect((back.width, back.height) == (40, 30))
         // A sixel colour is in percent: within 255/100 of a channel.
@@ -64,7 +59,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sixel2png"), "needs libsixel-bin"))
     func aPhotographComesBackClose() throws {
         // A smooth gradient of 4096 colours, cut to 256 registers.
-        let gradient = picture(64, 48) { x, y in [UInt8(x * 4), UInt8(y * 5), UInt8(255 - x * 2), 255] }
+        let gradient = PicturePixels.painted(64, 48) { x, y in [UInt8(x * 4), UInt8(y * 5), UInt8(255 - x * 2), 255] }
         let back = try #require(try decoded(SixelEncoder.encode(gradient)))
         #expect((back.width, back.height) == (64, 48))
         #expect(difference(gradient, back) <= 24)
