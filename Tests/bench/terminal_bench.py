@@ -37,12 +37,10 @@ STATE_ROOT = None
 
 
 class Session:
-    """The binary on a pty of ROWS x COLS, with its output read as it comes."""
+    """The binary on a pty of ROWS x COLS, with its output read as it comes; `cell_pixels`
+    is a cell's size as the kernel reports it ((0, 0): unknown, as in most pseudo-terminals)."""
 
-    # A cell's pixels as the kernel reports them (0: unknown, as in most pseudo-terminals).
-    cell_pixels = (0, 0)
-
-    def __init__(self, argv, env_extra=None):
+    def __init__(self, argv, env_extra=None, cell_pixels=(0, 0)):
         env_extra = dict(env_extra or {})
         env_extra.setdefault("XDG_STATE_HOME", tempfile.mkdtemp(prefix="state-", dir=STATE_ROOT))
         env_extra.setdefault("XDG_CACHE_HOME", env_extra["XDG_STATE_HOME"] + "/cache")
@@ -52,7 +50,7 @@ class Session:
             env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", **env_extra)
             os.execve(argv[0], argv, env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ,
-                    struct.pack("HHHH", ROWS, COLS, COLS * self.cell_pixels[0], ROWS * self.cell_pixels[1]))
+                    struct.pack("HHHH", ROWS, COLS, COLS * cell_pixels[0], ROWS * cell_pixels[1]))
         self.output = bytearray()
         self.task_cpu = {}  # thread id: nanoseconds on the CPU, as last seen
         self.events = []  # (time, total bytes)
@@ -325,9 +323,7 @@ def pictures_run(binary):
         # The same screen with the terminal drawing the avatars, in cells of 10 x 20 pixels:
         # the kitty pictures (sent once each, and their placeholders) and sixel.
         for images in ("kitty", "sixel"):
-            Session.cell_pixels = (10, 20)
-            s = Session([binary, "--animation", "calm", "--no-store", "--images", images, url])
-            Session.cell_pixels = (0, 0)
+            s = Session([binary, "--animation", "calm", "--no-store", "--images", images, url], cell_pixels=(10, 20))
             s.wait_for(b"Person 0", 10)
             s.pump(max(0.0, 3.0 - (time.monotonic() - s.start)))
             figures[f"screen_of_avatars_adds_bytes_{images}"] = len(s.output) - totals["none"]
