@@ -148,6 +148,7 @@ do {
 viewer.paletteSkeleton = backend.animatesPalette
 viewer.pictureDrawing = options.images.drawsPictures ? backend.pictureSupport.drawing : .cells
 viewer.pictureIdSalt = UInt64.random(in: .min ... .max)
+viewer.picturesNote = options.images.drawsPictures ? backend.pictureSupport.notice : nil
 let paletteRefused = options.palette && !backend.animatesPalette
 let clock = SystemLoopClock()
 var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
@@ -164,7 +165,7 @@ let loop = FeedRunLoop(
         options: viewer, size: backend.size,
         notice: paletteRefused
             ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
-            : backend.pictureSupport.notice ?? storeOpening.notice),
+            : storeOpening.notice),
     backend: backend, loaders: makeLoaders(clock: clock), pictures: pictureLoader, configuration: configuration,
     clock: clock)
 viewer.restored = nil

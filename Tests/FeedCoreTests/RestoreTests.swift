@@ -106,7 +106,7 @@ private typealias V = Views
         #expect(state.feed?.posts.count == 8)
         #expect(state.sources[1].failure == .nothingStored)
         #expect(state.apply(.key(.character("r")), at: .seconds(1)).isEmpty)
-        #expect(V.status(state, at: .seconds(1)).contains("offline: nothing is reloaded"))
+        #expect(V.status(state, at: .seconds(1)).contains("offline: no reload"))
         let (empty, none) = started(1, kept: [], offline: true)
         #expect(none.isEmpty)
         if case .failure(.nothingStored) = empty.content {} else { Issue.record("expected the offline failure") }

@@ -57,7 +57,7 @@ extension EndToEndTests {
             let screen = try tmux.waitFor("the kept posts") { $0.contains("Ada Park") && $0.contains("3 posts") }
             #expect(!screen.contains("refused"))
             try tmux.press("r")
-            try tmux.waitFor("the notice") { $0.contains("offline: nothing is reloaded") }
+            try tmux.waitFor("the notice") { $0.contains("offline: no reload") }
             try tmux.quit()
         }
 
@@ -104,8 +104,17 @@ extension EndToEndTests {
             let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
             let tmux = try TmuxSession(width: 100, height: 24)
             try tmux.run("\(try Binary.required()) --store \(store) \(fixture); echo EXIT=$?")
-            // The notice is there from the first frame; the feed shows all the same.
-            try tmux.waitFor("the notice and the feed") { $0.contains("moved aside") && $0.contains("Ada Park") }
+            // The notice is there from the first frame, beside the status; the feed shows all
+            // the same; the help has it whole.
+            try tmux.waitFor("the notice and the feed") {
+                $0.contains("the store was not a store") && $0.contains("Ada Park") && $0.contains("3 posts")
+            }
+            try tmux.press("?")
+            try tmux.waitFor("the notice whole in the help") {
+                $0.contains("Notices") && $0.contains("moved aside as") && $0.contains("store.sqlite3.broken-")
+            }
+            try tmux.press("j")
+            try tmux.waitFor("the help closed") { !$0.contains("Notices") }
             try tmux.quit()
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             #expect(names.contains { $0.hasPrefix("store.sqlite3.broken-") }, "kept, not deleted: \(names)")

@@ -215,7 +215,8 @@ extension CommandLineOption {
                 "each picture shimmers as skeleton until its bytes arrive (a BlurHash, in cells, meanwhile); in "
                 + "cells it then fades in; its bytes are kept under $XDG_CACHE_HOME/shimmerfeed/pictures (else "
                 + "~/.cache/shimmerfeed/pictures), at most 100 MB, unless --no-store; inside tmux, kitty's "
-                + "pictures need the pane's allow-passthrough on"
+                + "pictures need the pane's allow-passthrough on (tmux set -g allow-passthrough on), and "
+                + "without it the status line says once that pictures are in cells"
         ) { options, text throws(ParseError) in options.images = try choice(text, of: "--images", ImageChoice.self) },
         CommandLineOption(
             names: ["--store"], value: "PATH",

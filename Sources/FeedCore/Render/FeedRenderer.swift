@@ -21,7 +21,7 @@ public enum FeedRenderer {
         let rowsHeight = size.height - 1
         drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
         StatusLine.draw(state, into: &buffer, row: size.height - 1)
-        if state.showingHelp { HelpOverlay.draw(into: &buffer, height: rowsHeight) }
+        if state.showingHelp { HelpOverlay.draw(into: &buffer, height: rowsHeight, notes: state.notices) }
         PicturePainter.finish(&buffer, state: state)
         return buffer
     }

@@ -1,14 +1,28 @@
-/// The `?` overlay: every key, in a box over the rows.
+/// The `?` overlay: every key, in a box over the rows; and, when the run has said any,
+/// its notices whole, newest first (beside the status they may have been cut short).
 enum HelpOverlay {
     static let title = "Keys"
     static let footer = "any key closes this"
+    static let notesHeading = "Notices"
 
-    static func draw(into buffer: inout ScreenBuffer, height: Int) {
+    static func draw(into buffer: inout ScreenBuffer, height: Int, notes: [String] = []) {
         let keysWidth = KeyBinding.all.map { CellWidth.of($0.label) }.max() ?? 0
         let actionsWidth = KeyBinding.all.map { CellWidth.of($0.summary) }.max() ?? 0
         let innerWidth = min(buffer.width - 4, keysWidth + 3 + actionsWidth)
         let boxWidth = innerWidth + 4
-        let boxHeight = min(height, KeyBinding.all.count + 4)
+        let noteLines =
+            notes.isEmpty
+            ? []
+            : [notesHeading]
+                + notes.reversed().flatMap { note in
+                    TextWrapper.wrap(note, width: max(1, innerWidth - 2)).enumerated().map {
+                        ($0 == 0 ? "· " : "  ") + $1
+                    }
+                }
+        // With notices, the box's blank lines go and its footer sits on its bottom edge, so
+        // that at 24 lines a notice of two lines fits under the keys.
+        let spacious = noteLines.isEmpty
+        let boxHeight = min(height, KeyBinding.all.count + (spacious ? 4 : 2 + noteLines.count))
         guard innerWidth > 4, boxHeight > 4 else { return }
         let left = (buffer.width - boxWidth) / 2
         let top = max(0, (height - boxHeight) / 2)
@@ -22,17 +36,24 @@ enum HelpOverlay {
             buffer.write("│", row: row, column: left + boxWidth - 1, style: frame)
         }
         buffer.write("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: frame)
-        for (offset, entry) in KeyBinding.all.prefix(boxHeight - 4).enumerated() {
-            let row = top + 2 + offset
+        let inside = boxHeight - 2
+        // The keys first, but the notices keep their heading and a line, where there are.
+        let keyRows = min(KeyBinding.all.count, spacious ? inside - 2 : inside - min(2, noteLines.count))
+        for (offset, entry) in KeyBinding.all.prefix(keyRows).enumerated() {
+            let row = top + (spacious ? 2 : 1) + offset
             buffer.write(entry.label, row: row, column: left + 2, style: Style(.helpKey), maxWidth: keysWidth)
             let actionColumn = left + 2 + min(keysWidth + 3, innerWidth)
             buffer.write(
                 entry.summary, row: row, column: actionColumn, style: frame,
                 maxWidth: left + 2 + innerWidth - actionColumn)
         }
-        let footerText = TextWrapper.truncate(footer, width: innerWidth)
+        for (offset, line) in noteLines.prefix(inside - keyRows).enumerated() {
+            let style = offset == 0 ? Style(.helpKey) : frame
+            buffer.write(line, row: top + 1 + keyRows + offset, column: left + 2, style: style, maxWidth: innerWidth)
+        }
+        let footerText = TextWrapper.truncate(spacious ? footer : " \(footer) ", width: innerWidth)
         buffer.write(
-            footerText, row: top + boxHeight - 2, column: left + 2 + innerWidth - CellWidth.of(footerText), style: frame
-        )
+            footerText, row: top + boxHeight - (spacious ? 2 : 1),
+            column: left + 2 + innerWidth - CellWidth.of(footerText), style: frame)
     }
 }

@@ -6,28 +6,49 @@ import FoundationEssentials
 enum StatusLine {
     /// The key hints, longest first; the first that leaves room for the status is shown.
     static let keyHints = ["? help · r reload · q quit", "? help"]
+    /// Cells between the status and a notice beside it.
+    static let noticeGap = 3
 
+    /// One line, in this order of precedence: the status (what is happening, whole
+    /// wherever the line can hold it), a notice (on the right, where the key hints go),
+    /// the source's name beside the status, and the key hints. A notice never takes the
+    /// status's place: it shares the line, and gives way itself.
     static func draw(_ state: AppState, into buffer: inout ScreenBuffer, row: Int) {
         let width = buffer.width
         let style = Style(.statusBar)
         buffer.fill(row: row, column: 0, count: width, style: style)
-        let status = describe(state)
+        let status = " " + describe(state)
         // One source is named by the name its reader gave it (subscriptions), else its path or URL.
         let source = state.sources[0].named ? state.sources[0].name : state.sources[0].label
-        let left = state.isSingleSource ? " \(status) · \(source)" : " \(status)"
-        // The hints give way when space is short: the status is what must be read.
-        let hint = keyHints.first { width - CellWidth.of($0) - 1 >= CellWidth.of(status) + 4 } ?? ""
-        let hintWidth = hint.isEmpty ? 0 : CellWidth.of(hint) + 1
-        buffer.write(
-            TextWrapper.truncate(left, width: width - hintWidth - (hint.isEmpty ? 0 : 1)), row: row, column: 0,
-            style: style)
-        if !hint.isEmpty {
-            buffer.write(hint, row: row, column: width - hintWidth, style: style)
+        let right: String
+        if let notice = state.notice {
+            let room = width - CellWidth.of(status) - noticeGap - 1
+            right = room > 0 ? TextWrapper.truncate(notice, width: room) : ""
+        } else {
+            // The hints give way when space is short: the status is what must be read.
+            right = keyHints.first { width - CellWidth.of($0) - 1 >= CellWidth.of(status) + 3 } ?? ""
+        }
+        let rightWidth = right.isEmpty ? 0 : CellWidth.of(right) + 1
+        let gap = right.isEmpty ? 0 : (state.notice == nil ? 1 : noticeGap)
+        let left = withSource(status, state.isSingleSource ? source : nil, width: width - rightWidth - gap)
+        buffer.write(left, row: row, column: 0, style: style)
+        if !right.isEmpty {
+            buffer.write(right, row: row, column: width - rightWidth, style: style)
         }
     }
 
+    /// The status, then as much of the source's name as fits (none, rather than a sliver).
+    private static func withSource(_ status: String, _ source: String?, width: Int) -> String {
+        let statusWidth = CellWidth.of(status)
+        guard statusWidth < width else { return TextWrapper.truncate(status, width: width) }
+        guard let source else { return status }
+        let room = width - statusWidth - 3
+        return room >= min(CellWidth.of(source), 4)
+            ? "\(status) · \(TextWrapper.truncate(source, width: room))" : status
+    }
+
+    /// What is happening: loading, the posts and what became of them, a search, an error.
     static func describe(_ state: AppState) -> String {
-        if let notice = state.notice { return notice }
         if let search = state.search, let feed = state.feed {
             let found = search.results.count
             let of = "\(CountFormat.grouped(found)) of \(posts(feed.posts.count)) match"

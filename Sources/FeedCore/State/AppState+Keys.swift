@@ -7,7 +7,7 @@ extension AppState {
             return [.cancelLoads, .quit(exitCode: 0)]
         case .reload:
             guard !options.offline else {
-                notice = "offline: nothing is reloaded (run without --offline to ask the sources)"
+                notice = "offline: no reload"
                 return []
             }
             return toggleLoading(at: now)

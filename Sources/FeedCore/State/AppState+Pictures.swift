@@ -32,6 +32,7 @@ extension AppState {
             around ? pictureAddresses(of: viewport.placements(from: viewport.scrolled(scroll, by: -height))) : []
         let onScreen = Set(screen)
         var effects: [AppEffect] = []
+        sayPicturesNote(picturesOnScreen: !screen.isEmpty)
 
         // Far away: loads stop (they are asked for again if their row comes back).
         let near = onScreen.union(next).union(before)
@@ -58,6 +59,14 @@ extension AppState {
         picturesWaiting -= started.count
         effects.append(.loadPictures(started))
         return effects
+    }
+
+    /// The pictures note, once a run: when a picture is on the screen and no other
+    /// notice is being said.
+    private mutating func sayPicturesNote(picturesOnScreen: Bool) {
+        guard picturesOnScreen, notice == nil, let note = picturesNote else { return }
+        notice = note
+        picturesNote = nil
     }
 
     /// A picture's load ended.

@@ -62,8 +62,18 @@ public struct AppState: Sendable {
     /// How many of the posts are unread, counted when posts or marks change.
     public internal(set) var unreadCount = 0
     public internal(set) var showingHelp = false
-    /// A message for the status line until the next key.
-    public internal(set) var notice: String?
+    /// A message for the status line until the next key, drawn beside the status.
+    public internal(set) var notice: String? {
+        didSet {
+            guard let notice, notices.last != notice else { return }
+            notices = Array((notices + [notice]).suffix(Self.noticesKept))
+        }
+    }
+    /// The last notices of the run, whole, for the help overlay.
+    public internal(set) var notices: [String] = []
+    static let noticesKept = 3
+    /// The options' pictures note, until a picture on the screen makes it worth saying.
+    var picturesNote: String?
     /// `p`: the animation holds still where it is.
     public internal(set) var isPaused = false
     /// The animation time at which rows replaced a shown skeleton: the cross-fade's start.
@@ -119,6 +129,8 @@ public struct AppState: Sendable {
         self.size = size
         self.referenceDate = referenceDate
         self.notice = notice
+        notices = notice.map { [$0] } ?? []
+        picturesNote = options.picturesNote
         sources = options.sources
         layouts = RowLayoutCache()
         pictureCells = PictureCellCache()

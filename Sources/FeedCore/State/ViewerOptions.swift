@@ -36,6 +36,10 @@ public struct ViewerOptions: Sendable, Equatable {
     public var pictures = false
     /// How loaded pictures are drawn: in cells, or by the terminal in pixels.
     public var pictureDrawing = PictureDrawing.cells
+    /// Why pictures are drawn otherwise than asked (tmux's passthrough is off, say): a
+    /// note for the status line, said the first time a picture is on the screen, since
+    /// it changes nothing for a view without pictures.
+    public var picturesNote: String?
     /// Mixed into the kitty pictures' ids, so that two runs (and other programs) in one
     /// terminal do not name the same picture alike: random in the viewer, fixed in tests.
     public var pictureIdSalt: UInt64 = 0

@@ -9,7 +9,9 @@ public struct PictureSupport: Hashable, Sendable {
     public var cellSize: CellPixels?
     /// Whether pictures go through tmux's passthrough to the terminal outside.
     public var throughTmux = false
-    /// Said once in the status line: why pictures are cells where pixels were wanted.
+    /// Why pictures are cells where pixels were wanted: said once, beside the status,
+    /// the first time a picture is on the screen (`ViewerOptions.picturesNote`). Short,
+    /// since it shares the line; `--help` and the README say how to change it.
     public var notice: String?
 
     public init(drawing: PictureDrawing, cellSize: CellPixels? = nil, throughTmux: Bool = false, notice: String? = nil)
@@ -56,9 +58,7 @@ public struct PictureSupport: Hashable, Sendable {
         cellSize: CellPixels?
     ) -> PictureSupport {
         let through = tmux == .passthrough
-        let passthroughOff =
-            "tmux's allow-passthrough is off, so pictures are drawn in cells "
-            + "(tmux set -g allow-passthrough on lets them through)"
+        let passthroughOff = "pictures in cells: tmux's allow-passthrough is off"
         let placeholders = drawsPlaceholders(version: answers.version)
         let rich = depth == .ansi256 || depth == .truecolor
         switch requested {
@@ -71,7 +71,7 @@ public struct PictureSupport: Hashable, Sendable {
             guard rich else {
                 return PictureSupport(
                     drawing: .cells, cellSize: cellSize,
-                    notice: "--images kitty needs 256 colours (its pictures are named by a colour): cells instead")
+                    notice: "pictures in cells: --images kitty needs 256 colours")
             }
             return PictureSupport(drawing: .kitty, cellSize: cellSize, throughTmux: through)
         case .sixel:
