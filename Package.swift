@@ -136,6 +136,7 @@ let package = Package(
         .testTarget(
             name: "FeedStoreTests",
             dependencies: ["FeedStore", "FeedCore"],
+            exclude: ["Fixtures"],
             swiftSettings: swift6
         ),
         .testTarget(

@@ -231,6 +231,7 @@ public final class FeedStore: Sendable {
                         failures = 0, failure_message = NULL WHERE id = ?
                     """,
                     [.init(title), .init(etag), .init(lastModified), .real(now.timeIntervalSince1970), .integer(id)])
+                try adoptBoosts(posts, source: id, in: database)
                 for post in posts {
                     // A post listed again as it was changes its time only: its fields, and the
                     // index of them, are written when they change (its version differs).
@@ -242,6 +243,34 @@ public final class FeedStore: Sendable {
             }
         }
         try compactIndexNowAndThen()
+    }
+
+    /// The rows a version 2 store kept for boosts (by the boosted status's id) take the ids
+    /// of the posts that are them now, with their read and liked marks: a boost by the
+    /// same person of the status at the same address, or else the status itself.
+    private func adoptBoosts(_ posts: [Post], source id: Int64, in database: SQLiteDatabase) throws {
+        let pattern = StoreSchema.boostBeforeV3 + "*"
+        guard
+            try database.scalar(
+                "SELECT EXISTS (SELECT 1 FROM posts WHERE source_id = ? AND post_id GLOB ?)",
+                [.integer(id), .text(pattern)]
+            ).integer == 1
+        else { return }
+        for post in posts where post.url != nil {
+            let key = StoredPost.key(of: post.id)
+            try database.execute(
+                """
+                UPDATE posts SET post_id = ?2 WHERE rowid = (
+                    SELECT rowid FROM posts WHERE source_id = ?1 AND post_id GLOB ?3 AND url = ?4
+                        AND (boosted_by = ?5 OR (?5 IS NULL AND post_id = ?6))
+                    LIMIT 1)
+                AND NOT EXISTS (SELECT 1 FROM posts WHERE source_id = ?1 AND post_id = ?2)
+                """,
+                [
+                    .integer(id), .text(key), .text(pattern), .init(post.url), .init(post.boostedBy),
+                    .text(StoreSchema.boostBeforeV3 + key),
+                ])
+        }
     }
 
     /// The `limit` newest of `posts` (undated ones last, in their order); `copying`, a

@@ -67,7 +67,18 @@ enum StoreSchema {
         END;
         INSERT INTO posts_text (rowid, title, content, author) SELECT rowid, title, content, author FROM posts;
         """,
+        // 3: a Mastodon boost is known by its own id, where version 2 knew it by the id of
+        // the status it boosts (so two people's boosts of one status were one row). Which
+        // boost a row was is not in the file: each keeps its marks under a name no id has,
+        // `StoreSchema.boostBeforeV3` and the old id, until an answer lists it again and
+        // the row takes the boost's own id (`FeedStore.adoptBoosts`). Nothing is deleted.
+        """
+        UPDATE posts SET post_id = '\(boostBeforeV3)' || post_id WHERE boosted_by IS NOT NULL;
+        """,
     ]
+
+    /// The prefix of a version 2 boost's key, until an answer names the boost.
+    static let boostBeforeV3 = "boost-before-v3:"
 
     /// The version a file made by this build is at.
     static var current: Int { migrations.count }

@@ -447,7 +447,9 @@ import Testing
     }
 
     @Test func aSourceAloneIsMergedWithoutACopyOfItsPosts() {
-        let posts = (0..<100).map { (age: Int) in V.post("p\(age)", minutesAgo: age) }
+        // Tagged, as every answer is before it is merged.
+        var posts = (0..<100).map { (age: Int) in V.post("p\(age)", minutesAgo: age) }
+        posts.tag(with: PostSource(index: 0, name: nil))
         var owners: [String: Int] = [:]
         let merged = TimelineMerge.replacing(source: 0, in: [], with: posts, owners: &owners)
         #expect(storage(merged) == storage(posts), "nothing to sort out or drop: the list as it came")

@@ -68,5 +68,22 @@ extension EndToEndTests {
             try tmux.press("q")
             try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
         }
+
+        /// Every episode links to the show's page, each with a guid of its own: three posts,
+        /// shown, counted and kept (the second run starts from the store with all three).
+        @Test func aPodcastWhoseEpisodesShareOneLinkShowsEveryEpisode() throws {
+            let fixture = FeedServer.fixtures.appendingPathComponent("xml/podcast-shared-link.xml").path
+            // One session, so one store (in its own state folder): the second run starts from it.
+            let tmux = try TmuxSession(width: 100, height: 30)
+            for run in 1...2 {
+                try tmux.run("clear; \(try Binary.required()) \(fixture); echo EXIT=$?")
+                let screen = try tmux.waitFor("the episodes, run \(run)") { $0.contains("3 posts") }
+                for episode in ["Episode 3: Sleep", "Episode 2: Coffee", "Episode 1: Dawn"] {
+                    #expect(screen.contains(episode), "\(episode), run \(run)")
+                }
+                #expect(screen.contains("Night Shift Podcast · 3 posts"))
+                try tmux.quit()
+            }
+        }
     }
 }

@@ -87,7 +87,11 @@ struct MastodonStatus: Decodable, FeedEntry {
 
     var post: Post? {
         if let boosted = reblog?.status.post {
+            // The boost's own id: two people's boosts of one status are two rows (and two
+            // places in the timeline's paging); the boosted status's web address is what
+            // joins it to the same status from another source.
             var post = boosted
+            post.id = .string(id)
             post.boostedBy = account.name
             return post
         }

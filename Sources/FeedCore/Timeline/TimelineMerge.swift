@@ -8,9 +8,11 @@ import FoundationEssentials
 /// dated before undated, then by source, then in the feed's own order; and a post that
 /// two sources bring belongs to the first of them.
 public enum TimelineMerge {
-    /// What makes two posts the same post, whichever source brought them: the web address
-    /// where there is one (a Mastodon status reached through two servers keeps its
-    /// origin's), else the id.
+    /// What makes two posts of *different* sources the same post: the web address where
+    /// there is one (a Mastodon status reached through two servers keeps its origin's),
+    /// else the id. Within one source a post is its id alone (guid, Atom id, JSON Feed or
+    /// Mastodon id, then link or digest): a podcast's episodes that all link to the show's
+    /// page are as many posts.
     public static func key(_ post: Post) -> String {
         post.url ?? "id:\(post.id)"
     }
@@ -42,30 +44,35 @@ public enum TimelineMerge {
         source index: Int, in timeline: consuming [Post], with arrived: [Post], owners: inout [String: Int]
     ) -> [Post] {
         let oldest = arrived.lazy.compactMap(\.createdAt).min()
-        var arrivedKeys: Set<String>?
+        var arrivedIDs: Set<PostID>?
         var rest: [Post] = []
         rest.reserveCapacity(timeline.count)
+        var gone: [String] = []
+        var kept: Set<String> = []
         for post in timeline {
             guard let source = post.source, source.index == index else {
                 rest.append(post)
                 continue
             }
-            let key = key(post)
             let older = post.createdAt.map { date in oldest.map { date < $0 } ?? false } ?? false
             if source.paged || older {
-                if arrivedKeys == nil { arrivedKeys = Set(arrived.map(Self.key)) }
-                if arrivedKeys?.contains(key) == false {
+                if arrivedIDs == nil { arrivedIDs = Set(arrived.map(\.id)) }
+                if arrivedIDs?.contains(post.id) == false {
                     rest.append(post)
+                    kept.insert(key(post))
                     continue
                 }
             }
-            if owners[key] == index { owners[key] = nil }
+            gone.append(key(post))
         }
+        // A key stays the source's while a post of its that is kept still has it.
+        for key in gone where owners[key] == index && !kept.contains(key) { owners[key] = nil }
         // Let go of the old list (where the caller handed it over), and of an emptied key
         // table, before the new are made.
         timeline = []
         if owners.isEmpty { owners = [:] }
-        let new = incoming(arrived, from: index, into: &rest, owners: &owners)
+        // The source's posts kept share no id with `arrived`: nothing of them is listed again.
+        let new = incoming(arrived, from: index, into: &rest, owners: &owners, listed: { [] })
         return merge(rest, new)
     }
 
@@ -76,9 +83,12 @@ public enum TimelineMerge {
         var all: [Post] = []
         all.reserveCapacity(pages.reduce(0) { $0 + $1.posts.count })
         for (source, posts) in pages.sorted(by: { $0.source < $1.source }) {
-            for post in posts {
+            var ids: Set<PostID> = []
+            for post in posts where ids.insert(post.id).inserted {
                 let key = key(post)
-                guard owners[key] == nil else { continue }
+                // Another source's post at the same address is this one; the source's own
+                // posts sharing an address are each a post.
+                if let owner = owners[key], owner != source { continue }
                 owners[key] = source
                 all.append(post)
             }
@@ -94,7 +104,10 @@ public enum TimelineMerge {
     public static func adding(_ arrived: [Post], in timeline: [Post], owners: inout [String: Int]) -> [Post] {
         guard let index = arrived.first?.source?.index else { return timeline }
         var rest = timeline
-        let new = incoming(arrived, from: index, into: &rest, owners: &owners)
+        // A page may list again a post of the pages before it (newer posts pushed it on).
+        let new = incoming(arrived, from: index, into: &rest, owners: &owners) {
+            timeline.lazy.filter { $0.source?.index == index }.map(\.id)
+        }
         return merge(rest, new)
     }
 
@@ -105,25 +118,36 @@ public enum TimelineMerge {
     }
 
     /// `arrived`, sorted, without the posts another source of a lower index has already
-    /// brought. A post that only a source of a higher index had is taken from it (out of
+    /// brought, nor those whose id the source has listed already (`listed`, or earlier in
+    /// `arrived`). A post that only a source of a higher index had is taken from it (out of
     /// `rest`), so that the owner does not depend on which answered first.
-    private static func incoming(
-        _ arrived: [Post], from index: Int, into rest: inout [Post], owners: inout [String: Int]
+    private static func incoming<Listed: Sequence<PostID>>(
+        _ arrived: [Post], from index: Int, into rest: inout [Post], owners: inout [String: Int],
+        listed: () -> Listed
     ) -> [Post] {
         let arrived = sorted(arrived)
         // Grown once, not doubled step by step (each step holds the old table and the new).
         owners.reserveCapacity(owners.count + arrived.count)
         var skipped: Set<Int> = []
         var taken: Set<String> = []
+        // The source's ids, made only when two of its posts first share an address (a
+        // podcast's episodes and its home page): most answers never need them.
+        var ids: Set<PostID>?
         for (position, post) in arrived.enumerated() {
             let key = key(post)
             if let owner = owners[key] {
+                if owner == index {
+                    if ids == nil { ids = Set(listed()).union(arrived[..<position].lazy.map(\.id)) }
+                    if ids?.insert(post.id).inserted == false { skipped.insert(position) }
+                    continue
+                }
                 guard owner > index else {
                     skipped.insert(position)
                     continue
                 }
                 taken.insert(key)
             }
+            ids?.insert(post.id)
             owners[key] = index
         }
         if !taken.isEmpty {

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+private typealias V = Views
+
+/// A post's identity within its source is its id; a shared web address joins posts of
+/// different sources only. A podcast whose episodes all link to the show's page shows
+/// every episode, and two people's boosts of one status are two rows.
+@Suite struct PostIdentityTests {
+    static let show = "https://nightshift.example/"
+
+    /// Three episodes, each with its own id, all linking to the show's page.
+    static func episodes(_ source: Int = 0, paged: Bool = false) -> [Post] {
+        var posts = (1...3).map { (number: Int) in V.post("episode-\(number)", minutesAgo: number * 60, url: show) }
+        posts.tag(with: PostSource(index: source, name: "S\(source)", paged: paged))
+        return posts
+    }
+
+    @Test func postsOfOneSourceThatShareALinkAreEachAPost() {
+        var owners: [String: Int] = [:]
+        let timeline = TimelineMerge.replacing(source: 0, in: [], with: Self.episodes(), owners: &owners)
+        #expect(timeline.map(\.title) == ["Post episode-1", "Post episode-2", "Post episode-3"])
+        // Listed again (a refresh): still three, not six, not one.
+        let again = TimelineMerge.replacing(source: 0, in: timeline, with: Self.episodes(), owners: &owners)
+        #expect(again.map(\.id) == timeline.map(\.id))
+        #expect(owners == [Self.show: 0])
+    }
+
+    @Test func theSameIdTwiceInOneSourceIsOnePost() {
+        var posts = [V.post("a", minutesAgo: 1, url: Self.show), V.post("a", minutesAgo: 1, url: Self.show)]
+        posts.tag(with: PostSource(index: 0, name: "S0"))
+        #expect(TimelineMerge.replacing(source: 0, in: [], with: posts).count == 1)
+        // Without an address too: the id is the key.
+        var bare = [V.post("b", minutesAgo: 1), V.post("b", minutesAgo: 1)]
+        bare.tag(with: PostSource(index: 0, name: "S0"))
+        #expect(TimelineMerge.replacing(source: 0, in: [], with: bare).count == 1)
+    }
+
+    @Test func aLaterPageListingAnEpisodeAgainAddsOnlyTheNewOnes() {
+        var owners: [String: Int] = [:]
+        let first = Array(Self.episodes().prefix(2))
+        let timeline = TimelineMerge.replacing(source: 0, in: [], with: first, owners: &owners)
+        // The next page starts with the second episode again (a newer one pushed it on).
+        let page = Array(Self.episodes(paged: true).suffix(2))
+        let paged = TimelineMerge.adding(page, in: timeline, owners: &owners)
+        #expect(paged.map(\.title) == ["Post episode-1", "Post episode-2", "Post episode-3"])
+    }
+
+    @Test func anotherSourcesPostAtTheSameAddressIsStillTheSamePost() {
+        for order in [[0, 1], [1, 0]] {
+            var owners: [String: Int] = [:]
+            var timeline: [Post] = []
+            for source in order {
+                timeline = TimelineMerge.replacing(
+                    source: source, in: timeline, with: Self.episodes(source), owners: &owners)
+            }
+            #expect(timeline.count == 3, "source 0's three, in the order \(order)")
+            #expect(timeline.allSatisfy { $0.source?.index == 0 })
+        }
+    }
+
+    @Test func aStartFromTheStoreKeepsEveryEpisode() {
+        var owners: [String: Int] = [:]
+        let combined = TimelineMerge.combining([(1, Self.episodes(1)), (0, Self.episodes(0))], owners: &owners)
+        #expect(combined.count == 3 && combined.allSatisfy { $0.source?.index == 0 })
+        var alone: [String: Int] = [:]
+        #expect(TimelineMerge.combining([(0, Self.episodes())], owners: &alone).count == 3)
+    }
+
+    @Test func aPodcastShowsEveryEpisodeAndTheStatusLineCountsThem() throws {
+        var state = V.started(1)
+        let posts = (1...3).map { (number: Int) in V.post("episode-\(number)", minutesAgo: number, url: Self.show) }
+        V.answer(&state, source: 0, posts, at: .zero)
+        #expect(V.titles(state) == ["Post episode-1", "Post episode-2", "Post episode-3"])
+        #expect(V.status(state, at: .seconds(1)).contains("3 posts"))
+    }
+
+    /// Real statuses, recorded from fosstodon.org (see Fixtures/SOURCES.md): a boost, a
+    /// second person's boost of the same status, and the status itself.
+    @Test func twoPeoplesBoostsOfOneStatusAndTheStatusAreThreeRows() throws {
+        let posts = try FeedDocumentDecoder.decode(Fixtures.data("mastodon-boosts.json")).posts
+        #expect(
+            posts.map(\.id) == [
+                .string("112526410012345678"), .string("112526202686547299"), .string("112525606646148711"),
+            ])
+        #expect(Set(posts.map(\.url)) == ["https://fosstodon.org/@termehs/112525606646148711"])
+        #expect(posts.map(\.boostedBy) == ["Jürgen Kneidinger", "David Schoch", nil])
+        #expect(posts.allSatisfy { $0.author.handle == "termehs" }, "a boost shows the boosted status's author")
+        var state = V.started(1)
+        V.answer(&state, source: 0, posts, at: .zero)
+        #expect(state.feed?.posts.count == 3)
+        // Through a second source, the same status is the first source's: still three.
+        var two = V.started(2)
+        V.answer(&two, source: 1, posts, at: .zero)
+        V.answer(&two, source: 0, [posts[2]], at: .zero)
+        #expect(two.feed?.posts.count == 1, "source 0's copy of the status joins source 1's by its address")
+    }
+}
