@@ -16,6 +16,9 @@ struct XMLFeedItem {
     private var author: String?
     private var date: String?
     private var fallbackDate: String?
+    /// Dublin Core's (and iTunes') words for the same fields: each stands in where the
+    /// core element is missing, and the core element wins wherever it comes in the item.
+    private var dublinCore = DublinCoreFields()
     private var media = XMLMediaList()
 
     /// Whether `name` is an item of a feed: RSS `item`, Atom `entry`.
@@ -33,6 +36,10 @@ struct XMLFeedItem {
         switch (vocabulary, name.local) {
         case (.rss, "title") where onItem:
             title = (value, false)
+        case (.dublinCore, "title") where onItem:
+            dublinCore.title = dublinCore.title ?? value
+        case (.dublinCore, "description") where onItem:
+            dublinCore.description = dublinCore.description ?? text  // HTML, escaped, as RSS's
         case (.atom, "title") where onItem, (.atom03, "title") where onItem:
             title = AtomText.read(value, vocabulary: vocabulary, attributes: attributes)
         case (.rss, "link"):
@@ -88,13 +95,14 @@ struct XMLFeedItem {
             (.atom03, "name") where parent?.isAtom("author") == true:
             author = author ?? value
         case (.dublinCore, "creator"), (.dublinCore, "author"), (.iTunes, "author"):
-            author = author ?? value
+            dublinCore.creator = dublinCore.creator ?? value
         case (.rss, "author"):
             // RSS: "mail@example.org (Ada Park)", or just a name.
             author = author ?? Self.rssAuthorName(value)
-        case (.rss, "pubDate"), (.dublinCore, "date"), (.atom, "published"), (.atom03, "issued"),
-            (.dublinCoreTerms, "created"), (.dublinCoreTerms, "issued"):
+        case (.rss, "pubDate"), (.atom, "published"), (.atom03, "issued"):
             date = date ?? value
+        case (.dublinCore, "date"), (.dublinCoreTerms, "created"), (.dublinCoreTerms, "issued"):
+            dublinCore.date = dublinCore.date ?? value
         case (.atom, "updated"), (.atom03, "modified"), (.dublinCoreTerms, "modified"):
             fallbackDate = fallbackDate ?? value
         default:
@@ -105,6 +113,9 @@ struct XMLFeedItem {
     /// The post; nil for an item with nothing to show. Its identity is its guid or id,
     /// else its link, else a digest of what it says, the same on every load.
     var post: Post? {
+        let summary = summary ?? dublinCore.description.map { ($0, true) }
+        let author = author ?? dublinCore.creator
+        let date = date ?? dublinCore.date
         let permalink = guidIsLink && guid.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } == true
         let url = link ?? (permalink ? guid : nil)
         var attachments = media.attachments
@@ -117,8 +128,10 @@ struct XMLFeedItem {
                 attachments[index].description = nil
             }
         }
-        let shownTitle = title.map { $0.isHTML ? HTMLText.plainText($0.text) : $0.text.trimmingWhitespace() }
-            .flatMap { $0.isEmpty ? nil : $0 }
+        let shownTitle = (title ?? dublinCore.title.map { ($0, false) }).map {
+            $0.isHTML ? HTMLText.plainText($0.text) : $0.text.trimmingWhitespace()
+        }
+        .flatMap { $0.isEmpty ? nil : $0 }
         let content = text ?? ""
         guard shownTitle != nil || !content.isEmpty || !attachments.isEmpty || url != nil else { return nil }
         let stated = [guid, id, url].lazy.compactMap { $0 }.first { !$0.isEmpty }
@@ -141,6 +154,14 @@ struct XMLFeedItem {
             hash.endField()
         }
         return "digest:" + hash.hex
+    }
+
+    /// The Dublin Core elements of an item, as they came (the first of each).
+    struct DublinCoreFields {
+        var title: String?
+        var description: String?
+        var creator: String?
+        var date: String?
     }
 
     static func rssAuthorName(_ value: String) -> String {

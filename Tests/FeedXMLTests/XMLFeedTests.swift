@@ -45,6 +45,35 @@ import Testing
         #expect(try self.feed("rss2.xml").posts[4].id == titleOnly.id)
     }
 
+    @Test func dublinCoreStandsInForEachMissingCoreElement() throws {
+        let feed = try feed("rss2-dublin-core.xml")
+        #expect(feed.posts.count == 4 && feed.skipped == 0, "no item dropped as having nothing to show")
+        let byID = Dictionary(uniqueKeysWithValues: feed.posts.map { ($0.id.description, $0) })
+        #expect(byID["only-dc-title"]?.title == "Bell ringing practice moves to Thursday")
+        #expect(byID["only-dc-description"]?.content == "The hall is closed for repairs this week.", "HTML, as RSS's")
+        let supper = try #require(byID["dc-creator-and-date"])
+        #expect(supper.author.name == "Margaret Hale")
+        #expect(seconds(supper.createdAt) == 1_795_890_600)
+        // Both given, the Dublin Core ones first: the core elements win.
+        let both = try #require(byID["core-wins"])
+        #expect(both.title == "The core title")
+        #expect(both.content == "The core description.")
+        #expect(both.author.name == "The Vicar")
+        #expect(seconds(both.createdAt) == 1_795_946_400)
+    }
+
+    /// A podcast whose episodes all link to the show's page, each with its own guid: three
+    /// posts, in the decoder and in the view.
+    @Test func episodesThatShareTheShowsLinkAreEachAPost() throws {
+        let feed = try feed("podcast-shared-link.xml")
+        #expect(feed.posts.map(\.id.description) == ["nightshift-ep-3", "nightshift-ep-2", "nightshift-ep-1"])
+        #expect(Set(feed.posts.map(\.url)) == ["https://nightshift.example/"])
+        var state = AppState(source: "podcast.xml", animation: .slide, size: TerminalSize(width: 80, height: 24))
+        _ = state.apply(.start)
+        _ = state.apply(.loaded(feed, generation: 1, at: Date(timeIntervalSince1970: 1_796_400_000)))
+        #expect(state.feed?.posts.map(\.title) == ["Episode 3: Sleep", "Episode 2: Coffee", "Episode 1: Dawn"])
+    }
+
     @Test func atom() throws {
         let feed = try feed("atom.xml")
         #expect(feed.title == "dive into mark")
