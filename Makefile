@@ -111,8 +111,11 @@ docs:
 
 # Plants each bug of Tests/mutate/mutations.py in a scratch copy, one at a time, and runs
 # the tests that should catch it; fails if any survives. Minutes: before a release, not CI.
+# ONLY="dc:" plants only the bugs whose name holds it.
+ONLY ?=
 mutate:
-	@dir=$$(mktemp -d) && python3 Tests/mutate/mutate.py "$$(pwd)" "$$dir"; status=$$?; rm -rf "$$dir"; exit $$status
+	@dir=$$(mktemp -d) && python3 Tests/mutate/mutate.py "$$(pwd)" "$$dir" $(if $(ONLY),"$(ONLY)"); status=$$?; \
+		rm -rf "$$dir"; exit $$status
 
 # swift format's findings, and whether every planted bug of `make mutate` still applies
 # (a refactor can move the code one plants in; the check takes a second, mutate minutes).
