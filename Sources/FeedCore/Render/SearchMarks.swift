@@ -1,11 +1,11 @@
 /// Where a search's words appear in a line of text, so that the rows can mark them.
 enum SearchMarks {
     /// The cell columns (from the text's start) of every occurrence of each word, case
-    /// aside, as (column, width) runs.
+    /// and accents aside, as (column, width) runs.
     static func cells(in text: String, words: [String]) -> [(column: Int, width: Int)] {
         guard !words.isEmpty, !text.isEmpty else { return [] }
         let characters = Array(text)
-        let lowered = characters.map { String($0).lowercased() }
+        let lowered = characters.map { PostSearch.folded(String($0)) }
         var columns: [Int] = []
         columns.reserveCapacity(characters.count + 1)
         var column = 0
@@ -15,7 +15,7 @@ enum SearchMarks {
         }
         columns.append(column)
         var runs: [(column: Int, width: Int)] = []
-        for word in words where !word.isEmpty {
+        for word in words.map(PostSearch.folded) where !word.isEmpty {
             var start = 0
             while start < characters.count {
                 // The characters from `start` whose lowercased text spells the word.

@@ -1,5 +1,5 @@
 /// `/`: the timeline narrowed, as the reader types, to the posts whose title, text, author
-/// or source hold every word typed (case aside). With the store, posts its feeds no longer
+/// or source hold every word typed (case and accents aside, as the store's index reads them). With the store, posts its feeds no longer
 /// list can match too: they come from the store's full-text index, after the posts in view.
 public struct PostSearch: Sendable, Equatable {
     /// What was typed.
@@ -14,9 +14,14 @@ public struct PostSearch: Sendable, Equatable {
     /// The post selected when the search began, to go back to when it is cleared.
     var selectedBefore: PostID?
 
-    /// The query's words, lowercased: each must appear.
+    /// The query's words, lowercased and without accents: each must appear.
     public var words: [String] {
-        query.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        Self.folded(query).split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// Text as a search compares it: lowercased, accents off ("Crème" is "creme").
+    static func folded(_ text: String) -> String {
+        DiacriticFolding.fold(text.lowercased())
     }
 
     /// Whether `post` holds every word, in its title, text, author's name or handle, or
@@ -26,7 +31,7 @@ public struct PostSearch: Sendable, Equatable {
         let haystack = [
             post.title ?? "", post.content, post.author.name, post.author.handle ?? "", post.source?.name ?? "",
         ]
-        .map { $0.lowercased() }
+        .map(folded)
         return words.allSatisfy { word in haystack.contains { $0.contains(word) } }
     }
 
