@@ -92,7 +92,7 @@ var viewer = ViewerOptions(
         SourceStatus(name: $0.title ?? $0.source.shortName, named: $0.title != nil, label: $0.source.label)
     },
     animation: options.animation)
-viewer.refreshInterval = options.refresh ?? sourceList.refresh
+viewer.refreshInterval = RefreshInterval.chosen(commandLine: options.refresh, subscriptions: sourceList.refresh)
 viewer.shimmerSpeed = options.shimmerSpeed
 viewer.shimmerPause = options.shimmerPause
 viewer.shimmerTilt = options.shimmerTilt
