@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test test-terminal bench fuzz mutate lint format install uninstall clean docs
+.PHONY: build run test test-tiers test-terminal bench fuzz mutate lint format install uninstall clean docs
 
 # The system packages the build needs (and, for `make test`, the tests), installed when
 # missing: by apt-get as root, else the one line to run is printed. One list, in
@@ -21,13 +21,18 @@ run: build
 # no real time, sockets or processes), then real sockets, files and processes, then the
 # binary in tmux (tier 3), in runs of their own: tier 3 polls a terminal and would hold
 # the threads the in-process loaders of the others need.
-# Last, a check that nothing the tests started is left running (Tests/leftovers.sh).
+# Last, a check that nothing the tests started is left running (Tests/leftovers.sh), in a
+# run of its own: its id and temporary folder (Tests/test-run.sh).
 # SKIP_E2E=1 skips tier 3, and says so; without tmux the run fails rather than skip it.
 IN_MEMORY = ^(FeedCoreTests\.|FeedXMLTests\.|FeedTerminalTests\.|FeedPicturesTests\.DecoderTests)
 REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests)
 test:
 	@.ci/system-packages test
 	$(SWIFT) build --build-tests
+	@Tests/test-run.sh "$$($(SWIFT) build --show-bin-path)" $(MAKE) --no-print-directory test-tiers
+
+# The tiers of `make test`, in the test run `make test` makes (Tests/test-run.sh).
+test-tiers:
 	@: > .build/tier-times
 	@Tests/tier.sh "tiers 1 and 2, in memory" $(SWIFT) test --skip-build --filter '$(IN_MEMORY)'
 	@Tests/tier.sh "sockets, files and processes" $(SWIFT) test --skip-build --filter '$(REAL_IO)'
@@ -39,7 +44,6 @@ test:
 		Tests/tier.sh "tier 3, the binary in tmux" $(SWIFT) test --skip-build --filter EndToEndTests; \
 	fi
 	@cat .build/tier-times
-	Tests/leftovers.sh "$$($(SWIFT) build --show-bin-path)"
 
 # The binary in a real terminal that draws pixels: xterm as a VT340 (sixel) on a virtual
 # X display (Xvfb), screenshots checked for each picture inside its cells, before and after
@@ -47,8 +51,8 @@ test:
 test-terminal:
 	@.ci/system-packages terminal
 	$(SWIFT) build --product shimmerfeed
-	python3 Tests/terminal/xterm_sixel.py "$$($(SWIFT) build --show-bin-path)/shimmerfeed" .build/terminal
-	Tests/leftovers.sh "$$($(SWIFT) build --show-bin-path)"
+	Tests/test-run.sh "$$($(SWIFT) build --show-bin-path)" \
+		python3 Tests/terminal/xterm_sixel.py "$$($(SWIFT) build --show-bin-path)/shimmerfeed" .build/terminal
 
 # The release build `make install` makes, then render/decode figures and the binary in a
 # 200x50 pseudo-terminal. The feeds (200 and 100,000 posts) are generated into a temporary

@@ -22,6 +22,8 @@ public final class FeedServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["python3", Self.fixtures.appendingPathComponent("feed_server.py").path] + (tls ? ["--tls"] : [])
+            // The test run's id, for its leftovers check (Tests/test-run.sh); the server ignores it.
+            + ["--run", ProcessInfo.processInfo.environment["SHIMMERFEED_TEST_RUN"] ?? "norun"]
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
