@@ -135,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedStoreTests",
-            dependencies: ["FeedStore", "FeedCore"],
+            dependencies: ["FeedStore", "FeedCore", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swift6
         ),

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedStore
@@ -16,8 +17,7 @@ import Testing
 
     /// The version 2 store, copied into a folder of the test's own; and its source's key.
     private func versionTwoStore() throws -> (folder: String, path: String, key: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("store").path
         let path = folder + "/store.sqlite3"
         try FileManager.default.copyItem(
             atPath: Self.fixtures.appendingPathComponent("store-v2-boost.sqlite3").path, toPath: path)

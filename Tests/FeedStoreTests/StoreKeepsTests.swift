@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedStore
@@ -9,8 +10,8 @@ import Testing
 @Suite struct StoreKeepsTests {
     private let now = Date(timeIntervalSince1970: 1_796_000_000)
 
-    private func scratch() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+    private func scratch() throws -> String {
+        try ScratchFolder.make("store").path
     }
 
     private func post(_ id: String, daysAgo: Double, title: String? = nil) -> Post {
@@ -22,7 +23,7 @@ import Testing
     /// A read, liked post 120 days old, among more posts than the bound, outlives both the
     /// 500 a source and the 90 days of read posts; the same post unliked does not.
     @Test func aLikedPostIsKeptPastEveryBound() throws {
-        let folder = scratch()
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try FeedStore.open(at: folder + "/s.sqlite3", now: now).store
         let old = post("old", daysAgo: 120)
@@ -39,7 +40,7 @@ import Testing
         #expect(!kept.posts.contains { $0.id == other.id }, "read, not liked, past both bounds: let go")
         #expect(kept.posts.count == FeedStore.postsPerSource + 1)
         // Only read and 120 days old (no bound of count): liked keeps it, unliked lets it go.
-        let alone = scratch()
+        let alone = try scratch()
         defer { try? FileManager.default.removeItem(atPath: alone) }
         let small = try FeedStore.open(at: alone + "/s.sqlite3", now: now).store
         try small.saveAnswer(source: "s", title: nil, posts: [old, other], etag: nil, lastModified: nil, at: now)
@@ -51,7 +52,7 @@ import Testing
     /// `N` on a read post: the mark the view sends reaches the file, and the next run has it
     /// unread.
     @Test func aPostMarkedUnreadStaysUnreadAfterARestart() throws {
-        let folder = scratch()
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/s.sqlite3"
         do {
@@ -76,7 +77,7 @@ import Testing
 
     @Test(arguments: [("2026", "Plans for 2026"), ("v6", "Swift v6 is out"), ("iOS 18", "Shipping on iOS 18")])
     func theIndexFindsNumbers(query: String, title: String) throws {
-        let folder = scratch()
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try FeedStore.open(at: folder + "/s.sqlite3", now: now).store
         let posts = [

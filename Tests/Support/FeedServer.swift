@@ -23,7 +23,7 @@ public final class FeedServer {
         process.arguments =
             ["python3", Self.fixtures.appendingPathComponent("feed_server.py").path] + (tls ? ["--tls"] : [])
             // The test run's id, for its leftovers check (Tests/test-run.sh); the server ignores it.
-            + ["--run", ProcessInfo.processInfo.environment["SHIMMERFEED_TEST_RUN"] ?? "norun"]
+            + ["--run", TestRun.id]
         input = Pipe()
         let output = Pipe()
         process.standardInput = input

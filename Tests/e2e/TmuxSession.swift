@@ -1,6 +1,7 @@
 import FeedTerminal
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// A real terminal emulator for tests: tmux on a private socket, driven with send-keys
@@ -19,9 +20,8 @@ final class TmuxSession {
     /// saying so: the third tier is skipped only on purpose (`SKIP_E2E=1 make test`).
     init(width: Int = 80, height: Int = 24) throws {
         guard Self.tmuxPath != nil else { throw TmuxMissing() }
-        // The test run's id first (Tests/test-run.sh), so that its leftovers check knows its own.
-        let run = ProcessInfo.processInfo.environment["SHIMMERFEED_TEST_RUN"] ?? "norun"
-        socket = "shimmerfeed-e2e-\(run)-\(getpid())-\(Self.counter.add(1, ordering: .relaxed).newValue)"
+        // The test run's id first, so that its leftovers check knows its own.
+        socket = "shimmerfeed-e2e-\(TestRun.id)-\(getpid())-\(Self.counter.add(1, ordering: .relaxed).newValue)"
         self.width = width
         self.height = height
         stateFolder = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-state").path

@@ -1,6 +1,7 @@
 /// `/`: the timeline narrowed, as the reader types, to the posts whose title, text, author
-/// or source hold every word typed (case and accents aside, as the store's index reads them). With the store, posts its feeds no longer
-/// list can match too: they come from the store's full-text index, after the posts in view.
+/// or source hold every word typed (case and accents aside, as the store's index reads
+/// them). With the store, posts its feeds no longer list can match too: they come from the
+/// store's full-text index, after the posts in view.
 public struct PostSearch: Sendable, Equatable {
     /// What was typed.
     public var query: String

@@ -29,18 +29,12 @@ public enum DiacriticFolding {
 
     /// The letter `value` is with its accents off, if it has any.
     private static func base(of value: UInt32) -> UInt32? {
-        guard value >= accented[0], value <= accented[accented.count - 1] else { return nil }
-        var low = 0
-        var high = accented.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            if accented[middle] == value { return bases[middle] }
-            if accented[middle] < value { low = middle + 1 } else { high = middle - 1 }
-        }
-        return nil
+        baseOfAccented[value]
     }
 
-    /// Accented letters, in order, and the letter each is without its accents.
+    private static let baseOfAccented = Dictionary(uniqueKeysWithValues: zip(accented, bases))
+
+    /// Accented letters, and the letter each is without its accents.
     private static let accented: [UInt32] = [
         0x00C0, 0x00C1, 0x00C2, 0x00C3, 0x00C4, 0x00C5, 0x00C7, 0x00C8, 0x00C9, 0x00CA, 0x00CB, 0x00CC, 0x00CD,
         0x00CE, 0x00CF, 0x00D1, 0x00D2, 0x00D3, 0x00D4, 0x00D5, 0x00D6, 0x00D9, 0x00DA, 0x00DB, 0x00DC, 0x00DD,

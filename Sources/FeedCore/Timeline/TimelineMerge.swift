@@ -47,7 +47,6 @@ public enum TimelineMerge {
         var arrivedIDs: Set<PostID>?
         var rest: [Post] = []
         rest.reserveCapacity(timeline.count)
-        var gone: [String] = []
         var kept: Set<String> = []
         for post in timeline {
             guard let source = post.source, source.index == index else {
@@ -63,10 +62,12 @@ public enum TimelineMerge {
                     continue
                 }
             }
-            gone.append(key(post))
+            let key = key(post)
+            if owners[key] == index { owners[key] = nil }
         }
-        // A key stays the source's while a post of its that is kept still has it.
-        for key in gone where owners[key] == index && !kept.contains(key) { owners[key] = nil }
+        // A key stays the source's while a post of its that is kept has it (its posts may
+        // share an address).
+        for key in kept { owners[key] = index }
         // Let go of the old list (where the caller handed it over), and of an emptied key
         // table, before the new are made.
         timeline = []
@@ -83,12 +84,17 @@ public enum TimelineMerge {
         var all: [Post] = []
         all.reserveCapacity(pages.reduce(0) { $0 + $1.posts.count })
         for (source, posts) in pages.sorted(by: { $0.source < $1.source }) {
-            var ids: Set<PostID> = []
-            for post in posts where ids.insert(post.id).inserted {
+            var ids = SourceIDs()
+            for (position, post) in posts.enumerated() {
                 let key = key(post)
-                // Another source's post at the same address is this one; the source's own
-                // posts sharing an address are each a post.
-                if let owner = owners[key], owner != source { continue }
+                if let owner = owners[key] {
+                    // Another source's post at the same address is this one; the source's
+                    // own posts sharing an address are each a post, unless they are one.
+                    guard owner == source, ids.isNew(post.id, listed: { Set(posts[..<position].lazy.map(\.id)) })
+                    else { continue }
+                } else {
+                    ids.add(post.id)
+                }
                 owners[key] = source
                 all.append(post)
             }
@@ -130,15 +136,13 @@ public enum TimelineMerge {
         owners.reserveCapacity(owners.count + arrived.count)
         var skipped: Set<Int> = []
         var taken: Set<String> = []
-        // The source's ids, made only when two of its posts first share an address (a
-        // podcast's episodes and its home page): most answers never need them.
-        var ids: Set<PostID>?
+        var ids = SourceIDs()
         for (position, post) in arrived.enumerated() {
             let key = key(post)
             if let owner = owners[key] {
                 if owner == index {
-                    if ids == nil { ids = Set(listed()).union(arrived[..<position].lazy.map(\.id)) }
-                    if ids?.insert(post.id).inserted == false { skipped.insert(position) }
+                    let isNew = ids.isNew(post.id) { Set(listed()).union(arrived[..<position].lazy.map(\.id)) }
+                    if !isNew { skipped.insert(position) }
                     continue
                 }
                 guard owner > index else {
@@ -147,7 +151,7 @@ public enum TimelineMerge {
                 }
                 taken.insert(key)
             }
-            ids?.insert(post.id)
+            ids.add(post.id)
             owners[key] = index
         }
         if !taken.isEmpty {
@@ -156,6 +160,24 @@ public enum TimelineMerge {
         // Most often nothing is skipped: the list is kept, not copied.
         guard !skipped.isEmpty else { return arrived }
         return arrived.indices.filter { !skipped.contains($0) }.map { arrived[$0] }
+    }
+
+    /// One source's post ids, gathered only when two of its posts first share an address
+    /// (a podcast's episodes and its home page): most answers never need them.
+    private struct SourceIDs {
+        private var ids: Set<PostID>?
+
+        /// Whether `id`, at an address the source already has, names a post it has not
+        /// listed yet; the first time, `listed` gives the ids listed so far.
+        mutating func isNew(_ id: PostID, listed: () -> Set<PostID>) -> Bool {
+            if ids == nil { ids = listed() }
+            return ids?.insert(id).inserted ?? true
+        }
+
+        /// A post taken at an address of its own.
+        mutating func add(_ id: PostID) {
+            ids?.insert(id)
+        }
     }
 
     /// Two lists, each in the timeline's order, as one.
