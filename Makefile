@@ -48,11 +48,14 @@ test-tiers:
 # The binary in a real terminal that draws pixels: xterm as a VT340 (sixel) on a virtual
 # X display (Xvfb), screenshots checked for each picture inside its cells, before and after
 # scrolling (Tests/terminal/xterm_sixel.py). The screenshots are kept in .build/terminal.
+# Pillow comes from Debian's python3-pil, which is for the system's python3: a python3 of
+# another installation (pyenv, a virtualenv) found first on PATH may lack it.
 test-terminal:
 	@.ci/system-packages terminal
 	$(SWIFT) build --product shimmerfeed
+	@python=python3; $$python -c 'import PIL' 2>/dev/null || python=/usr/bin/python3; \
 	Tests/test-run.sh "$$($(SWIFT) build --show-bin-path)" \
-		python3 Tests/terminal/xterm_sixel.py "$$($(SWIFT) build --show-bin-path)/shimmerfeed" .build/terminal
+		$$python Tests/terminal/xterm_sixel.py "$$($(SWIFT) build --show-bin-path)/shimmerfeed" .build/terminal
 
 # The release build `make install` makes, then render/decode figures and the binary in a
 # 200x50 pseudo-terminal. The feeds (200 and 100,000 posts) are generated into a temporary

@@ -18,7 +18,10 @@ import sys
 import tempfile
 import time
 
-from PIL import Image
+try:
+    from PIL import Image
+except ImportError:
+    sys.exit(f"{sys.executable} has no Pillow: apt-get install python3-pil (for the system's python3)")
 
 COLUMNS, LINES = 80, 24
 HERE = os.path.dirname(os.path.abspath(__file__))
