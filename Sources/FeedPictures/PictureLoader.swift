@@ -31,12 +31,41 @@ public struct PictureLoader: PictureLoading {
 
     struct TimedOut: Error, CustomStringConvertible {
         var limit: Duration
-        var description: String { "no picture within \(Int(limit.seconds)) s" }
+        var description: String {
+            let milliseconds =
+                Int(limit.components.seconds) * 1000 + Int(limit.components.attoseconds / 1_000_000_000_000_000)
+            return milliseconds % 1000 == 0
+                ? "no picture within \(milliseconds / 1000) s" : "no picture within \(milliseconds) ms"
+        }
     }
 
+    /// The picture: fetched within the time limit, or the copy kept on disk when the server
+    /// says it has not changed, cannot be reached, fails, or does not answer in time.
     public func picture(at url: String) async throws -> PicturePixels {
-        let bytes = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-            group.addTask { try await self.bytes(of: url) }
+        let cached = cache?.entry(for: url)
+        let bytes: [UInt8]
+        if offline {
+            guard let cached else { throw NotKept() }
+            bytes = cached.bytes
+        } else {
+            do {
+                bytes = try await withinTimeLimit { try await self.fetch(url, revalidating: cached) }
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                guard let cached, !Task.isCancelled else { throw error }
+                bytes = cached.bytes
+            }
+        }
+        try Task.checkCancellation()
+        return try PictureDecoder.decode(bytes)
+    }
+
+    /// `work`'s answer, or `TimedOut` once the time limit has passed: the bound on the whole
+    /// transfer, however the bytes trickle in.
+    private func withinTimeLimit(_ work: @escaping @Sendable () async throws -> [UInt8]) async throws -> [UInt8] {
+        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+            group.addTask { try await work() }
             group.addTask {
                 try await Task.sleep(for: timeLimit)
                 return nil
@@ -45,34 +74,20 @@ public struct PictureLoader: PictureLoading {
             guard let first = try await group.next(), let bytes = first else { throw TimedOut(limit: timeLimit) }
             return bytes
         }
-        try Task.checkCancellation()
-        return try PictureDecoder.decode(bytes)
     }
 
-    /// The bytes: fetched, or the cached copy when the server says it has not changed or
-    /// cannot be reached.
-    private func bytes(of url: String) async throws -> [UInt8] {
-        let cached = cache?.entry(for: url)
-        if offline {
-            guard let cached else { throw NotKept() }
-            return cached.bytes
-        }
-        do {
-            switch try await PictureTransfer.fetch(
-                url, validators: cached?.validators, maxSize: Self.maxBytes, timeout: timeLimit,
-                certificateAuthorities: certificateAuthorities)
-            {
-            case .body(let bytes, let validators):
-                cache?.store(bytes, validators: validators, for: url)
-                return bytes
-            case .notModified:
-                guard let cached else { throw PictureError.damaged(format: "picture", detail: "304 with no copy") }
-                return cached.bytes
-            }
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            guard let cached else { throw error }
+    /// The bytes from the network, conditionally when a copy is kept: a new body is kept
+    /// in its place, a 304 answers with the copy.
+    private func fetch(_ url: String, revalidating cached: PictureDiskCache.Entry?) async throws -> [UInt8] {
+        switch try await PictureTransfer.fetch(
+            url, validators: cached?.validators, maxSize: Self.maxBytes, timeout: timeLimit,
+            certificateAuthorities: certificateAuthorities)
+        {
+        case .body(let bytes, let validators):
+            cache?.store(bytes, validators: validators, for: url)
+            return bytes
+        case .notModified:
+            guard let cached else { throw PictureError.damaged(format: "picture", detail: "304 with no copy") }
             return cached.bytes
         }
     }

@@ -25,6 +25,41 @@ import Testing
         #expect(try server.get("/count?key=kept") == #"{"200": 1, "304": 1}"#, "the second load asked conditionally")
     }
 
+    /// The kept copy answers when revalidating it fails: the server says 503, takes longer
+    /// than the bound, or cannot be reached. The reader sees the picture, not "not available".
+    @Test(arguments: ["fail", "slow"])
+    func aKeptPictureIsShownWhenItsRevalidationFails(revalidate: String) async throws {
+        let server = try FeedServer()
+        let scratch = try folder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = PictureDiskCache(folder: scratch.path)
+        let key = "revalidate-\(revalidate)"
+        let url = server.url("/pictures/etag?key=\(key)&revalidate=\(revalidate)").absoluteString
+        let loader = PictureLoader(cache: cache, timeLimit: .milliseconds(700))
+        let first = try await loader.picture(at: url)
+        let again = try await loader.picture(at: url)
+        #expect(again == first)
+        let answered = revalidate == "fail" ? "503" : "slow"
+        #expect(try server.get("/count?key=\(key)") == #"{"200": 1, "\#(answered)": 1}"#, "it did ask again")
+    }
+
+    @Test func aKeptPictureIsShownWhenItsServerCannotBeReached() async throws {
+        let server = try FeedServer()
+        let scratch = try folder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cache = PictureDiskCache(folder: scratch.path)
+        let kept = try await PictureLoader(cache: cache).picture(
+            at: server.url("/pictures/etag?key=gone").absoluteString)
+        let entry = try #require(cache.entry(for: server.url("/pictures/etag?key=gone").absoluteString))
+        // The same picture kept for an address where nothing listens (port 1 refuses).
+        let unreachable = "http://127.0.0.1:1/pictures/etag"
+        cache.store(entry.bytes, validators: entry.validators, for: unreachable)
+        #expect(try await PictureLoader(cache: cache).picture(at: unreachable) == kept)
+        await #expect(throws: (any Error).self, "with nothing kept, the failure is said") {
+            try await PictureLoader(cache: nil).picture(at: unreachable)
+        }
+    }
+
     @Test func withoutACacheNothingIsWritten() async throws {
         let server = try FeedServer()
         let loader = PictureLoader(cache: nil)
@@ -74,10 +109,12 @@ import Testing
         // bound on the whole ends it, and says so.
         let server = try FeedServer()
         let started = ContinuousClock.now
-        await #expect(throws: PictureLoader.TimedOut.self) {
+        let error = await #expect(throws: PictureLoader.TimedOut.self) {
             try await PictureLoader(cache: nil, timeLimit: .milliseconds(700))
                 .picture(at: server.url("/pictures/trickle").absoluteString)
         }
+        #expect(error?.description == "no picture within 700 ms")
+        #expect(PictureLoader.TimedOut(limit: .seconds(5)).description == "no picture within 5 s")
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 

@@ -65,6 +65,27 @@ import Testing
         #expect(pictures.afterText(gone).isEmpty)
     }
 
+    /// Two pictures: one moves onto the lines of the other, which stays where it was. Both
+    /// lines are drawn again as text, which erases the one in place: it is drawn again too.
+    @Test func aSixelPictureInPlaceOnALineDrawnAgainIsDrawnAgain() {
+        let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
+        var first = frame([(300, 0), (301, 2)], kept: [])
+        first.graphics[1].column = 5
+        #expect(text(pictures.afterText(first)).components(separatedBy: "\u{1B}7").count == 3, "both drawn")
+        // 300 goes down two lines, beside 301 (lines 2 and 3); 301 stays.
+        var moved = frame([(300, 2), (301, 2)], kept: [])
+        moved.graphics[1].column = 5
+        #expect(pictures.beforeText(moved).staleLines == [0, 1])
+        let again = text(pictures.afterText(moved))
+        #expect(again.contains("\u{1B}[3;2H"), "300 at its new place")
+        #expect(!again.contains("\u{1B}[3;6H"), "301's lines were not drawn again: it is still there")
+        // Now 300 leaves lines 2 and 3, which are drawn again: 301, on them, is drawn again.
+        var left = frame([(301, 2)], kept: [])
+        left.graphics[0].column = 5
+        #expect(pictures.beforeText(left).staleLines == [2, 3])
+        #expect(text(pictures.afterText(left)).hasPrefix("\u{1B}7\u{1B}[3;6H"), "301 drawn again over its text")
+    }
+
     @Test func aSixelPictureStopsAboveTheLastLineAndIsAMultipleOfSixTall() {
         let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 7), throughTmux: false)
         // Its rows 0 and 1 at lines 4 and 5 of 6: line 5 is the last; 7 pixels tall is cut to 6.

@@ -4,7 +4,8 @@
 Runs the viewer with `--images sixel` against the loopback feed server's picture timeline
 (four avatars of known colours, two pictures of orange and teal halves), takes screenshots
 with ImageMagick's `import`, and checks that each picture's pixels lie inside its cells,
-as `--dump` lays them out. Then moves the selection (its bar's lines are rewritten) and
+as `--dump` lays them out. Then expands the first post and collapses it (the lines its
+larger picture covered are drawn again), and checks again. Then moves the selection (its bar's lines are rewritten) and
 checks again; then scrolls, and checks that every picture moved with its rows, whole or
 cut at the top, and that none is left behind.
 
@@ -87,10 +88,30 @@ def pixels_of(image, color):
                 near[index + dy * width + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)):
             xs.append(x)
             ys.append(y)
+    pixels_of.near = near
     if not xs:
         return None, 0
     pixels_of.points = list(zip(xs, ys))
     return (min(xs) - 1, min(ys) - 1, max(xs) + 2, max(ys) + 2), len(xs)
+
+
+def ghost_run(near, width, rects, longest=8):
+    """The first run of more than `longest` matching pixels in a row outside `rects`:
+    (x, y, length), or None."""
+    for y in range(len(near) // width):
+        row = near[y * width:(y + 1) * width]
+        if not any(row):
+            continue
+        run = 0
+        for x, matches in enumerate(row + [False]):
+            inside = any(x0 <= x < x1 and y0 <= y < y1 for x0, y0, x1, y1 in rects)
+            if matches and not inside:
+                run += 1
+                continue
+            if run > longest:
+                return (x - run, y, run)
+            run = 0
+    return None
 
 
 def check(image, rects, cell, label):
@@ -119,6 +140,11 @@ def check(image, rects, cell, label):
                  if not any(x0 <= x < x1 and y0 <= y < y1 for x0, y0, x1, y1 in visible)]
         if stray:
             fail(f"{label}: {len(stray)} pixels of {color} outside its cells {visible}, first at {stray[0]}")
+        # A ghost thinner than a patch: a run of the colour along a row, outside its cells,
+        # longer than a letter's edge (a picture's last rows left behind are such runs).
+        ghost = ghost_run(pixels_of.near, image.size[0], visible)
+        if ghost:
+            fail(f"{label}: a run of {ghost[2]} pixels of {color} outside its cells {visible}, at {ghost[:2]}")
         # Each picture loses at most 5 rows to the multiple of six, and the patches' count
         # a pixel of border all round.
         least = area - sum((x1 - x0) * 7 + (y1 - y0) * 2 for x0, y0, x1, y1 in visible)
@@ -189,9 +215,20 @@ def main():
 
         loaded = wait_until("every picture drawn", all_drawn, timeout=30, interval=0.5)
         check(loaded, rects, cell, "loaded")
+        # The first post expanded, then collapsed: its larger picture leaves lines whose
+        # text is the same before and after (blank, where the sixel was). Unless they are
+        # drawn again, what the sixel drew there stays.
+        subprocess.run(["xdotool", "mousemove", "200", "100"], env=environment, check=True)
+        orange = pixels_of(loaded, ORANGE)[1]
+        subprocess.run(["xdotool", "key", "Return"], env=environment, check=True)
+        wait_until("the first picture drawn larger", lambda: pixels_of(shot("expanded.png"), ORANGE)[1] > orange * 1.3)
+        subprocess.run(["xdotool", "key", "Return"], env=environment, check=True)
+        wait_until("the first picture back to its strip",
+                   lambda: abs(pixels_of(shot("collapsed.png"), ORANGE)[1] - orange) < orange * 0.05, timeout=5)
+        time.sleep(1.0)
+        check(shot("collapsed.png"), rects, cell, "collapsed")
         # One post down: the selection's bar moves off the first post's lines, and ncurses
         # rewrites them; the pictures on them stay whole.
-        subprocess.run(["xdotool", "mousemove", "200", "100"], env=environment, check=True)
         subprocess.run(["xdotool", "key", "j"], env=environment, check=True)
         time.sleep(1.0)
         check(shot("selected.png"), rects, cell, "selected")

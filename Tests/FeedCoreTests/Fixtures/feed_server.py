@@ -283,8 +283,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, png(64, 36, lambda x, y: (240, 140, 40) if x < 32 else (40, 160, 160)), "image/png")
         elif path == "/pictures/etag":
             # A picture with an ETag, and 304 to a request that names it; /count?key= tells.
+            # revalidate=fail answers that request 503, revalidate=slow after 30 s.
             key = params.get("key", "")
-            if self.headers.get("If-None-Match") == '"p1"':
+            revalidating = self.headers.get("If-None-Match") == '"p1"'
+            if revalidating and params.get("revalidate") == "fail":
+                Seen.count(key, "503")
+                self.send(503, b"<html><body>Down for maintenance</body></html>", "text/html")
+            elif revalidating and params.get("revalidate") == "slow":
+                Seen.count(key, "slow")
+                time.sleep(30)
+                self.send_response(304)
+                self.end_headers()
+            elif revalidating:
                 Seen.count(key, "304")
                 self.send_response(304)
                 self.send_header("ETag", '"p1"')
