@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test test-tiers test-terminal bench fuzz mutate lint format install uninstall clean docs
+.PHONY: build run test test-tiers test-terminal bench fuzz mutate mutate-sample lint format install uninstall clean docs
 
 # The system packages the build needs (and, for `make test`, the tests), installed when
 # missing: by apt-get as root, else the one line to run is printed. One list, in
@@ -123,6 +123,22 @@ ONLY ?=
 mutate:
 	@dir=$$(mktemp -d) && python3 Tests/mutate/mutate.py "$$(pwd)" "$$dir" $(if $(ONLY),"$(ONLY)"); status=$$?; \
 		rm -rf "$$dir"; exit $$status
+
+# Bugs planted by rule, not by hand (Tests/mutate/sample.py, its rules in rules.py): a
+# random sample, CHANGED mutants from the files changed since SINCE and EVERYWHERE from all
+# of Sources/ (in AREAS only, if given: paths, or store, search, pictures, pixels,
+# start-up); each planted in a scratch copy against the fastest tests covering its file.
+# Prints the seed (SEED= repeats a sample) and every survivor's diff; fails under 90 %.
+# Equivalent mutants are skipped, each with why, in Tests/mutate/equivalent.py.
+SEED ?=
+SINCE ?= HEAD~10
+AREAS ?=
+CHANGED ?= 30
+EVERYWHERE ?= 30
+mutate-sample:
+	@dir=$$(mktemp -d) && python3 Tests/mutate/sample.py "$$(pwd)" "$$dir" --since "$(SINCE)" \
+		--changed $(CHANGED) --everywhere $(EVERYWHERE) $(if $(SEED),--seed $(SEED)) $(if $(AREAS),--areas $(AREAS)); \
+		status=$$?; rm -rf "$$dir"; exit $$status
 
 # swift format's findings, and whether every planted bug of `make mutate` still applies
 # (a refactor can move the code one plants in; the check takes a second, mutate minutes).

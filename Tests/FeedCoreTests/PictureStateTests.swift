@@ -109,6 +109,24 @@ private typealias V = Views
         #expect(state.nextWake(after: .seconds(1)) != nil)
     }
 
+    /// A picture that arrives while another fades gets its whole fade too: the view wakes
+    /// until the later one has faded in, not only the first.
+    @Test func aPictureArrivingMidFadeIsWokenForToTheEnd() {
+        var (state, _) = Self.loaded([Self.post("a", minutesAgo: 1)])
+        _ = state.apply(.picture(url: Self.media + "a", .loaded(Self.pixels)), at: .seconds(1))
+        let later = Duration.seconds(1) + CrossFade.duration / 2
+        _ = state.apply(.picture(url: Self.avatar + "a", .loaded(Self.pixels)), at: later)
+        let firstFaded = Duration.seconds(1) + CrossFade.duration
+        _ = state.apply(.tick, at: firstFaded)
+        _ = state.apply(.frameDrawn, at: firstFaded)
+        let wake = state.nextWake(after: firstFaded)
+        #expect(
+            wake != nil && wake! <= later + CrossFade.duration,
+            "woken for the avatar's fade: \(String(describing: wake))")
+        _ = state.apply(.tick, at: later + CrossFade.duration)
+        #expect(state.timing.pictureFadeEnd == nil, "and no longer")
+    }
+
     @Test func theBlurhashStandsInAfterTheShowDelay() throws {
         var (state, _) = Self.loaded([Self.post("a", minutesAgo: 1, blurhash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj")])
         _ = state.apply(.tick, at: .milliseconds(100))

@@ -32,7 +32,8 @@ public enum DiacriticFolding {
         baseOfAccented[value]
     }
 
-    private static let baseOfAccented = Dictionary(uniqueKeysWithValues: zip(accented, bases))
+    /// Internal for the test that checks it against Python's `unicodedata`.
+    static let baseOfAccented = Dictionary(uniqueKeysWithValues: zip(accented, bases))
 
     /// Accented letters, and the letter each is without its accents.
     private static let accented: [UInt32] = [

@@ -1,0 +1,228 @@
+"""`make mutate-sample`: bugs planted by rule (rules.py), not by the hands that wrote the
+tests. It draws a random sample of mutants, by default 30 from the files changed since a
+commit and 30 from everywhere in Sources/ (a rule first, then one of its mutants, so that
+the many integers of a table do not crowd out the rest); plants each in a scratch copy;
+runs the fastest tests that cover its file, then slower ones while it survives; and
+reports the share caught, listing every survivor with its diff.
+
+A survivor is a missing test, or an equivalent mutant: one that no test could tell from
+the code. Those are listed, each with why, in equivalent.py, which the sampler skips.
+A mutant that does not build is the compiler's catch and is not counted.
+
+usage: sample.py REPO SCRATCH [--seed N] [--since COMMIT] [--changed N] [--everywhere N]
+                 [--areas PATH...] [--list]
+  --areas: only the files under these paths or in these named areas (store, search,
+           pictures, pixels, start-up), for both draws
+  --list:  print the sample and stop"""
+import argparse, os, random, shutil, signal, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rules import mutants
+from equivalent import EQUIVALENT
+
+# The tests that cover each folder of Sources/, fastest first: a mutant that survives one
+# filter meets the next. The in-memory tiers take seconds; the binary in tmux, minutes.
+IN_MEMORY = r"^(FeedCoreTests|FeedXMLTests|FeedTerminalTests|FeedPicturesTests\.DecoderTests)\."
+REAL_IO = r"^(FeedTransportTests|FeedStoreTests|ProcessTests|FeedPicturesTests\.PictureLoaderTests)\."
+COVERING = [
+    # Every layer above uses FeedCore: its tests are all of the in-memory tiers'.
+    ("Sources/FeedCore/", [IN_MEMORY, REAL_IO, "ViewerEndToEndTests|TimelineEndToEndTests"]),
+    ("Sources/FeedStore/", [r"^FeedStoreTests\.", "StoreEndToEndTests"]),
+    ("Sources/FeedPictures/", [r"^FeedPicturesTests\.", r"^ProcessTests\.", "PicturesEndToEndTests"]),
+    ("Sources/FeedTerminal/", [r"^FeedTerminalTests\.", r"^ProcessTests\.",
+                               "ViewerEndToEndTests|PixelsEndToEndTests|InputEndToEndTests"]),
+    ("Sources/FeedTransport/", [r"^FeedTransportTests\.", "TransportEndToEndTests"]),
+    ("Sources/FeedXML/", [r"^FeedXMLTests\.", "XMLSourceTests|HostileXMLEndToEndTests"]),
+    ("Sources/shimmerfeed/", ["CommandLineEndToEndTests", "StoreEndToEndTests|NoticesEndToEndTests",
+                              "ViewerEndToEndTests|SourcesEndToEndTests"]),
+]
+# Named areas for --areas: the code of one part of the viewer, wherever its layers put it.
+AREAS = {
+    "store": ["Sources/FeedStore/", "Sources/FeedCore/State/AppState+Read.swift",
+              "Sources/FeedCore/State/AppState+Restore.swift", "Sources/FeedCore/State/RestoredTimeline.swift",
+              "Sources/shimmerfeed/StoreOpening.swift"],
+    "search": ["Sources/FeedCore/State/PostSearch.swift", "Sources/FeedCore/State/AppState+Search.swift",
+               "Sources/FeedCore/Text/DiacriticFolding.swift", "Sources/FeedCore/Render/SearchMarks.swift"],
+    "pictures": ["Sources/FeedPictures/", "Sources/FeedCore/Pictures/", "Sources/FeedCore/State/AppState+Pictures.swift",
+                 "Sources/FeedCore/Render/PicturePainter.swift", "Sources/FeedCore/Loop/PictureTasks.swift"],
+    "pixels": ["Sources/FeedTerminal/Graphics/", "Sources/FeedCore/Graphics/"],
+    "start-up": ["Sources/shimmerfeed/", "Sources/FeedCore/Options/"],
+}
+# The bench and the memory tuning are not the product's behaviour; the C shims are not Swift.
+SKIPPED = ("Sources/FeedBench/", "Sources/MemoryTuning/")
+# A test run that takes this long is a mutant that loops: caught, as a hang.
+TIMEOUT = 600
+
+
+def covering(path):
+    return next((filters for prefix, filters in COVERING if path.startswith(prefix)), [])
+
+
+def sources(repo, areas):
+    found = []
+    for folder, _, names in os.walk(os.path.join(repo, "Sources")):
+        for name in names:
+            path = os.path.relpath(os.path.join(folder, name), repo)
+            if name.endswith(".swift") and not path.startswith(SKIPPED) and covering(path):
+                prefixes = [prefix for area in areas for prefix in AREAS.get(area, [area])]
+                if not areas or any(path.startswith(prefix) for prefix in prefixes):
+                    found.append(path)
+    return sorted(found)
+
+
+def changed_since(repo, commit):
+    listed = subprocess.run(["git", "diff", "--name-only", commit, "--", "Sources"], cwd=repo,
+                            capture_output=True, text=True, check=True).stdout.split()
+    return set(listed)
+
+
+def candidates(repo, paths):
+    """Every mutant of `paths`, by rule. The equivalent ones are drawn too, and skipped
+    when planted: a seed draws the same sample however long the list of them grows."""
+    by_rule = {}
+    for path in paths:
+        for mutant in mutants(path, open(os.path.join(repo, path)).read()):
+            by_rule.setdefault(mutant.rule, []).append(mutant)
+    return by_rule
+
+
+def draw(by_rule, count, rng, taken):
+    """`count` mutants: each a rule drawn at random, then one of its mutants not yet taken."""
+    chosen = []
+    rules = sorted(by_rule)
+    while len(chosen) < count:
+        open_rules = [rule for rule in rules if any(m not in taken for m in by_rule[rule])]
+        if not open_rules:
+            break
+        rule = rng.choice(open_rules)
+        mutant = rng.choice([m for m in by_rule[rule] if m not in taken])
+        taken.add(mutant)
+        chosen.append(mutant)
+    return chosen
+
+
+def run(command, cwd, log, timeout=TIMEOUT):
+    """The command's exit status, or None when it ran past `timeout` (it and all it
+    started are ended, by its process group)."""
+    with open(log, "ab") as out:
+        out.write(f"\n$ {' '.join(command)}\n".encode())
+        out.flush()
+        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            return process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            return None
+
+
+def test_command(copy, bin_dir, test_filter):
+    # In a test run of its own, which cleans what it started (Tests/test-run.sh).
+    return [os.path.join(copy, "Tests", "test-run.sh"), bin_dir, "swift", "test", "--skip-build", "--filter",
+            test_filter]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("repo")
+    parser.add_argument("scratch")
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--since", default="HEAD~10")
+    parser.add_argument("--changed", type=int, default=30)
+    parser.add_argument("--everywhere", type=int, default=30)
+    parser.add_argument("--areas", nargs="*", default=[])
+    parser.add_argument("--list", action="store_true")
+    args = parser.parse_args()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    rng = random.Random(seed)
+    repo = os.path.abspath(args.repo)
+    skip = dict(EQUIVALENT)
+
+    paths = sources(repo, args.areas)
+    changed = [path for path in paths if path in changed_since(repo, args.since)]
+    taken = set()
+    sample = [("changed", m) for m in draw(candidates(repo, changed), args.changed, rng, taken)]
+    sample += [("everywhere", m) for m in draw(candidates(repo, paths), args.everywhere, rng, taken)]
+    print(f"mutate-sample: seed {seed} (again: SEED={seed}), {len(sample)} mutants: "
+          f"{sum(1 for d, _ in sample if d == 'changed')} from {len(changed)} files changed since {args.since}, "
+          f"the rest from {len(paths)} files", flush=True)
+    texts = {path: open(os.path.join(repo, path)).read() for path in {m.path for _, m in sample}}
+    if args.list:
+        for drawn, mutant in sample:
+            print(f"\n[{drawn}] " + mutant.diff(texts[mutant.path].split("\n")))
+        return 0
+
+    copy = os.path.join(args.scratch, "tree")
+    shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".build", ".git"))
+    log = os.path.join(args.scratch, "mutate-sample.log")
+    print(f"building the scratch copy (log: {log})…", flush=True)
+    if run(["swift", "build", "--build-tests"], copy, log) != 0:
+        print("the unmutated copy does not build")
+        return 2
+    bin_dir = subprocess.run(["swift", "build", "--show-bin-path"], cwd=copy, capture_output=True, text=True,
+                             check=True).stdout.strip()
+    # Every filter the sample needs passes before anything is planted: a failing one
+    # would catch every mutant.
+    needed = sorted({f for _, m in sample for f in covering(m.path)
+                     if m.key(texts[m.path].split("\n")) not in skip})
+    for test_filter in needed:
+        if run(test_command(copy, bin_dir, test_filter), copy, log) != 0:
+            print(f"the unmutated copy fails {test_filter}; see {log}")
+            return 2
+
+    results = []
+    for index, (drawn, mutant) in enumerate(sample, 1):
+        lines = texts[mutant.path].split("\n")
+        planted = lines[:mutant.start] + list(mutant.replacement) + lines[mutant.end:]
+        file = os.path.join(copy, mutant.path)
+        started = time.monotonic()
+        verdict, by = "SURVIVED", ""
+        if mutant.key(lines) in skip:
+            results.append((drawn, mutant, "equivalent", ""))
+            print(f"  {index:2}/{len(sample)} {'equivalent':14}        {mutant.path}:{mutant.start + 1} "
+                  f"({mutant.rule}): {skip[mutant.key(lines)]}", flush=True)
+            continue
+        try:
+            with open(file, "w") as out:
+                out.write("\n".join(planted))
+            built = run(["swift", "build", "--build-tests"], copy, log)
+            if built != 0:
+                verdict = "does not build"
+            else:
+                for test_filter in covering(mutant.path):
+                    status = run(test_command(copy, bin_dir, test_filter), copy, log)
+                    if status != 0:
+                        verdict, by = ("caught" if status is not None else "caught (hung)"), test_filter
+                        break
+        finally:
+            with open(file, "w") as out:
+                out.write(texts[mutant.path])
+        seconds = time.monotonic() - started
+        results.append((drawn, mutant, verdict, by))
+        print(f"  {index:2}/{len(sample)} {verdict:14} {seconds:5.0f} s  {mutant.path}:{mutant.start + 1} "
+              f"({mutant.rule}){'  by ' + by if by else ''}", flush=True)
+
+    # Built once more unmutated, so that the scratch copy is left as it was.
+    run(["swift", "build", "--build-tests"], copy, log)
+    print()
+    for drawn, mutant, verdict, _ in results:
+        if verdict == "SURVIVED":
+            lines = texts[mutant.path].split("\n")
+            print(f"survivor [{drawn}]:\n{mutant.diff(lines)}\n  key: {mutant.key(lines)!r}\n")
+    for drawn_set in ("changed", "everywhere"):
+        drawn_here = [r for r in results if r[0] == drawn_set]
+        counted = [r for r in drawn_here if r[2] not in ("does not build", "equivalent")]
+        caught = sum(1 for r in counted if r[2].startswith("caught"))
+        if counted:
+            print(f"{drawn_set}: {caught} of {len(counted)} caught ({100 * caught / len(counted):.0f} %); "
+                  f"{sum(1 for r in drawn_here if r[2] == 'does not build')} did not build, "
+                  f"{sum(1 for r in drawn_here if r[2] == 'equivalent')} equivalent")
+    counted = [r for r in results if r[2] not in ("does not build", "equivalent")]
+    caught = sum(1 for r in counted if r[2].startswith("caught"))
+    share = 100 * caught / len(counted) if counted else 100.0
+    print(f"mutate-sample: seed {seed}: {caught} of {len(counted)} caught ({share:.0f} %)")
+    return 0 if share >= 90 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
