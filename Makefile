@@ -135,10 +135,11 @@ SINCE ?= HEAD~10
 AREAS ?=
 CHANGED ?= 30
 EVERYWHERE ?= 30
+# Its scratch copy stays in .build/mutate-sample, so that the next run builds only what changed.
 mutate-sample:
-	@dir=$$(mktemp -d) && python3 Tests/mutate/sample.py "$$(pwd)" "$$dir" --since "$(SINCE)" \
-		--changed $(CHANGED) --everywhere $(EVERYWHERE) $(if $(SEED),--seed $(SEED)) $(if $(AREAS),--areas $(AREAS)); \
-		status=$$?; rm -rf "$$dir"; exit $$status
+	@mkdir -p .build/mutate-sample && python3 Tests/mutate/sample.py "$$(pwd)" .build/mutate-sample \
+		--since "$(SINCE)" --changed $(CHANGED) --everywhere $(EVERYWHERE) $(if $(SEED),--seed $(SEED)) \
+		$(if $(AREAS),--areas $(AREAS))
 
 # swift format's findings, and whether every planted bug of `make mutate` still applies
 # (a refactor can move the code one plants in; the check takes a second, mutate minutes).

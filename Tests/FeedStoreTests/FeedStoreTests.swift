@@ -188,6 +188,21 @@ import Testing
         #expect(try store.integrityCheck() == "ok")
     }
 
+    /// Twice in one second: the second file goes beside the first, which is kept.
+    @Test(.timeLimit(.minutes(1))) func aSecondBrokenFileInTheSameSecondKeepsTheFirst() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(
+            atPath: scratch.folder + "/shimmerfeed", withIntermediateDirectories: true)
+        for note in ["first notes", "second notes"] {
+            try Data("\(note), not a database\n".utf8).write(to: URL(fileURLWithPath: scratch.path))
+            _ = try FeedStore.open(at: scratch.path, now: now)
+        }
+        let first = try Data(contentsOf: URL(fileURLWithPath: scratch.path + ".broken-1796000000"))
+        let second = try Data(contentsOf: URL(fileURLWithPath: scratch.path + ".broken-1796000000-2"))
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("first notes"))
+        #expect(String(decoding: second, as: UTF8.self).hasPrefix("second notes"))
+    }
+
     @Test func aDamagedFileIsMovedAside() throws {
         let scratch = try Scratch()
         let store = try FeedStore.open(at: scratch.path, now: now).store

@@ -38,6 +38,31 @@ extension EndToEndTests {
             try second.quit()
         }
 
+        /// Read marks only where posts are kept: not for the sample feed (never kept), not
+        /// with --no-store; for a URL with the store, yes.
+        @Test func postsAreMarkedUnreadOnlyWhereTheyAreKept() throws {
+            let server = try FeedServer()
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = folder.appendingPathComponent("store.sqlite3").path
+            let url = server.url("/feed.json")
+            let runs: [(options: String, shows: String, marked: Bool)] = [
+                ("--store \(store)", "40 posts", false),
+                ("--no-store '\(url)'", "3 posts", false),
+                ("--store \(store) '\(url)'", "3 posts", true),
+            ]
+            for run in runs {
+                let tmux = try TmuxSession(width: 80, height: 24)
+                try tmux.run("\(try Binary.required()) \(run.options); echo EXIT=$?")
+                let screen = try tmux.waitFor("the posts, \(run.options)") {
+                    $0.contains(run.shows) && $0.contains("loaded in")
+                }
+                #expect(screen.contains("unread") == run.marked, "\(run.options): \(screen)")
+                #expect(screen.contains("●") == run.marked)
+                try tmux.quit()
+            }
+        }
+
         @Test func offlineWithNoServerShowsTheStore() throws {
             let folder = try scratch()
             defer { try? FileManager.default.removeItem(at: folder) }

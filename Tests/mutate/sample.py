@@ -10,10 +10,12 @@ the code. Those are listed, each with why, in equivalent.py, which the sampler s
 A mutant that does not build is the compiler's catch and is not counted.
 
 usage: sample.py REPO SCRATCH [--seed N] [--since COMMIT] [--changed N] [--everywhere N]
-                 [--areas PATH...] [--list]
+                 [--areas PATH...] [--list] [--only N,M]
   --areas: only the files under these paths or in these named areas (store, search,
            pictures, pixels, start-up), for both draws
-  --list:  print the sample and stop"""
+  --list:  print the sample and stop
+  --only:  plant only these of the sample (by the numbers the run prints), to see a
+           survivor caught once its test is written"""
 import argparse, os, random, shutil, signal, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -50,8 +52,8 @@ AREAS = {
 }
 # The bench and the memory tuning are not the product's behaviour; the C shims are not Swift.
 SKIPPED = ("Sources/FeedBench/", "Sources/MemoryTuning/")
-# A test run that takes this long is a mutant that loops: caught, as a hang.
-TIMEOUT = 600
+# The build of a mutant, at most: a mutant that makes the compiler loop does not build.
+TIMEOUT = 1200
 
 
 def covering(path):
@@ -116,6 +118,18 @@ def run(command, cwd, log, timeout=TIMEOUT):
             return None
 
 
+def update(repo, copy):
+    """The scratch copy made, or brought up to date when a run before left one: files
+    keep their times, so its build goes on from where it was."""
+    shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".build", ".git"), dirs_exist_ok=True)
+    for folder, names, files in os.walk(copy):
+        names[:] = [name for name in names if name not in (".build", ".git")]
+        for name in files:
+            path = os.path.join(folder, name)
+            if not os.path.exists(os.path.join(repo, os.path.relpath(path, copy))):
+                os.remove(path)
+
+
 def test_command(copy, bin_dir, test_filter):
     # In a test run of its own, which cleans what it started (Tests/test-run.sh).
     return [os.path.join(copy, "Tests", "test-run.sh"), bin_dir, "swift", "test", "--skip-build", "--filter",
@@ -132,6 +146,7 @@ def main():
     parser.add_argument("--everywhere", type=int, default=30)
     parser.add_argument("--areas", nargs="*", default=[])
     parser.add_argument("--list", action="store_true")
+    parser.add_argument("--only", default="", help="the sample's mutants to plant, by number: 3,17")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     rng = random.Random(seed)
@@ -152,9 +167,9 @@ def main():
             print(f"\n[{drawn}] " + mutant.diff(texts[mutant.path].split("\n")))
         return 0
 
-    copy = os.path.join(args.scratch, "tree")
-    shutil.copytree(repo, copy, ignore=shutil.ignore_patterns(".build", ".git"))
-    log = os.path.join(args.scratch, "mutate-sample.log")
+    copy = os.path.join(os.path.abspath(args.scratch), "tree")
+    update(repo, copy)
+    log = os.path.join(os.path.abspath(args.scratch), "mutate-sample.log")
     print(f"building the scratch copy (log: {log})…", flush=True)
     if run(["swift", "build", "--build-tests"], copy, log) != 0:
         print("the unmutated copy does not build")
@@ -163,15 +178,23 @@ def main():
                              check=True).stdout.strip()
     # Every filter the sample needs passes before anything is planted: a failing one
     # would catch every mutant.
-    needed = sorted({f for _, m in sample for f in covering(m.path)
-                     if m.key(texts[m.path].split("\n")) not in skip})
+    wanted = [m for index, (_, m) in enumerate(sample, 1) if not args.only or str(index) in args.only.split(",")]
+    needed = sorted({f for m in wanted for f in covering(m.path) if m.key(texts[m.path].split("\n")) not in skip})
+    # How long each takes unmutated bounds it mutated: a run four times as long (and half
+    # a minute) is a mutant that loops.
+    limits = {}
     for test_filter in needed:
+        started = time.monotonic()
         if run(test_command(copy, bin_dir, test_filter), copy, log) != 0:
             print(f"the unmutated copy fails {test_filter}; see {log}")
             return 2
+        limits[test_filter] = 4 * (time.monotonic() - started) + 30
 
     results = []
+    only = {int(number) for number in args.only.split(",") if number}
     for index, (drawn, mutant) in enumerate(sample, 1):
+        if only and index not in only:
+            continue
         lines = texts[mutant.path].split("\n")
         planted = lines[:mutant.start] + list(mutant.replacement) + lines[mutant.end:]
         file = os.path.join(copy, mutant.path)
@@ -190,7 +213,7 @@ def main():
                 verdict = "does not build"
             else:
                 for test_filter in covering(mutant.path):
-                    status = run(test_command(copy, bin_dir, test_filter), copy, log)
+                    status = run(test_command(copy, bin_dir, test_filter), copy, log, limits[test_filter])
                     if status != 0:
                         verdict, by = ("caught" if status is not None else "caught (hung)"), test_filter
                         break
