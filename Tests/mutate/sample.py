@@ -179,7 +179,8 @@ def main():
                              check=True).stdout.strip()
     # Every filter the sample needs passes before anything is planted: a failing one
     # would catch every mutant.
-    wanted = [m for index, (_, m) in enumerate(sample, 1) if not args.only or str(index) in args.only.split(",")]
+    only = {int(number) for number in args.only.split(",") if number}
+    wanted = [m for index, (_, m) in enumerate(sample, 1) if not only or index in only]
     needed = sorted({f for m in wanted for f in covering(m.path) if m.key(texts[m.path].split("\n")) not in skip})
     # How long each takes unmutated bounds it mutated: a run four times as long (and half
     # a minute) is a mutant that loops.
@@ -192,7 +193,6 @@ def main():
         limits[test_filter] = 4 * (time.monotonic() - started) + 30
 
     results = []
-    only = {int(number) for number in args.only.split(",") if number}
     for index, (drawn, mutant) in enumerate(sample, 1):
         if only and index not in only:
             continue
