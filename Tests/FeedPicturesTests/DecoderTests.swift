@@ -92,6 +92,17 @@ import Testing
         #expect(Self.near(Self.pixel(pixels, 7, 3), Self.white, 24))
     }
 
+    /// libjpeg-turbo scales by eighths while it decodes; the smallest that still covers the
+    /// side kept is the one to take, so a large photograph is never decoded whole.
+    @Test(arguments: [(8, 8, 4), (9, 12, 6), (16, 16, 8), (17, 20, 10), (100, 32, 16)])
+    func aJPEGIsDecodedAtTheSmallestScaleCoveringTheSideKept(side: Int, width: Int, height: Int) throws {
+        let pixels = try Self.bytes("progressive.jpg").withUnsafeBytes { raw in
+            try JPEGDecoding.decode(raw, atLeast: side)
+        }
+        #expect(pixels.width == width && pixels.height == height)
+        #expect(Self.near(Self.pixel(pixels, 0, 0), Self.red, 24))
+    }
+
     // MARK: hostile pictures: an error each, never a crash
 
     @Test(arguments: ["huge.png", "huge.jpg", "huge.gif"])

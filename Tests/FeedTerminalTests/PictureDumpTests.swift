@@ -62,4 +62,21 @@ import Testing
         #expect(text.contains("▣ image: A sunset"))
         #expect(!text.contains("404"))
     }
+
+    /// Pictures asked for with nothing to load them: each one fails at once, so the dump
+    /// does not wait on them and no cell is left shimmering.
+    @Test @MainActor func picturesWithNoLoaderFailAtOnce() {
+        var options = ViewerOptions(source: "pictures.json")
+        options.pictures = true
+        let clock = ManualClock()
+        let frame = FrameDump.frames(
+            options: options, loaders: [OnePost()], pictures: nil, clock: clock,
+            size: TerminalSize(width: 80, height: 12), at: nil
+        ).frames[0]
+        let text = FrameDump.text(of: frame)
+        #expect(text.contains("AP"), "the initials")
+        #expect(text.contains("▣ missing"))
+        #expect(!frame.cells.contains { $0.style.ink.isSkeleton })
+        #expect(clock.now < .seconds(5), "settled at once, not at the dump's deadline: \(clock.now)")
+    }
 }

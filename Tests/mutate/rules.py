@@ -186,7 +186,9 @@ def early_return(stripped):
         return None
     result = match.group(1)
     if result is None or result == "Void":
-        return "return"
+        # The semicolon ends the statement: a bare `return` takes the next line as its
+        # value, and a Void function's `return` then runs the body's first call anyway.
+        return "return;"
     if result.startswith("[") and result.endswith("]"):
         return "return [:]" if ":" in result else "return []"
     if result.endswith("?"):
