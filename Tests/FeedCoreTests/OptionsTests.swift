@@ -143,6 +143,15 @@ import Testing
             "the README's option table should read:\n\(CommandLineOptions.markdownTable)")
     }
 
+    /// The short name first, as every tool's help writes it, and the value after the names.
+    @Test func theHelpWritesTheShortNameFirst() throws {
+        let help = try #require(CommandLineOption.named("--help"))
+        #expect(help.label == "-h, --help")
+        #expect(try #require(CommandLineOption.named("-V")).label == "-V, --version")
+        #expect(try #require(CommandLineOption.named("--timeout")).label == "--timeout SECONDS")
+        #expect(CommandLineOptions.usage.contains("\n  -h, --help"))
+    }
+
     @Test func everyOptionIsInTheHelpAndEveryNameParses() throws {
         let help = CommandLineOptions.usage
         for option in CommandLineOption.all {

@@ -251,6 +251,19 @@ extension EndToEndTests {
             let moving = try run(["--dump", "--svg", "--svg-frame", "--at", "0.5", "--frames", "6", "--fps", "12"])
             #expect(moving.output.contains("animation:0.5s step-end infinite"))
             #expect(moving.output.matches(of: #/@keyframes k\d+/#).count == 5)
+            // --color picks the depth the picture is drawn at, as on a terminal: with 16, the
+            // cells are in xterm's sixteen colours (the window keeps its own two); left on
+            // auto, in direct colour.
+            let colours = { (svg: String) in Set(svg.matches(of: #/#[0-9a-f]{6}/#).map { String($0.output) }) }
+            let window: Set = ["#1c1c1c", "#d0d0d0"]
+            let xterm16: Set = [
+                "#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
+                "#7f7f7f", "#ff0000", "#00ff00", "#ffff00", "#5c5cff", "#ff00ff", "#00ffff", "#ffffff",
+            ]
+            let sixteen = try run(["--dump", "--svg", "--delay", "0", "--size", "60x12", "--color", "16"])
+            #expect(colours(still.output).subtracting(window).isDisjoint(with: xterm16))
+            #expect(colours(sixteen.output).subtracting(window).isSubset(of: xterm16))
+            #expect(colours(sixteen.output).subtracting(window).count >= 3, "authors, likes and links in colour")
             let misused = try run(["--svg"])
             #expect(misused.status == 2 && misused.error.contains("--svg, --svg-frame and --frames go with --dump"))
         }

@@ -104,9 +104,32 @@ def draw(by_rule, count, rng, taken):
     return chosen
 
 
+def descendants(pid):
+    """Every process started under `pid`, by parent links: swift build's compilers and
+    swift test's runner each run in a process group of their own, out of reach of a
+    signal to the command's group."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, waiting = [], [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.append(child)
+            waiting.append(child)
+    return found
+
+
 def run(command, cwd, log, timeout=TIMEOUT):
-    """The command's exit status, or None when it ran past `timeout` (it and all it
-    started are ended, by its process group)."""
+    """The command's exit status, or None when it ran past `timeout` (it and every
+    process it started are ended: a compiler or test runner left behind would slow every
+    mutant after it, and hold the build's lock)."""
     with open(log, "ab") as out:
         out.write(f"\n$ {' '.join(command)}\n".encode())
         out.flush()
@@ -114,7 +137,13 @@ def run(command, cwd, log, timeout=TIMEOUT):
         try:
             return process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
+            started = descendants(process.pid)  # before the kill, while parents still link them
             os.killpg(process.pid, signal.SIGKILL)
+            for pid in started:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
             process.wait()
             return None
 
