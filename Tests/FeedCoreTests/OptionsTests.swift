@@ -85,6 +85,9 @@ import Testing
         #expect(throws: CommandLineOptions.ParseError.self) {
             try CommandLineOptions.parse(["--dump", "--at", "1", "--pictures-at", "1"])
         }
+        // Either moment alone is a dump's.
+        #expect(try CommandLineOptions.parse(["--dump", "--at", "0.5"]).dumpAt == .milliseconds(500))
+        #expect(try CommandLineOptions.parse(["--dump", "--pictures-at", "1"]).dumpPicturesAt == .seconds(1))
     }
 
     @Test func maxSizeTakesSizesWithUnits() throws {
@@ -124,6 +127,8 @@ import Testing
         (["--background", "grey"], "--background takes one of auto, dark, light, not 'grey'"),
         (["--shimmer-tilt", "20"], "--shimmer-tilt takes cells per row from 0 to 8, not '20'"),
         (["--shimmer-speed", "0"], "--shimmer-speed takes cells per second from 1 to 1000, not '0'"),
+        (["--svg-frame"], "--svg, --svg-frame and --frames go with --dump"),
+        (["--frames", "3"], "--svg, --svg-frame and --frames go with --dump"),
     ])
     func badArgumentsSayWhatIsWrong(_ arguments: [String], _ message: String) {
         #expect(throws: CommandLineOptions.ParseError(description: message)) {

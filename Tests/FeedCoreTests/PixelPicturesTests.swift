@@ -47,6 +47,30 @@ private typealias P = PictureStateTests
         #expect(frame[strip.line + strip.rows, strip.column] == ScreenBuffer.Cell(text: "▣", style: .plain))
     }
 
+    /// Kitty numbers a placeholder's row and column with its diacritics, 297 of them: a
+    /// picture wider than that (a panorama, expanded on a very wide terminal) is drawn in
+    /// cells.
+    @Test func aPictureWiderThanKittyCanNumberIsDrawnInCells() throws {
+        var panorama = P.post("a", minutesAgo: 1)
+        panorama.attachments[0].width = 8000
+        panorama.attachments[0].height = 100
+        var state = Self.loaded([panorama], drawing: .kitty, size: TerminalSize(width: 340, height: 60))
+        _ = state.apply(.key(.enter), at: .milliseconds(500))
+        _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
+        let strip = try #require(state.viewport.layout(at: 0).pictures.first)
+        try #require(strip.columns > KittyPlaceholder.limit && strip.rows <= KittyPlaceholder.limit, "\(strip)")
+        let frame = FeedRenderer.render(state, at: .seconds(3))
+        #expect(frame.graphics.isEmpty)
+        let placeholders = (0..<strip.columns).filter { column in
+            frame[strip.line, strip.column + column].text.unicodeScalars.first?.value == 0x10EEEE
+        }
+        #expect(placeholders.isEmpty)
+        let inColour = (0..<strip.rows).flatMap { row in
+            (0..<strip.columns).filter { P.isPicture(frame[strip.line + row, strip.column + $0].style.ink) }
+        }
+        #expect(!inColour.isEmpty, "the picture's own colours, in cells")
+    }
+
     @Test func idsAreStableDistinctAndFitTheColourAndTheThirdMark() {
         let ids = KittyPictureIds(salt: 7)
         let first = ids.id(source: "https://x.example/a", columns: 14, rows: 4)
