@@ -124,7 +124,7 @@ private typealias V = Views
             wake != nil && wake! <= later + CrossFade.duration,
             "woken for the avatar's fade: \(String(describing: wake))")
         _ = state.apply(.tick, at: later + CrossFade.duration)
-        #expect(state.timing.pictureFadeEnd == nil, "and no longer")
+        #expect(state.timing.timers[.picturesFade] == nil, "and no longer")
     }
 
     @Test func theBlurhashStandsInAfterTheShowDelay() throws {

@@ -300,7 +300,9 @@ import Testing
         _ = state.apply(
             .partial(first, decoded: 0, total: 0, source: receiving, generation: state.generation),
             at: .milliseconds(200))
-        #expect(!state.isLoading && state.timing.heldUntil == nil, "taken at once: skeleton rows stay for the rest")
+        #expect(
+            !state.isLoading && state.timing.timers[.heldAnswers] == nil,
+            "taken at once: skeleton rows stay for the rest")
         let frame = FeedRenderer.render(state, at: .milliseconds(200))
         #expect(frame.lines.contains { $0.contains("Post one") })
         let status = frame.lines.last ?? ""
@@ -318,10 +320,10 @@ import Testing
         _ = state.apply(.tick, at: .milliseconds(160))
         // All but the last fail: the skeleton stays for the last, taken as they come.
         for source in 0..<(sources - 1) { V.fail(&state, source: source, .empty, at: .milliseconds(180)) }
-        #expect(state.isLoading && state.timing.heldUntil == nil)
+        #expect(state.isLoading && state.timing.timers[.heldAnswers] == nil)
         V.answer(&state, source: sources - 1, [V.post("a", minutesAgo: 1)], at: .milliseconds(200))
         let reveal = SkeletonTiming.reveal(arrivedAt: .milliseconds(200))
-        #expect(state.isLoading && state.timing.heldUntil == reveal)
+        #expect(state.isLoading && state.timing.timers[.heldAnswers] == reveal)
         _ = state.apply(.tick, at: reveal)
         #expect(!state.isLoading && V.titles(state) == ["Post a"])
         #expect(state.lastLoadDuration == .milliseconds(200), "the figure is when it came, not when it showed")

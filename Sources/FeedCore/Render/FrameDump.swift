@@ -44,10 +44,10 @@ public enum FrameDump {
             guard let state = box.loop?.state else { return false }
             if let at { return clock.now >= at }
             let postsSettled =
-                !state.isLoading && state.sourcesLoading == 0 && state.timing.heldUntil == nil
-                && state.timing.fadeEnd == nil
+                !state.isLoading && state.sourcesLoading == 0 && state.timing.timers[.heldAnswers] == nil
+                && state.timing.timers[.rowsFade] == nil
             if let picturesAt { return clock.now >= picturesAt && postsSettled }
-            return postsSettled && state.picturesPending == 0 && state.timing.pictureFadeEnd == nil
+            return postsSettled && state.picturesPending == 0 && state.timing.timers[.picturesFade] == nil
         }
         // A day of the manual clock: loads that sleep on it are let go; one that takes real
         // time (a file, a URL) is bounded by its own limits.

@@ -55,26 +55,19 @@ extension AppState {
     /// when the rest ends.
     private func nextAnimationFrame(after last: Duration) -> Duration {
         let next = last + options.frameInterval
-        guard timing.fadeEnd == nil, timing.pausedAt == nil,
+        guard timing.timers[.rowsFade] == nil, timing.pausedAt == nil,
             let restEnd = shimmer.restEnd(after: animationTime(at: last))
         else { return next }
         return max(next, timing.animationOrigin + restEnd)
     }
 
-    /// When the loop must wake with nothing else happening: the next frame, the skeleton's
-    /// show delay, a held result's release, the end of a cross-fade. Nil: not until input.
+    /// When the loop must wake with nothing else happening: the next frame, or the earliest
+    /// timer. Nil: not until input.
     public func nextWake(after now: Duration) -> Duration? {
         if timing.needsFrame { return now }
-        var wakes: [Duration] = []
-        if isAnimating { wakes.append(timing.lastFrameAt.map(nextAnimationFrame) ?? now) }
-        if isLoading, !timing.skeletonVisible, let start = timing.loadStartedAt {
-            wakes.append(start + SkeletonTiming.showDelay)
-        }
-        if let heldUntil = timing.heldUntil { wakes.append(heldUntil) }
-        if let fadeEnd = timing.fadeEnd, timing.pausedAt == nil { wakes.append(fadeEnd) }
-        if let fadeEnd = timing.pictureFadeEnd, timing.pausedAt == nil { wakes.append(fadeEnd) }
-        if let nextRefresh = timing.nextRefresh { wakes.append(nextRefresh) }
-        return wakes.min()
+        let frame = isAnimating ? timing.lastFrameAt.map(nextAnimationFrame) ?? now : nil
+        let timer = timing.timers.earliest(paused: timing.pausedAt != nil)
+        return [frame, timer].compactMap { $0 }.min()
     }
 
     /// The shimmer's time at `now`, for `FeedRenderer.render`.
@@ -86,35 +79,16 @@ extension AppState {
     /// cross-fade; never while paused.
     public var isAnimating: Bool {
         guard !isPaused, !showingHelp else { return false }
-        return ((drawsSkeleton || picturesShimmering > 0) && shimmer.isAnimated) || timing.fadeEnd != nil
-            || timing.pictureFadeEnd != nil
+        return ((drawsSkeleton || picturesShimmering > 0) && shimmer.isAnimated) || timing.timers[.rowsFade] != nil
+            || timing.timers[.picturesFade] != nil
     }
 
-    /// Fires what is due by `now`, in order.
+    /// Fires the timers due by `now`, in the table's order.
     private mutating func advanceTimers(to now: Duration) -> [AppEffect] {
         var effects: [AppEffect] = []
-        if isLoading, !timing.skeletonVisible, let start = timing.loadStartedAt,
-            SkeletonTiming.showsSkeleton(at: now - start)
-        {
-            timing.skeletonVisible = true
+        for (timer, deadline) in timing.timers.takeDue(at: now, paused: timing.pausedAt != nil) {
+            effects += timer.fire(&self, deadline: deadline, now: now)
             timing.needsFrame = true
-        }
-        if let heldUntil = timing.heldUntil, now >= heldUntil {
-            effects += releaseHeld(at: heldUntil)
-            timing.needsFrame = true
-        }
-        if let fadeEnd = timing.fadeEnd, timing.pausedAt == nil, now >= fadeEnd {
-            timing.fadeEnd = nil
-            fadeStart = nil
-            timing.needsFrame = true
-        }
-        if let fadeEnd = timing.pictureFadeEnd, timing.pausedAt == nil, now >= fadeEnd {
-            timing.pictureFadeEnd = nil
-            timing.needsFrame = true
-        }
-        if let nextRefresh = timing.nextRefresh, now >= nextRefresh {
-            timing.nextRefresh = nil
-            effects += refresh(at: now)
         }
         return effects
     }
@@ -192,8 +166,7 @@ extension AppState {
     private mutating func thawAnimation(at now: Duration) {
         guard !isPaused, !showingHelp, let pausedAt = timing.pausedAt else { return }
         timing.animationOrigin += now - pausedAt
-        timing.fadeEnd = timing.fadeEnd.map { $0 + (now - pausedAt) }
-        timing.pictureFadeEnd = timing.pictureFadeEnd.map { $0 + (now - pausedAt) }
+        timing.timers.resume(after: now - pausedAt)
         timing.pausedAt = nil
     }
 }

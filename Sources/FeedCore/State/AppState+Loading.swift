@@ -10,10 +10,11 @@ extension AppState {
         timing.loadStartedAt = now
         timing.loadsStartedAt = now
         timing.skeletonVisible = false
-        timing.fadeEnd = nil
-        timing.nextRefresh = nil
+        timing.timers[.skeletonShows] = now + SkeletonTiming.showDelay
+        timing.timers[.rowsFade] = nil
+        timing.timers[.refresh] = nil
         timing.held = []
-        timing.heldUntil = nil
+        timing.timers[.heldAnswers] = nil
         for index in sources.indices {
             sources[index].started()
             // Pages running are cancelled with the rest; a failed one is tried again later.
@@ -39,7 +40,7 @@ extension AppState {
         // brought them will not bring them again.
         let held = timing.held
         timing.held = []
-        timing.heldUntil = nil
+        timing.timers[.heldAnswers] = nil
         var effects: [AppEffect] = [.cancelLoads]
         for answer in held { effects += take(answer.answer, at: now, arrivedAt: answer.arrivedAt) }
         return effects
@@ -49,7 +50,7 @@ extension AppState {
     /// their rows staying.
     mutating func refresh(at now: Duration) -> [AppEffect] {
         guard let interval = options.refreshInterval, !options.offline else { return [] }
-        timing.nextRefresh = now + interval
+        timing.timers[.refresh] = now + interval
         guard !isLoading else { return [] }
         let due = sources.indices.filter { index in
             !sources[index].isLoading && (sources[index].notBefore.map { $0 <= now } ?? true)
@@ -75,7 +76,7 @@ extension AppState {
             guard sourcesLoading == 0 else { return [] }
             return hold(until: reveal(arrivedAt: now), at: now)
         }
-        if timing.heldUntil != nil {
+        if timing.timers[.heldAnswers] != nil {
             timing.held.append(HeldAnswer(answer: answer, arrivedAt: now))
             return []
         }
@@ -101,7 +102,7 @@ extension AppState {
 
     /// The answers held so far come in at `instant`; now if that has come.
     private mutating func hold(until instant: Duration, at now: Duration) -> [AppEffect] {
-        timing.heldUntil = instant
+        timing.timers[.heldAnswers] = instant
         return instant <= now ? releaseHeld(at: now) : []
     }
 
@@ -109,7 +110,7 @@ extension AppState {
     mutating func releaseHeld(at instant: Duration) -> [AppEffect] {
         let held = timing.held
         timing.held = []
-        timing.heldUntil = nil
+        timing.timers[.heldAnswers] = nil
         var effects: [AppEffect] = []
         for answer in held { effects += take(answer.answer, at: instant, arrivedAt: answer.arrivedAt) }
         return effects
@@ -120,9 +121,9 @@ extension AppState {
     mutating func startCrossFade(firstRow: Int, at now: Duration) {
         guard CrossFade.applies(to: options.animation) else { return }
         // Pages landing during another's fade: the fade starts again from the first of them.
-        fadeFirstRow = timing.fadeEnd == nil ? firstRow : min(fadeFirstRow, firstRow)
+        fadeFirstRow = timing.timers[.rowsFade] == nil ? firstRow : min(fadeFirstRow, firstRow)
         fadeStart = animationTime(at: now)
-        timing.fadeEnd = (timing.pausedAt ?? now) + CrossFade.duration
+        timing.timers[.rowsFade] = (timing.pausedAt ?? now) + CrossFade.duration
     }
 
     /// The shimmer starts from its beginning (a paused one stays paused, at its start).
@@ -148,7 +149,7 @@ extension AppState {
         let wasAtEnd = view.top(of: last, from: scroll) + view.layout(at: last).height <= view.height
         for index in pageable { sources[index].page = .loading }
         if wasAtEnd { scroll = viewport.lastPosition }
-        if timing.fadeEnd == nil { restartAnimation(at: now) }
+        if timing.timers[.rowsFade] == nil { restartAnimation(at: now) }
         let requests = pageable.map { request(for: $0, page: sources[$0].nextPage) }
         return [.load(requests, generation: generation)]
     }

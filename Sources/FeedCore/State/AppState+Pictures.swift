@@ -78,7 +78,7 @@ extension AppState {
             pictures[url] = .loaded(pixels, at: animationTime(at: now))
             pictureBytes += pixels.byteCount
             if CrossFade.applies(to: options.animation) {
-                timing.pictureFadeEnd = max(timing.pictureFadeEnd ?? now, now + CrossFade.duration)
+                timing.timers[.picturesFade] = max(timing.timers[.picturesFade] ?? now, now + CrossFade.duration)
             }
         case .failed(let reason):
             pictures[url] = .failed(reason)

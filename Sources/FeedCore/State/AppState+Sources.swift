@@ -56,7 +56,9 @@ extension AppState {
         if let started = timing.loadsStartedAt { lastLoadDuration = arrivedAt - started }
         restoredFrom = nil  // what is shown is the sources' own answer now
         timing.loadsStartedAt = nil
-        if let interval = options.refreshInterval, timing.nextRefresh == nil { timing.nextRefresh = now + interval }
+        if let interval = options.refreshInterval, timing.timers[.refresh] == nil {
+            timing.timers[.refresh] = now + interval
+        }
     }
 
     /// Source `index`'s first page: its posts replace their old copies and the posts gone

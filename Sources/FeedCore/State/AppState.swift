@@ -28,7 +28,10 @@ public struct AppState: Sendable {
     }
     /// Whether the whole rows area is a skeleton: a first load with nothing to show yet,
     /// or `r`, whose skeleton stands in the rows' place until every source has answered.
-    public internal(set) var isLoading = false
+    public internal(set) var isLoading = false {
+        // A load that ends before its show delay shows no skeleton: nothing to wake for.
+        didSet { if !isLoading { timing.timers[.skeletonShows] = nil } }
+    }
     /// Which load the sources' answers must belong to; bumped by `r` and by cancelling
     /// it, so that a late answer of an abandoned load is recognised and dropped.
     public internal(set) var generation = 0

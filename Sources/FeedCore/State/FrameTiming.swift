@@ -1,6 +1,6 @@
-/// The state's clocks: when the current load began, when the skeleton became visible,
-/// results held back so that a skeleton stays its minimum time, the cross-fade's end,
-/// the pause, and the last frame. Instants are durations since the loop started; the
+/// The state's clocks: when the current load began, whether the skeleton is visible,
+/// results held back so that a skeleton stays its minimum time, the timers running, the
+/// pause, and the last frame. Instants are durations since the loop started; the
 /// loop hands them in with every event, so a test can hand in any it likes.
 public struct FrameTiming: Sendable {
     /// The latest instant an event came with.
@@ -17,15 +17,11 @@ public struct FrameTiming: Sendable {
     /// Answers held back: behind `r`'s skeleton until every source has answered, or until
     /// the skeleton has shown its minimum time; and when they may come in.
     var held: [HeldAnswer] = []
-    public internal(set) var heldUntil: Duration?
-    /// When the running cross-fade ends.
-    public internal(set) var fadeEnd: Duration?
-    /// When the last picture to arrive has faded in.
-    public internal(set) var pictureFadeEnd: Duration?
+    /// Every deadline: the skeleton's show delay, the held answers' release, the fades'
+    /// ends, the next refresh.
+    public internal(set) var timers = TimerTable()
     /// When the last frame was drawn; nil before the first.
     public internal(set) var lastFrameAt: Duration?
-    /// When the sources reload next (`--refresh`).
-    public internal(set) var nextRefresh: Duration?
     /// When the load of every source (`.start`, `r`) began, for the status line's "loaded
     /// in"; nil once all have answered.
     public internal(set) var loadsStartedAt: Duration?

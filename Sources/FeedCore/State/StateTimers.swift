@@ -1,0 +1,72 @@
+/// The state's timers, one entry each: when it fires (its deadline, in the table), what it
+/// does then (`fire`), and whether a pause holds it (`pauses`). The loop's next wake is the
+/// table's earliest deadline, so a timer cannot be slept through; adding a timer is adding
+/// a case here and nothing anywhere else.
+enum StateTimer: CaseIterable, Sendable {
+    /// A load's skeleton is drawn once its show delay has passed.
+    case skeletonShows
+    /// Answers held back so that a skeleton stays its minimum time come in.
+    case heldAnswers
+    /// The rows' cross-fade ends.
+    case rowsFade
+    /// The last picture to arrive has faded in.
+    case picturesFade
+    /// `--refresh`: the sources reload.
+    case refresh
+
+    /// Whether a pause (`p`, the help overlay) holds it: its deadline moves on by the time
+    /// held. The fades are part of the animation; loads and the clock's rules are not.
+    var pauses: Bool {
+        switch self {
+        case .rowsFade, .picturesFade: true
+        case .skeletonShows, .heldAnswers, .refresh: false
+        }
+    }
+
+    /// What it does when it fires: due at `deadline`, noticed at `now`.
+    func fire(_ state: inout AppState, deadline: Duration, now: Duration) -> [AppEffect] {
+        switch self {
+        case .skeletonShows:
+            guard state.isLoading else { return [] }
+            state.timing.skeletonVisible = true
+        case .heldAnswers:
+            return state.releaseHeld(at: deadline)
+        case .rowsFade:
+            state.fadeStart = nil
+        case .picturesFade:
+            break
+        case .refresh:
+            return state.refresh(at: now)
+        }
+        return []
+    }
+}
+
+/// The deadlines of the timers running.
+public struct TimerTable: Sendable, Equatable {
+    private var deadlines: [StateTimer: Duration] = [:]
+
+    subscript(timer: StateTimer) -> Duration? {
+        get { deadlines[timer] }
+        set { deadlines[timer] = newValue }
+    }
+
+    /// The earliest deadline; while paused, of the timers a pause does not hold.
+    func earliest(paused: Bool) -> Duration? {
+        deadlines.filter { !(paused && $0.key.pauses) }.values.min()
+    }
+
+    /// The timers due by `now`, in the table's order, each taken out of it.
+    mutating func takeDue(at now: Duration, paused: Bool) -> [(timer: StateTimer, deadline: Duration)] {
+        StateTimer.allCases.compactMap { timer in
+            guard let deadline = deadlines[timer], deadline <= now, !(paused && timer.pauses) else { return nil }
+            deadlines[timer] = nil
+            return (timer, deadline)
+        }
+    }
+
+    /// A pause of `held` ended: the timers it held move on by it.
+    mutating func resume(after held: Duration) {
+        for timer in StateTimer.allCases where timer.pauses { deadlines[timer] = deadlines[timer].map { $0 + held } }
+    }
+}
