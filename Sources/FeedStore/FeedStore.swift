@@ -38,19 +38,25 @@ public final class FeedStore: Sendable {
     public static let readPostsKeptFor: TimeInterval = 90 * 24 * 3600
     static let answersPerIndexMerge = 50
 
-    /// The connection, used only under `lock`: SQLite's connection is opened without its
-    /// own mutex, and this one serialises the calls.
-    private nonisolated(unsafe) let database: SQLiteDatabase
-    private let lock = Mutex(0)  // answers written since the index was last merged
+    /// The connection, owned by its mutex: SQLite's connection is opened without a mutex
+    /// of its own, and this one serialises the calls.
+    private let connection: Mutex<Connection>
     /// Writes handed over to be done in order, off the caller's thread.
     private let queue = StoreQueue()
-    /// The first write that failed, until someone takes it to tell the reader (once).
-    private let problem = Mutex<(message: String?, told: Bool)>((nil, false))
+    /// The first write that failed, and who is told of it (once).
+    private let problem = Mutex(Problem())
     public let path: String
 
-    private init(database: SQLiteDatabase) {
+    /// The connection, and the answers written through it since the full-text index was
+    /// last merged.
+    private struct Connection {
+        let database: SQLiteDatabase
+        var answersSinceMerge = 0
+    }
+
+    private init(database: sending SQLiteDatabase) {
         self.path = database.path
-        self.database = database
+        connection = Mutex(Connection(database: database))
     }
 
     /// Opens the store at `path`, creating or migrating it. A file that cannot be a store
@@ -309,10 +315,10 @@ public final class FeedStore: Sendable {
     /// deleted post's words otherwise stay in it as markers, and refreshes that let old
     /// posts go would grow it without end.
     private func compactIndexNowAndThen() throws(Unavailable) {
-        let due = lock.withLock { written in
-            written += 1
-            guard written >= Self.answersPerIndexMerge else { return false }
-            written = 0
+        let due = connection.withLock { connection in
+            connection.answersSinceMerge += 1
+            guard connection.answersSinceMerge >= Self.answersPerIndexMerge else { return false }
+            connection.answersSinceMerge = 0
             return true
         }
         guard due else { return }
@@ -345,16 +351,6 @@ public final class FeedStore: Sendable {
         }
     }
 
-    /// A batch of read marks (nil: unread again), written in one transaction.
-    public func saveReadMarks(_ marks: [(source: String, post: PostID, readAt: Date?)]) throws(Unavailable) {
-        try saveMarks(read: marks, liked: [])
-    }
-
-    /// A post liked, or no longer.
-    public func saveLiked(source key: String, post: PostID, liked: Bool) throws(Unavailable) {
-        try saveMarks(read: [], liked: [(key, post, liked)])
-    }
-
     /// Read marks (nil: unread again) and likes, in one transaction. A mark on a post the
     /// store does not hold changes nothing.
     public func saveMarks(
@@ -385,19 +381,18 @@ public final class FeedStore: Sendable {
         }
     }
 
-    /// SQLite's own check of the whole file: "ok" when it is sound.
-    public func integrityCheck() throws(Unavailable) -> String {
-        try withDatabase { database in try database.scalar("PRAGMA integrity_check").text ?? "" }
-    }
-
     /// Runs a write whose failure must not stop the caller: the store is then out of use
-    /// for the rest of the run, and `takeProblem` tells it once.
+    /// for the rest of the run, and the listener of `tellProblem` is told once.
     public func keep(_ write: (FeedStore) throws(Unavailable) -> Void) {
         guard problem.withLock({ $0.message == nil }) else { return }
         do {
             try write(self)
         } catch {
-            problem.withLock { if $0.message == nil { $0.message = error.description } }
+            let told = problem.withLock { state in
+                if state.message == nil { state.message = error.description }
+                return state.untold()
+            }
+            told?.listener(told!.text)
         }
     }
 
@@ -412,21 +407,36 @@ public final class FeedStore: Sendable {
         queue.finish()
     }
 
-    /// What went wrong with the store, the first time it is asked after it went wrong.
-    public func takeProblem() -> String? {
-        problem.withLock { state in
-            guard let message = state.message, !state.told else { return nil }
-            state.told = true
-            return "going on without the store: \(message)"
+    /// Whom to tell, once and from the thread the write failed on, when the store goes out
+    /// of use (at once, when it already has).
+    public func tellProblem(to listener: @escaping @Sendable (String) -> Void) {
+        let told = problem.withLock { state in
+            state.listener = listener
+            return state.untold()
+        }
+        told?.listener(told!.text)
+    }
+
+    /// The first failure, and who is to hear of it.
+    private struct Problem {
+        var message: String?
+        var listener: (@Sendable (String) -> Void)?
+        var told = false
+
+        /// The sentence to tell, and to whom, when there is both and it was not told yet.
+        mutating func untold() -> (listener: @Sendable (String) -> Void, text: String)? {
+            guard let message, let listener, !told else { return nil }
+            told = true
+            return (listener, "going on without the store: \(message)")
         }
     }
 
     // MARK: helpers
 
     @discardableResult
-    private func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws(Unavailable) -> T {
+    private func withDatabase<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws(Unavailable) -> T {
         do {
-            return try lock.withLock { _ in try body(database) }
+            return try connection.withLock { connection in try body(connection.database) }
         } catch let failure as SQLiteDatabase.Failure {
             throw Unavailable("the store could not be written: \(failure.message)")
         } catch let unavailable as Unavailable {
@@ -458,12 +468,5 @@ public final class FeedStore: Sendable {
             DELETE FROM posts WHERE source_id = ? AND liked = 0 AND read_at IS NOT NULL
                 AND COALESCE(created_at, listed_at) < ?
             """, [.integer(id), .real(now.timeIntervalSince1970 - Self.readPostsKeptFor)])
-    }
-}
-
-extension FeedStore {
-    /// Copies the WAL into the main file: for tests that damage the file on purpose.
-    func withCheckpoint() throws {
-        try withDatabase { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 }

@@ -1,5 +1,5 @@
+import Dispatch
 import FeedCore
-import Glibc
 import Synchronization
 
 /// The store's writes, in the order they were asked for, on a thread of their own: a load
@@ -18,12 +18,12 @@ final class StoreQueue: Sendable {
         DedicatedThread.start { [self] in drain() }
     }
 
-    /// Waits until every write asked for so far is done: at quit.
+    /// Waits until every write asked for so far is done: at quit. The jobs run in order,
+    /// so the last one asked for says when the rest are done.
     func finish() {
-        while jobs.withLock({ $0.running || !$0.waiting.isEmpty }) {
-            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-            nanosleep(&pause, nil)
-        }
+        let done = DispatchSemaphore(value: 0)
+        add { done.signal() }
+        done.wait()
     }
 
     private func drain() {

@@ -153,8 +153,7 @@ let paletteRefused = options.palette && !backend.animatesPalette
 let clock = SystemLoopClock()
 var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
 let markWriter = store.map { MarkWriter(store: $0, keys: storeKeys) }
-if let store, let markWriter {
-    configuration.storeNotice = { store.takeProblem() }
+if let markWriter {
     configuration.keepMarks = { markWriter.add($0) }
     configuration.searchStore = { query in storeOpening.search(query, keys: storeKeys) }
 }
@@ -169,6 +168,7 @@ let loop = FeedRunLoop(
     backend: backend, loaders: makeLoaders(clock: clock), pictures: pictureLoader, configuration: configuration,
     clock: clock)
 viewer.restored = nil
+store?.tellProblem { [post = loop.post] in post(.notice($0)) }
 let exitCode = loop.run()
 backend.stop()
 markWriter?.flush()  // the marks of the last second

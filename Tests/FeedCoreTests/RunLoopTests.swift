@@ -81,6 +81,25 @@ import Testing
         #expect(backend.frameTimes.filter { $0 < SkeletonTiming.showDelay } == [.zero])
     }
 
+    /// What the store has to say comes as an event (posted from the thread its write failed
+    /// on): the loop wakes for it, and the status line says it at once, with no poll.
+    @Test func anEventPostedFromAnotherThreadIsShownAtOnce() throws {
+        let loader = GatedLoader(feed: try RenderTests.fixtureFeed())
+        final class Box: @unchecked Sendable { var post: (@Sendable (AppEvent) -> Void)? }
+        let box = Box()
+        let notice = "going on without the store: database or disk is full"
+        let (loop, backend) = loop(
+            [.init(until: shows("going on without the store"), send: [.key(.character("q"))])], loader: loader,
+            schedule: [
+                .init(at: .milliseconds(100)) { loader.release(1) },
+                .init(at: .seconds(2)) { box.post?(.notice(notice)) },
+            ])
+        box.post = loop.post
+        #expect(loop.run() == 0)
+        #expect(!backend.timedOut, "the notice was shown: \(backend.frames.last?.lines.last ?? "")")
+        #expect(time(of: shows("going on without the store"), in: backend) == .seconds(2))
+    }
+
     @Test func aSkeletonOnceShownStaysItsMinimumTime() throws {
         let (loop, backend) = try loop(
             [.init(until: shows("Ada Park"), send: [.key(.character("q"))])], firstLoadEndsAt: .milliseconds(200))

@@ -91,14 +91,23 @@ import Testing
         let database = try SQLiteDatabase(path: scratch.path)
         try database.execute(
             "CREATE TRIGGER full BEFORE INSERT ON sources BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
-        #expect(store.takeProblem() == nil)
+        let told = Mutex<[String]>([])
+        store.tellProblem { text in told.withLock { $0.append(text) } }
+        #expect(told.withLock { $0 }.isEmpty)
         store.keep { (store) throws(FeedStore.Unavailable) in
             try store.saveFailure(source: "s", message: "x", at: now)
         }
         #expect(
-            store.takeProblem()
-                == "going on without the store: the store could not be written: database or disk is full")
-        #expect(store.takeProblem() == nil, "said once")
+            told.withLock { $0 }
+                == ["going on without the store: the store could not be written: database or disk is full"])
+        store.keep { (store) throws(FeedStore.Unavailable) in
+            try store.saveFailure(source: "s", message: "y", at: now)
+        }
+        #expect(told.withLock { $0 }.count == 1, "said once")
+        // Told once in the run: a listener that comes later hears nothing more.
+        let late = Mutex<[String]>([])
+        store.tellProblem { text in late.withLock { $0.append(text) } }
+        #expect(late.withLock { $0 }.isEmpty, "already told")
         try database.execute("DROP TRIGGER full")
         store.keep { (store) throws(FeedStore.Unavailable) in
             try store.saveFailure(source: "s", message: "x", at: now)
@@ -116,7 +125,7 @@ import Testing
         try store.saveAnswer(source: "s", title: nil, posts: [number, text], etag: nil, lastModified: nil, at: now)
         #expect(try store.sources(["s"])["s"]?.posts.map(\.id) == [.number(42), .string("43")])
         // A mark names a post by its id in words, as the view gives it back.
-        try store.saveReadMarks([("s", .string("42"), now)])
+        try store.saveMarks(read: [("s", .string("42"), now)], liked: [])
         #expect(try store.sources(["s"])["s"]?.read == [.number(42): now])
     }
 
@@ -125,13 +134,13 @@ import Testing
         let store = try FeedStore.open(at: scratch.path, now: now).store
         let posts = [post("1", hoursAgo: 1), post("2", hoursAgo: 2)]
         try store.saveAnswer(source: "s", title: nil, posts: posts, etag: nil, lastModified: nil, at: now)
-        try store.saveReadMarks([("s", .string("2"), now)])
-        try store.saveLiked(source: "s", post: .string("1"), liked: true)
+        try store.saveMarks(read: [("s", .string("2"), now)], liked: [])
+        try store.saveMarks(read: [], liked: [("s", .string("1"), true)])
         try store.saveAnswer(source: "s", title: nil, posts: posts, etag: nil, lastModified: nil, at: now + 60)
         let source = try #require(try store.sources(["s"])["s"])
         #expect(source.read == [.string("2"): now])
         #expect(source.liked == [.string("1")])
-        try store.saveReadMarks([("s", .string("2"), nil)])
+        try store.saveMarks(read: [("s", .string("2"), nil)], liked: [])
         #expect(try store.sources(["s"])["s"]?.read.isEmpty == true, "unread again")
     }
 
@@ -154,7 +163,7 @@ import Testing
             source: "s", title: nil, posts: [post("old", hoursAgo: 10_000)], etag: nil, lastModified: nil, at: now)
         try store.saveAnswer(
             source: "s", title: nil, posts: [post("liked", hoursAgo: 20_000)], etag: nil, lastModified: nil, at: now)
-        try store.saveLiked(source: "s", post: .string("liked"), liked: true)
+        try store.saveMarks(read: [], liked: [("s", .string("liked"), true)])
         let many = (0..<600).map { post("p\($0)", hoursAgo: Double($0)) }
         try store.saveAnswer(source: "s", title: nil, posts: many, etag: nil, lastModified: nil, at: now)
         let kept = try #require(try store.sources(["s"])["s"]).posts.map(\.id.description)
@@ -168,7 +177,7 @@ import Testing
         let store = try FeedStore.open(at: scratch.path, now: now).store
         let old = [post("read", hoursAgo: 24 * 100), post("unread", hoursAgo: 24 * 100), post("new", hoursAgo: 1)]
         try store.saveAnswer(source: "s", title: nil, posts: old, etag: nil, lastModified: nil, at: now)
-        try store.saveReadMarks([("s", .string("read"), now)])
+        try store.saveMarks(read: [("s", .string("read"), now)], liked: [])
         try store.saveAnswer(
             source: "s", title: nil, posts: [post("newer", hoursAgo: 0.5)], etag: nil, lastModified: nil, at: now)
         let kept = Set(try #require(try store.sources(["s"])["s"]).posts.map(\.id.description))
@@ -181,11 +190,11 @@ import Testing
             atPath: scratch.folder + "/shimmerfeed", withIntermediateDirectories: true)
         let words = Data("my notes, not a database\n".utf8) + Data(repeating: 0x41, count: 4096)
         try words.write(to: URL(fileURLWithPath: scratch.path))
-        let (store, notice) = try FeedStore.open(at: scratch.path, now: now)
+        let (_, notice) = try FeedStore.open(at: scratch.path, now: now)
         #expect(notice?.hasPrefix("the store was not a store") == true)
         #expect(notice?.hasSuffix("moved aside as store.sqlite3.broken-1796000000") == true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + ".broken-1796000000")) == words)
-        #expect(try store.integrityCheck() == "ok")
+        #expect(try SQLiteDatabase(path: scratch.path).scalar("PRAGMA integrity_check").text == "ok")
     }
 
     /// Twice in one second: the second file goes beside the first, which is kept.
@@ -209,10 +218,9 @@ import Testing
         try store.saveAnswer(
             source: "s", title: nil, posts: (0..<200).map { post("p\($0)", hoursAgo: Double($0)) }, etag: nil,
             lastModified: nil, at: now)
-        _ = try store.integrityCheck()
         // Checkpointed into the main file, then its last page overwritten: a page of
         // posts, which opening the file alone would never read.
-        try store.withCheckpoint()
+        try SQLiteDatabase(path: scratch.path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
         var bytes = try Data(contentsOf: URL(fileURLWithPath: scratch.path))
         #expect(bytes.count > 8192)
         bytes.replaceSubrange((bytes.count - 4096)..<bytes.count, with: Data(repeating: 0xFF, count: 4096))
@@ -277,7 +285,7 @@ import Testing
                             id: .string(id), author: Author(name: "A"), content: id, likes: nil, createdAt: now)
                         try store.saveAnswer(
                             source: "s", title: nil, posts: [post], etag: nil, lastModified: nil, at: now)
-                        try store.saveReadMarks([("s", .string(id), now)])
+                        try store.saveMarks(read: [("s", .string(id), now)], liked: [])
                     }
                 }
             }

@@ -8,10 +8,6 @@ public final class FeedRunLoop {
         /// Opens a web link and says what happened, for the status line; nil when the
         /// system has no way to open links.
         public var openLink: (@Sendable (String) -> String)?
-        /// Something the store has to say since it was last asked (it could not be written),
-        /// asked whenever the loop wakes: a write that fails is said at the next wake (an
-        /// answer, a key, a frame).
-        public var storeNotice: (@Sendable () -> String?)?
         /// Takes read and liked marks to keep; it must return at once (the store's writer
         /// writes them on a thread of its own).
         public var keepMarks: (@Sendable ([PostMark]) -> Void)?
@@ -19,11 +15,9 @@ public final class FeedRunLoop {
         public var searchStore: (@Sendable (String) -> [Post])?
 
         public init(
-            openLink: (@Sendable (String) -> String)? = nil, storeNotice: (@Sendable () -> String?)? = nil,
-            keepMarks: (@Sendable ([PostMark]) -> Void)? = nil
+            openLink: (@Sendable (String) -> String)? = nil, keepMarks: (@Sendable ([PostMark]) -> Void)? = nil
         ) {
             self.openLink = openLink
-            self.storeNotice = storeNotice
             self.keepMarks = keepMarks
         }
     }
@@ -60,6 +54,10 @@ public final class FeedRunLoop {
         (backend as? MemoryBackend)?.awakeLoads = { loads.awakeRequests + pictureLoads.awake }
     }
 
+    /// Hands an event to the loop from any thread: it is applied at the loop's next turn,
+    /// which this wakes.
+    public nonisolated var post: @Sendable (AppEvent) -> Void { inbox.post }
+
     /// The load tasks the loop keeps (see `LoadTasks`).
     var keptLoads: Int { loads.keptTasks }
 
@@ -71,7 +69,6 @@ public final class FeedRunLoop {
         handle(.start)
         while exitCode == nil {
             for event in inbox.drain() { handle(event) }
-            if let notice = configuration.storeNotice?() { handle(.notice(notice)) }
             handle(.tick)
             if exitCode != nil { break }
             let instant = now()
