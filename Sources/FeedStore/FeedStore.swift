@@ -388,11 +388,11 @@ public final class FeedStore: Sendable {
         do {
             try write(self)
         } catch {
-            let told = problem.withLock { state in
+            let tell = problem.withLock { state in
                 if state.message == nil { state.message = error.description }
                 return state.untold()
             }
-            told?.listener(told!.text)
+            tell?()
         }
     }
 
@@ -410,11 +410,11 @@ public final class FeedStore: Sendable {
     /// Whom to tell, once and from the thread the write failed on, when the store goes out
     /// of use (at once, when it already has).
     public func tellProblem(to listener: @escaping @Sendable (String) -> Void) {
-        let told = problem.withLock { state in
+        let tell = problem.withLock { state in
             state.listener = listener
             return state.untold()
         }
-        told?.listener(told!.text)
+        tell?()
     }
 
     /// The first failure, and who is to hear of it.
@@ -423,11 +423,12 @@ public final class FeedStore: Sendable {
         var listener: (@Sendable (String) -> Void)?
         var told = false
 
-        /// The sentence to tell, and to whom, when there is both and it was not told yet.
-        mutating func untold() -> (listener: @Sendable (String) -> Void, text: String)? {
+        /// Telling the listener, to be done outside the lock, when there is a failure and a
+        /// listener and it was not told yet.
+        mutating func untold() -> (@Sendable () -> Void)? {
             guard let message, let listener, !told else { return nil }
             told = true
-            return (listener, "going on without the store: \(message)")
+            return { listener("going on without the store: \(message)") }
         }
     }
 

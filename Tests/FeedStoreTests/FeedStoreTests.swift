@@ -115,6 +115,22 @@ import Testing
         #expect(try store.sources(["s"]).isEmpty, "no more writes this run")
     }
 
+    /// A write that failed before anyone listened is told to the first listener, at once.
+    @Test func aFailureBeforeTheListenerIsToldWhenItComes() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        try SQLiteDatabase(path: scratch.path).execute(
+            "CREATE TRIGGER full BEFORE INSERT ON sources BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+        store.keep { (store) throws(FeedStore.Unavailable) in
+            try store.saveFailure(source: "s", message: "x", at: now)
+        }
+        let told = Mutex<[String]>([])
+        store.tellProblem { text in told.withLock { $0.append(text) } }
+        #expect(
+            told.withLock { $0 }
+                == ["going on without the store: the store could not be written: database or disk is full"])
+    }
+
     @Test func numericIdsStayNumbers() throws {
         let scratch = try Scratch()
         let store = try FeedStore.open(at: scratch.path, now: now).store

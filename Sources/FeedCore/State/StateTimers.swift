@@ -27,7 +27,7 @@ enum StateTimer: CaseIterable, Sendable {
     func fire(_ state: inout AppState, deadline: Duration, now: Duration) -> [AppEffect] {
         switch self {
         case .skeletonShows:
-            guard state.isLoading else { return [] }
+            // Never fires after its load ended: `isLoading` turning false takes it out.
             state.timing.skeletonVisible = true
         case .heldAnswers:
             return state.releaseHeld(at: deadline)
@@ -43,7 +43,7 @@ enum StateTimer: CaseIterable, Sendable {
 }
 
 /// The deadlines of the timers running.
-public struct TimerTable: Sendable, Equatable {
+public struct TimerTable: Sendable {
     private var deadlines: [StateTimer: Duration] = [:]
 
     subscript(timer: StateTimer) -> Duration? {
