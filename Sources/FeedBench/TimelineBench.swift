@@ -61,7 +61,7 @@ func timelineBench() {
                 .answer(SourceAnswer(generation: state.generation, source: source, outcome: .loaded(feed), date: now)),
                 at: instant)
             precondition(state.frameDue(at: instant))
-            _ = FeedRenderer.render(state, at: instant)
+            _ = FeedRenderer.render(state.advanced(to: instant))
             let took = (clock.now - start).seconds * 1e6
             if source == 0 { firstFrame = max(firstFrame, took) }
             samples.append(took)

@@ -41,7 +41,7 @@ func renderBench(feedData: Data) throws {
         var frame = 0
         let loadingTime = microseconds(iterations: 200) {
             frame += 1
-            _ = FeedRenderer.render(loading, at: SkeletonTiming.showDelay + .milliseconds(frame * 33))
+            _ = FeedRenderer.render(loading.advanced(to: SkeletonTiming.showDelay + .milliseconds(frame * 33)))
         }
         let loadedTime = microseconds(iterations: 200) {
             _ = FeedRenderer.render(loaded, elapsed: .zero)

@@ -69,8 +69,8 @@ import Testing
         #expect(state.nextWake(after: .milliseconds(420)) == nil, "nothing to wake for behind the overlay")
         // The rows behind it stay as the last frame drew them, whatever the time.
         #expect(state.animationTime(at: .milliseconds(900)) == .milliseconds(400))
-        let early = FeedRenderer.render(state, at: .milliseconds(500))
-        let late = FeedRenderer.render(state, at: .milliseconds(1500))
+        let early = FeedRenderer.render(state.advanced(to: .milliseconds(500)))
+        let late = FeedRenderer.render(state.advanced(to: .milliseconds(1500)))
         #expect(early == late)
         // Closed, the band goes on from where it stood.
         _ = state.apply(.key(.character("j")), at: .seconds(2))

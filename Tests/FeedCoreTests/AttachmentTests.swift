@@ -167,6 +167,6 @@ import Testing
         _ = state.apply(.key(.character("j")))
         _ = state.apply(.key(.character("j")))
         _ = state.apply(.key(.enter))
-        try Snapshot.assertMatches(FeedRenderer.render(state, at: .zero), named: "attachments-70x24")
+        try Snapshot.assertMatches(FeedRenderer.render(state.advanced(to: .zero)), named: "attachments-70x24")
     }
 }

@@ -12,8 +12,8 @@ import Testing
 
     @Test func anUnchangedFrameWritesNothing() throws {
         let state = try RenderTests.loadedState(size: TerminalSize(width: 80, height: 24))
-        let first = FeedRenderer.render(state, at: .seconds(3))
-        let again = FeedRenderer.render(state, at: .seconds(4))
+        let first = FeedRenderer.render(state.advanced(to: .seconds(3)))
+        let again = FeedRenderer.render(state.advanced(to: .seconds(4)))
         #expect(FrameDiff.runs(from: first, to: again).isEmpty)
     }
 

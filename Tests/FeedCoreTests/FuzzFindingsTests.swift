@@ -25,7 +25,7 @@ import Testing
             var state = NavigationTests.loaded(feed, size: size)
             for key in [Key.enter, .character("l"), .pageDown, .character("G"), .character("k"), .character("?")] {
                 _ = state.apply(.key(key))
-                let frame = FeedRenderer.render(state, at: .zero)
+                let frame = FeedRenderer.render(state.advanced(to: .zero))
                 #expect(frame.lines.allSatisfy { CellWidth.of($0) == size.width })
             }
         }
@@ -42,7 +42,7 @@ import Testing
         for _ in 0..<3 { _ = state.apply(.key(.character("j"))) }  // scroll within it
         #expect(state.scroll.row == 0 && state.scroll.line > 3)
         state.expanded = []  // collapsed behind the scroll position's back
-        let frame = FeedRenderer.render(state, at: .zero)
+        let frame = FeedRenderer.render(state.advanced(to: .zero))
         // The rows from the carried-forward position: the long post's start is off screen,
         // and the list goes on below it.
         #expect(state.scroll.row == 0 || state.selected > 0)

@@ -127,7 +127,7 @@ import Testing
             ] {
                 var state = NavigationTests.loaded(feed, size: size)
                 _ = state.apply(.key(.enter))  // the whole content, expanded
-                let frame = FeedRenderer.render(state, at: .zero)
+                let frame = FeedRenderer.render(state.advanced(to: .zero))
                 let control = frame.cells.first { cell in
                     !cell.text.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
                 }

@@ -37,7 +37,7 @@ import Testing
     @Test func theOverlayAndHelpListEveryBinding() throws {
         var state = try RenderTests.loadedState(size: TerminalSize(width: 80, height: 24))
         _ = state.apply(.key(.character("?")))
-        let overlay = FeedRenderer.render(state, at: .seconds(3)).lines.joined(separator: "\n")
+        let overlay = FeedRenderer.render(state.advanced(to: .seconds(3))).lines.joined(separator: "\n")
         for binding in KeyBinding.all {
             #expect(overlay.contains(binding.label) && overlay.contains(binding.summary), "\(binding.label)")
             #expect(CommandLineOptions.usage.contains(binding.label), "\(binding.label)")

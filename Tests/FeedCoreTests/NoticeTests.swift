@@ -11,7 +11,7 @@ private typealias V = Views
     static let note = "pictures in cells: tmux's allow-passthrough is off"
 
     private static func statusLine(_ state: AppState, at instant: Duration = .seconds(1)) -> String {
-        FeedRenderer.render(state, at: instant).lines.last ?? ""
+        FeedRenderer.render(state.advanced(to: instant)).lines.last ?? ""
     }
 
     /// A view of one source with pictures on and the note waiting, started at zero.
@@ -127,15 +127,16 @@ private typealias V = Views
         var state = AppState(options: V.options(1), size: V.size, notice: long)
         _ = state.apply(.start, at: .zero)
         _ = V.answer(&state, source: 0, [V.post("a", minutesAgo: 1)], at: .milliseconds(100))
-        #expect(!(FeedRenderer.render(state, at: .seconds(1)).lines.last ?? "").contains("broken-1"), "cut short")
+        #expect(
+            !(FeedRenderer.render(state.advanced(to: .seconds(1))).lines.last ?? "").contains("broken-1"), "cut short")
         _ = state.apply(.key(.character("?")), at: .seconds(1))
-        let help = FeedRenderer.render(state, at: .seconds(1)).lines.joined(separator: "\n")
+        let help = FeedRenderer.render(state.advanced(to: .seconds(1))).lines.joined(separator: "\n")
         #expect(help.contains("Notices"))
         #expect(help.contains("· the store was not a store"))
         #expect(help.contains("store.sqlite3.broken-1"), "\(help)")
         // Said again, a notice is listed once; the newest three are kept.
         _ = state.apply(.key(.escape), at: .seconds(2))
         for text in ["one", "two", "two", "three"] { _ = state.apply(.notice(text), at: .seconds(3)) }
-        #expect(state.notices == ["one", "two", "three"])
+        #expect(state.notices.recent == ["one", "two", "three"])
     }
 }

@@ -143,7 +143,7 @@ import Testing
     @Test(arguments: [1, 2])
     func skeletonRowsShimmerBelowTheLastPostWhileAPageLoads(sources: Int) throws {
         let (state, _) = Self.loaded(sources, perSource: 2)
-        let frame = FeedRenderer.render(state, at: .milliseconds(300))
+        let frame = FeedRenderer.render(state.advanced(to: .milliseconds(300)))
         // The posts (scrolled to the end), then skeleton rows after the last one's line.
         let skeletonRows = frame.styleMask.enumerated().filter { $0.element.contains { ("a"..."m").contains($0) } }
             .map(\.offset)
@@ -175,7 +175,7 @@ import Testing
         _ = state.apply(.partial(Self.page(0..<100, next: nil), decoded: 100, total: 100_000), at: .milliseconds(50))
         #expect(!state.isLoading)
         #expect(state.feed?.posts.count == 100)
-        let frame = FeedRenderer.render(state, at: .zero)
+        let frame = FeedRenderer.render(state.advanced(to: .zero))
         #expect(frame.lines.last?.contains("decoding 100 / 100,000") == true)
         #expect(frame.lines.first?.contains("Author 0-0") == true)
         _ = state.apply(.key(.character("j")))
@@ -199,7 +199,7 @@ import Testing
         var state = V.started(1)
         _ = state.apply(.loaded(Self.page(0..<30, next: Self.next(0))))
         #expect(state.apply(.key(.character("G"))) == [Self.pages([0], of: 1)])
-        let frame = FeedRenderer.render(state, at: .milliseconds(300))
+        let frame = FeedRenderer.render(state.advanced(to: .milliseconds(300)))
         let skeletonRows = frame.styleMask.filter { $0.contains { ("a"..."m").contains($0) } }
         #expect(skeletonRows.count >= 4)
         #expect(frame.lines.contains { $0.contains("Author 0-29") })

@@ -75,7 +75,7 @@ private typealias V = Views
         #expect(Self.started(effects) == [Self.avatar + "a", Self.media + "a"])
         let layout = state.viewport.layout(at: 0)
         let strip = try #require(layout.pictures.first)
-        let before = FeedRenderer.render(state, at: .seconds(1))
+        let before = FeedRenderer.render(state.advanced(to: .seconds(1)))
         for row in strip.line..<(strip.line + strip.rows) {
             let cells = (strip.column..<(strip.column + strip.columns)).map { before[row, $0].style.ink }
             #expect(cells.allSatisfy { $0.isSkeleton }, "line \(row) is skeleton until its bytes arrive")
@@ -84,7 +84,7 @@ private typealias V = Views
         #expect(state.isAnimating, "loading pictures on the screen shimmer")
 
         _ = state.apply(.picture(url: Self.media + "a", .loaded(Self.pixels)), at: .seconds(1))
-        let after = FeedRenderer.render(state, at: .seconds(2))
+        let after = FeedRenderer.render(state.advanced(to: .seconds(2)))
         for row in strip.line..<(strip.line + strip.rows) {
             let cells = (strip.column..<(strip.column + strip.columns)).map { after[row, $0].style.ink }
             #expect(cells.allSatisfy(Self.isPicture), "line \(row) is the picture's")
@@ -101,7 +101,7 @@ private typealias V = Views
         _ = state.apply(.picture(url: Self.media + "a", .loaded(Self.pixels)), at: .seconds(1))
         let strip = state.viewport.layout(at: 0).pictures[0]
         func fade(at instant: Duration) -> Int {
-            FeedRenderer.render(state, at: instant)[strip.line, strip.column + 7].style.fade
+            FeedRenderer.render(state.advanced(to: instant))[strip.line, strip.column + 7].style.fade
         }
         #expect(fade(at: .seconds(1)) == CrossFade.steps)
         #expect(fade(at: .seconds(1) + CrossFade.duration / 2) > 0)
@@ -132,7 +132,7 @@ private typealias V = Views
         _ = state.apply(.tick, at: .milliseconds(100))
         let strip = try #require(state.viewport.layout(at: 0).pictures.first)
         func ink(at instant: Duration) -> Ink {
-            FeedRenderer.render(state, at: instant)[strip.line + 1, strip.column + 3].style.ink
+            FeedRenderer.render(state.advanced(to: instant))[strip.line + 1, strip.column + 3].style.ink
         }
         #expect(ink(at: .milliseconds(200)).isSkeleton, "no flash of a preview for a picture that comes at once")
         #expect(Self.isPicture(ink(at: .milliseconds(100) + SkeletonTiming.showDelay)), "the BlurHash after the delay")
@@ -149,7 +149,7 @@ private typealias V = Views
         let second = V.answer(&state, source: 1, [], at: .milliseconds(200))
         let asked = Self.started(second)
         #expect(asked == [Self.avatar + "p0", Self.media + "p0", Self.avatar + "p1", Self.media + "p1"])
-        #expect(state.picturesPending > 4, "the rest wait their turn")
+        #expect(state.pictures.pending > 4, "the rest wait their turn")
         let next = state.apply(.picture(url: Self.avatar + "p0", .failed("404")), at: .milliseconds(300))
         #expect(Self.started(next) == [Self.avatar + "p2"], "one ended, one more starts")
         let another = state.apply(.picture(url: Self.avatar + "p0", .loaded(Self.pixels)), at: .milliseconds(310))
@@ -170,7 +170,7 @@ private typealias V = Views
             }
         }
         #expect(Set(running).isSubset(of: Set(cancelled)), "the first rows' loads stop once they are screens away")
-        #expect(running.allSatisfy { state.pictures[$0] == nil }, "and they are asked again if they come back")
+        #expect(running.allSatisfy { state.pictures.phases[$0] == nil }, "and they are asked again if they come back")
     }
 
     @Test func aFailedPictureShowsItsAltTextAndAFailedAvatarItsInitials() throws {
@@ -190,7 +190,7 @@ private typealias V = Views
         var state = V.started(1)
         V.answer(&state, source: 0, [Self.post("a", minutesAgo: 1)], at: .milliseconds(100))
         let effects = state.apply(.tick, at: .seconds(1))
-        #expect(Self.started(effects).isEmpty && state.pictures.isEmpty)
+        #expect(Self.started(effects).isEmpty && state.pictures.phases.isEmpty)
         let layout = state.viewport.layout(at: 0)
         #expect(layout.pictures.isEmpty && layout.avatar == nil)
         let frame = V.frame(state, at: .seconds(1))
@@ -204,17 +204,18 @@ private typealias V = Views
         let big = PicturePixels(width: 512, height: 512, rgba: [UInt8](repeating: 200, count: 512 * 512 * 4))
         for index in 0..<60 {
             let url = Self.avatar + "p\(index)"
-            if state.pictures[url] == nil {
-                state.pictures[url] = .loading(since: .zero)
+            if state.pictures.phases[url] == nil {
+                state.pictures.phases[url] = .loading(since: .zero)
             }
             let instant = Duration.seconds(1) + .milliseconds(10 * index)
             _ = state.apply(.picture(url: url, .loaded(big)), at: instant)
             _ = state.apply(.key(.character("j")), at: instant)
         }
-        #expect(state.pictureBytes <= AppState.pictureMemory + big.byteCount)
+        #expect(state.pictures.bytes <= PictureQueue.memory + big.byteCount)
         let selected = state.selected
-        #expect(state.pictures[Self.avatar + "p\(selected)"] != nil, "the screen's stay")
+        #expect(state.pictures.phases[Self.avatar + "p\(selected)"] != nil, "the screen's stay")
         #expect(
-            state.pictures[Self.avatar + "p0"] == nil && state.pictures[Self.avatar + "p1"] == nil, "the first went")
+            state.pictures.phases[Self.avatar + "p0"] == nil && state.pictures.phases[Self.avatar + "p1"] == nil,
+            "the first went")
     }
 }

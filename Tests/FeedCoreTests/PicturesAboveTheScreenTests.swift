@@ -34,12 +34,12 @@ private typealias P = PictureStateTests
 
     @Test func loadsOfTheRowsJustPassedGoOnAndAreNotAskedAgain() throws {
         var (state, running) = loaded()
-        #expect(running.count == AppState.pictureConcurrency)
+        #expect(running.count == PictureQueue.concurrency)
         let first = onScreen(state)
         let down = state.apply(.key(.pageDown), at: .seconds(1))
         #expect(!onScreen(state).isSuperset(of: running), "some of the first loads' rows are above the screen now")
         #expect(cancelled(down).isEmpty, "a screen away is near: \(cancelled(down))")
-        #expect(running.allSatisfy { state.pictures[$0]?.isLoading == true })
+        #expect(running.allSatisfy { state.pictures.phases[$0]?.isLoading == true })
         let back = state.apply(.key(.wheelUp), at: .seconds(2))
         #expect(!onScreen(state).isDisjoint(with: first), "back up a little, among the first rows")
         #expect(cancelled(back).isEmpty)
@@ -48,7 +48,7 @@ private typealias P = PictureStateTests
         for url in running {
             _ = state.apply(.picture(url: url, .loaded(P.pixels)), at: .seconds(3))
         }
-        #expect(running.allSatisfy { if case .loaded = state.pictures[$0] { true } else { false } })
+        #expect(running.allSatisfy { if case .loaded = state.pictures.phases[$0] { true } else { false } })
     }
 
     @Test func picturesLoadedOnTheScreenAreKeptAPageDownAndBack() throws {
@@ -74,6 +74,6 @@ private typealias P = PictureStateTests
         #expect(!onScreen(state).isDisjoint(with: first))
         #expect(Set(asked).isDisjoint(with: first), "nothing of the first screen is loaded again: \(asked)")
         #expect(Set(cancels).isDisjoint(with: first), "rows further down may stop; the first screen's do not")
-        #expect(first.allSatisfy { if case .loaded = state.pictures[$0] { true } else { false } })
+        #expect(first.allSatisfy { if case .loaded = state.pictures.phases[$0] { true } else { false } })
     }
 }

@@ -25,7 +25,7 @@ private typealias P = PictureStateTests
         var state = Self.loaded([P.post("a", minutesAgo: 1)], drawing: .kitty)
         _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
         let strip = try #require(state.viewport.layout(at: 0).pictures.first)
-        let frame = FeedRenderer.render(state, at: .seconds(1))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(1)))
         let graphic = try #require(frame.graphics.first)
         #expect(frame.graphics.count == 1, "the avatar has not come: its cells shimmer")
         #expect((graphic.line, graphic.column) == (strip.line, strip.column))
@@ -59,7 +59,7 @@ private typealias P = PictureStateTests
         _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
         let strip = try #require(state.viewport.layout(at: 0).pictures.first)
         try #require(strip.columns > KittyPlaceholder.limit && strip.rows <= KittyPlaceholder.limit, "\(strip)")
-        let frame = FeedRenderer.render(state, at: .seconds(3))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(3)))
         #expect(frame.graphics.isEmpty)
         let placeholders = (0..<strip.columns).filter { column in
             frame[strip.line, strip.column + column].text.unicodeScalars.first?.value == 0x10EEEE
@@ -72,21 +72,44 @@ private typealias P = PictureStateTests
     }
 
     @Test func idsAreStableDistinctAndFitTheColourAndTheThirdMark() {
-        let ids = KittyPictureIds(salt: 7)
-        let first = ids.id(source: "https://x.example/a", columns: 14, rows: 4)
+        var ids = KittyPictureIds(salt: 7)
+        let first = ids.assign(source: "https://x.example/a", columns: 14, rows: 4)
+        #expect(ids.assign(source: "https://x.example/a", columns: 14, rows: 4) == first)
         #expect(ids.id(source: "https://x.example/a", columns: 14, rows: 4) == first)
-        let expanded = ids.id(source: "https://x.example/a", columns: 43, rows: 12)
+        let expanded = ids.assign(source: "https://x.example/a", columns: 43, rows: 12)
         #expect(expanded != first, "a placement has one size: another size is another picture")
         var seen: Set<UInt32> = [first, expanded]
         for index in 0..<2000 {
-            let id = ids.id(source: "https://x.example/\(index)", columns: 4, rows: 2)
+            let id = ids.assign(source: "https://x.example/\(index)", columns: 4, rows: 2)
             #expect(seen.insert(id).inserted)
             #expect((16...255).contains(id & 0xFF) && (1...255).contains(id >> 24) && (id >> 8) & 0xFFFF == 0)
         }
         // Another run's salt names the same picture differently.
-        #expect(KittyPictureIds(salt: 8).id(source: "https://x.example/a", columns: 14, rows: 4) != first)
+        var otherRun = KittyPictureIds(salt: 8)
+        #expect(otherRun.assign(source: "https://x.example/a", columns: 14, rows: 4) != first)
         ids.forget("https://x.example/a")
         #expect(!ids.kept.contains(first) && !ids.kept.contains(expanded) && ids.kept.count == 2000)
+        #expect(ids.id(source: "https://x.example/a", columns: 14, rows: 4) == nil)
+    }
+
+    /// Render only reads the state: the ids pictures are drawn by were given when they were
+    /// scheduled, so drawing other frames first changes nothing of this one.
+    @Test func theSameStateRenderedTwiceGivesTheSameFrameAndGivesNoIds() {
+        let posts = (0..<6).map { P.post("p\($0)", minutesAgo: $0 + 1) }
+        var state = Self.loaded(posts, drawing: .kitty, size: TerminalSize(width: 80, height: 16))
+        for index in 0..<6 { _ = state.apply(.picture(url: P.media + "p\(index)", .loaded(P.pixels)), at: .seconds(1)) }
+        let kept = state.pictures.ids.kept
+        #expect(!kept.isEmpty, "the pictures on the screen had their ids when they were scheduled")
+        let first = FeedRenderer.render(state, elapsed: .seconds(2))
+        var elsewhere = state
+        for _ in 0..<4 { _ = elsewhere.apply(.key(.character("j")), at: .seconds(1)) }
+        _ = FeedRenderer.render(elsewhere, elapsed: .seconds(2))
+        let later = state.advanced(to: .seconds(9))
+        _ = FeedRenderer.render(later)
+        let second = FeedRenderer.render(state, elapsed: .seconds(2))
+        #expect(first == second)
+        #expect(!first.graphics.isEmpty && first.keptGraphicIds == kept)
+        #expect(state.pictures.ids.kept == kept && state.timing.now == .seconds(1), "the state is as it was")
     }
 
     @Test func aPictureCutByTheTopOfTheScreenStartsAtItsFirstVisibleRow() throws {
@@ -97,7 +120,7 @@ private typealias P = PictureStateTests
         let strip = try #require(layout.pictures.first)
         // Scrolled so that the first row's picture has lost its top two lines.
         state.scroll = ScrollPosition(row: 0, line: strip.line + 2)
-        let frame = FeedRenderer.render(state, at: .seconds(2))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(2)))
         let graphic = try #require(frame.graphics.first { $0.line == -2 })
         #expect(graphic.line == -2 && graphic.visibleRows == 2..<strip.rows)
         let cell = frame[0, strip.column].text.unicodeScalars.map(\.value)
@@ -113,7 +136,7 @@ private typealias P = PictureStateTests
         for drawing in [PictureDrawing.kitty, .sixel] {
             var state = Self.loaded([post], drawing: drawing, size: TerminalSize(width: 80, height: strip.line + 3))
             _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
-            let frame = FeedRenderer.render(state, at: .seconds(1))
+            let frame = FeedRenderer.render(state.advanced(to: .seconds(1)))
             let graphic = try #require(frame.graphics.first)
             #expect(graphic.visibleRows == 0..<2)
             #expect(frame[strip.line + 2, strip.column].style.ink == .statusBar)
@@ -124,7 +147,7 @@ private typealias P = PictureStateTests
         var state = Self.loaded([P.post("a", minutesAgo: 1)], drawing: .sixel)
         _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
         let strip = try #require(state.viewport.layout(at: 0).pictures.first)
-        let frame = FeedRenderer.render(state, at: .seconds(1))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(1)))
         #expect(frame.graphics.map(\.visibleRows) == [0..<strip.rows] && frame.keptGraphicIds.isEmpty)
         for row in 0..<strip.rows {
             for column in 0..<strip.columns {
@@ -133,14 +156,14 @@ private typealias P = PictureStateTests
         }
         // With help open over it, the picture is drawn in cells: no sixel covers the help.
         _ = state.apply(.key(.character("?")), at: .seconds(2))
-        let help = FeedRenderer.render(state, at: .seconds(2))
+        let help = FeedRenderer.render(state.advanced(to: .seconds(2)))
         #expect(help.graphics.isEmpty)
     }
 
     @Test func aSixelPictureLosesTheRowsSomethingWasDrawnOver() throws {
         var state = Self.loaded([P.post("a", minutesAgo: 1)], drawing: .sixel)
         _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
-        var frame = FeedRenderer.render(state, at: .seconds(1))
+        var frame = FeedRenderer.render(state.advanced(to: .seconds(1)))
         let graphic = try #require(frame.graphics.first)
         // The "new" marker on the top line, over the picture's first row.
         frame.write("▲", row: graphic.line, column: graphic.column + 1, style: Style(.statusBar))
@@ -156,9 +179,9 @@ private typealias P = PictureStateTests
         let state = Self.loaded(
             [P.post("a", minutesAgo: 1, blurhash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj")], drawing: .kitty)
         let strip = try #require(state.viewport.layout(at: 0).pictures.first)
-        let early = FeedRenderer.render(state, at: .milliseconds(150))
+        let early = FeedRenderer.render(state.advanced(to: .milliseconds(150)))
         #expect(early[strip.line, strip.column].style.ink.isSkeleton && early.graphics.isEmpty)
-        let later = FeedRenderer.render(state, at: .milliseconds(100) + SkeletonTiming.showDelay)
+        let later = FeedRenderer.render(state.advanced(to: .milliseconds(100) + SkeletonTiming.showDelay))
         #expect(P.isPicture(later[strip.line + 1, strip.column + 3].style.ink) && later.graphics.isEmpty)
     }
 
@@ -169,14 +192,14 @@ private typealias P = PictureStateTests
         var firstId: UInt32?
         for index in 0..<60 {
             let url = P.avatar + "p\(index)"
-            if state.pictures[url] == nil { state.pictures[url] = .loading(since: .zero) }
+            if state.pictures.phases[url] == nil { state.pictures.phases[url] = .loading(since: .zero) }
             let instant = Duration.seconds(1) + .milliseconds(10 * index)
             _ = state.apply(.picture(url: url, .loaded(big)), at: instant)
-            let frame = FeedRenderer.render(state, at: instant)
+            let frame = FeedRenderer.render(state.advanced(to: instant))
             if index == 0 { firstId = frame.graphics.first?.id }
             _ = state.apply(.key(.character("j")), at: instant)
         }
-        let kept = FeedRenderer.render(state, at: .seconds(3)).keptGraphicIds
+        let kept = FeedRenderer.render(state.advanced(to: .seconds(3))).keptGraphicIds
         #expect(firstId != nil && !kept.contains(firstId!), "the first avatar left memory, and the terminal")
         #expect(!kept.isEmpty)
     }

@@ -36,7 +36,7 @@ private typealias V = Views
         var state = loaded(read: [id("0-1")])
         let frame = V.frame(state, at: .seconds(1))
         #expect(frame[0].hasPrefix("▌ W0 ● Writer 0-0"), "the mark beside the avatar: \(frame[0])")
-        let rendered = FeedRenderer.render(state, at: .seconds(1))
+        let rendered = FeedRenderer.render(state.advanced(to: .seconds(1)))
         #expect(rendered[0, RowGeometry.unreadColumn].style.ink == .unread)
         #expect(!frame.contains { $0.contains("Writer 0-1") && $0.contains("●") }, "a read post has none")
         #expect(V.status(state, at: .seconds(1)).contains("7 unread"))
@@ -120,7 +120,7 @@ private typealias V = Views
         options.tracksRead = true
         var state = AppState(options: options, size: V.size)
         _ = state.apply(.start, at: .zero)
-        let skeleton = FeedRenderer.render(state, at: .seconds(1))
+        let skeleton = FeedRenderer.render(state.advanced(to: .seconds(1)))
         #expect(skeleton[0, RowGeometry.unreadColumn].style.ink.isSkeleton, "the mark's cell is grey while loading")
         #expect(state.layouts.placeholder(0, width: 80, unread: true).spans.contains { $0.role == .unread })
     }

@@ -26,19 +26,19 @@ import Testing
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loadingJustAfterTheShowDelay(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(Self.loadingState(size: size), at: SkeletonTiming.showDelay)
+        let frame = FeedRenderer.render(Self.loadingState(size: size).advanced(to: SkeletonTiming.showDelay))
         try Snapshot.assertMatches(frame, named: "loading-t150ms-\(size)")
     }
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loadingAtHalfASecond(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(Self.loadingState(size: size), at: .milliseconds(500))
+        let frame = FeedRenderer.render(Self.loadingState(size: size).advanced(to: .milliseconds(500)))
         try Snapshot.assertMatches(frame, named: "loading-t500ms-\(size)")
     }
 
     @Test(arguments: [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)])
     func loaded(size: TerminalSize) throws {
-        let frame = FeedRenderer.render(try Self.loadedState(size: size), at: .seconds(3))
+        let frame = FeedRenderer.render(try Self.loadedState(size: size).advanced(to: .seconds(3)))
         try Snapshot.assertMatches(frame, named: "loaded-\(size)")
     }
 
@@ -46,37 +46,37 @@ import Testing
         let size = TerminalSize(width: 60, height: 10)
         var state = Self.loadingState(size: size)
         _ = state.apply(.failed(Failure.notFound(path: "missing.json")))
-        try Snapshot.assertMatches(FeedRenderer.render(state, at: .zero), named: "error-60x10")
+        try Snapshot.assertMatches(FeedRenderer.render(state.advanced(to: .zero)), named: "error-60x10")
     }
 
     // MARK: properties of frames
 
     @Test func theSkeletonWaitsForTheShowDelayAndAReloadKeepsItsRowsMeanwhile() throws {
         let size = TerminalSize(width: 80, height: 24)
-        let early = FeedRenderer.render(Self.loadingState(size: size), at: .milliseconds(149))
+        let early = FeedRenderer.render(Self.loadingState(size: size).advanced(to: .milliseconds(149)))
         #expect(!early.styleMask.dropLast().contains { $0.contains { ("a"..."m").contains($0) } })
         #expect(early.lines.last?.contains("Loading…") == true)
         var state = try Self.loadedState(size: size)
         _ = state.apply(.key(.character("r")), at: .seconds(1))
-        let reloading = FeedRenderer.render(state, at: .milliseconds(1100))
+        let reloading = FeedRenderer.render(state.advanced(to: .milliseconds(1100)))
         #expect(reloading.lines.contains { $0.contains("Ada Park") })
         #expect(reloading.lines.last?.contains("Loading…") == true)
-        let skeleton = FeedRenderer.render(state, at: .milliseconds(1150))
+        let skeleton = FeedRenderer.render(state.advanced(to: .milliseconds(1150)))
         #expect(!skeleton.lines.contains { $0.contains("Ada Park") })
     }
 
     @Test func theSkeletonMovesOverTime() {
         let size = TerminalSize(width: 80, height: 24)
         let state = Self.loadingState(size: size)
-        let early = FeedRenderer.render(state, at: .milliseconds(200))
-        let later = FeedRenderer.render(state, at: .milliseconds(600))
+        let early = FeedRenderer.render(state.advanced(to: .milliseconds(200)))
+        let later = FeedRenderer.render(state.advanced(to: .milliseconds(600)))
         #expect(early.lines == later.lines, "the shapes stay put")
         #expect(early.styleMask != later.styleMask, "the shades move")
     }
 
     @Test func aFirstLoadFillsTheScreenWithSkeletonRows() {
         let size = TerminalSize(width: 80, height: 40)
-        let frame = FeedRenderer.render(Self.loadingState(size: size), at: .milliseconds(300))
+        let frame = FeedRenderer.render(Self.loadingState(size: size).advanced(to: .milliseconds(300)))
         let rowsWithSkeleton = frame.styleMask.dropLast().filter { $0.contains { $0.isLowercase } }
         #expect(rowsWithSkeleton.count > 25)
         // The last rows area line before the status bar is reached by some row.
@@ -87,9 +87,9 @@ import Testing
     @Test func theReloadSkeletonHasTheRealRowsGeometry() throws {
         let size = TerminalSize(width: 80, height: 24)
         var state = try Self.loadedState(size: size)
-        let real = FeedRenderer.render(state, at: .zero)
+        let real = FeedRenderer.render(state.advanced(to: .zero))
         _ = state.apply(.key(.character("r")))
-        let skeleton = FeedRenderer.render(state, at: .milliseconds(300))
+        let skeleton = FeedRenderer.render(state.advanced(to: .milliseconds(300)))
         for row in 0..<(size.height - 1) {
             let bars = (0..<size.width).filter {
                 skeleton[row, $0].style.ink.isSkeleton
@@ -120,9 +120,9 @@ import Testing
 
     @Test func statusLineSaysWhatIsHappening() throws {
         let size = TerminalSize(width: 80, height: 24)
-        let loading = FeedRenderer.render(Self.loadingState(size: size), at: .zero)
+        let loading = FeedRenderer.render(Self.loadingState(size: size).advanced(to: .zero))
         #expect(loading.lines.last?.hasPrefix(" Loading… · small-feed.json") == true)
-        let loaded = FeedRenderer.render(try Self.loadedState(size: size), at: .zero)
+        let loaded = FeedRenderer.render(try Self.loadedState(size: size).advanced(to: .zero))
         #expect(loaded.lines.last?.hasPrefix(" 3 posts · loaded in 12 ms · small-feed.json") == true)
         #expect(loaded.lines.last?.hasSuffix("r reload · q quit ") == true)
     }
@@ -145,9 +145,9 @@ import Testing
     @Test func rowsFadeInFromTheSkeletonOverAQuarterSecond() throws {
         let state = try fadingState()
         #expect(state.fadeStart == .seconds(2))
-        let settled = FeedRenderer.render(state, at: .seconds(2) + CrossFade.duration)
-        let early = FeedRenderer.render(state, at: .seconds(2) + .milliseconds(20))
-        let late = FeedRenderer.render(state, at: .seconds(2) + .milliseconds(200))
+        let settled = FeedRenderer.render(state.advanced(to: .seconds(2) + CrossFade.duration))
+        let early = FeedRenderer.render(state.advanced(to: .seconds(2) + .milliseconds(20)))
+        let late = FeedRenderer.render(state.advanced(to: .seconds(2) + .milliseconds(200)))
         // The same text throughout: only the styles fade.
         #expect(early.lines == settled.lines && late.lines == settled.lines)
         let fades = { (frame: ScreenBuffer) in Set(frame.cells.map(\.style.fade)) }
@@ -157,7 +157,7 @@ import Testing
         // The cells that fade are the skeleton's: a reload shows bars on exactly those.
         var reloading = state
         _ = reloading.apply(.key(.character("r")))
-        let skeleton = FeedRenderer.render(reloading, at: .seconds(2) + .milliseconds(300))
+        let skeleton = FeedRenderer.render(reloading.advanced(to: .seconds(2) + .milliseconds(300)))
         let faded = early.cells.indices.filter { early.cells[$0].style.fade > 0 }
         let barred = skeleton.cells.indices.filter { skeleton.cells[$0].style.ink.isSkeleton }
         #expect(faded == barred)
@@ -168,7 +168,7 @@ import Testing
     @Test func reducedMotionHasNoCrossFade() throws {
         let state = try fadingState(animation: .calm)
         #expect(state.fadeStart == nil)
-        let frame = FeedRenderer.render(state, at: .seconds(2) + .milliseconds(20))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(2) + .milliseconds(20)))
         #expect(frame.cells.allSatisfy { $0.style.fade == 0 })
     }
 
@@ -177,8 +177,8 @@ import Testing
         options.paletteSkeleton = true
         var state = AppState(options: options, size: size)
         _ = state.apply(.start)
-        let first = FeedRenderer.render(state, at: .milliseconds(400))
-        let second = FeedRenderer.render(state, at: .milliseconds(900))
+        let first = FeedRenderer.render(state.advanced(to: .milliseconds(400)))
+        let second = FeedRenderer.render(state.advanced(to: .milliseconds(900)))
         #expect(first.cells == second.cells)
         #expect(first.paletteLevels != second.paletteLevels)
         #expect(first.paletteLevels.count == PaletteShimmer.slotCount)
@@ -187,7 +187,7 @@ import Testing
         // Once loaded, no palette levels: the entries are left as they are.
         var loaded = state
         _ = loaded.apply(.loaded(Feed(posts: []), generation: 1, at: .now))
-        #expect(FeedRenderer.render(loaded, at: .seconds(2)).paletteLevels.isEmpty)
+        #expect(FeedRenderer.render(loaded.advanced(to: .seconds(2))).paletteLevels.isEmpty)
     }
 }
 
@@ -201,7 +201,7 @@ import Testing
         let state = RenderTests.loadingState(size: size)
         let frame = try #require(
             stride(from: 150, to: 2000, by: 10).lazy.map {
-                FeedRenderer.render(state, at: .milliseconds($0))
+                FeedRenderer.render(state.advanced(to: .milliseconds($0)))
             }.first { $0.cells.contains { if case .skeletonEdge = $0.style.ink { true } else { false } } })
         try Snapshot.assertMatches(frame, named: "band-edges-80x24")
     }
@@ -211,7 +211,7 @@ import Testing
         _ = state.apply(.tick, at: .milliseconds(200))
         _ = state.apply(
             .loaded(try RenderTests.fixtureFeed(), generation: 1, at: Fixtures.referenceDate), at: .seconds(1))
-        let frame = FeedRenderer.render(state, at: .seconds(1) + .milliseconds(120))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(1) + .milliseconds(120)))
         try Snapshot.assertMatches(frame, named: "cross-fade-80x24")
     }
 }

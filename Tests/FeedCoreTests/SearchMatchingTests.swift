@@ -52,7 +52,7 @@ private typealias V = Views
     @Test func accentsAreAsideInTheViewAndInTheMarks() {
         var state = loaded()
         #expect(search("creme brulee", in: &state) == ["Post Crème brûlée"])
-        let frame = FeedRenderer.render(state, at: .seconds(1))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(1)))
         let marked = (0..<frame.width).filter { frame[1, $0].style.ink == .match }
         #expect(marked.count == "Crèmebrûlée".count, "both words marked where they are spelled with accents")
         // And the other way round: accents typed find the plain word.

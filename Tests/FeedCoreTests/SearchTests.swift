@@ -31,7 +31,7 @@ private typealias V = Views
         _ = type("post 0-1", into: &state)
         // "Post 0-1", "Post 0-10", "Post 0-11": every word, anywhere, case aside.
         #expect(state.shownPosts.compactMap(\.title) == ["Post 0-1", "Post 0-10", "Post 0-11"])
-        let frame = FeedRenderer.render(state, at: .seconds(1))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(1)))
         let marked = (0..<frame.width).filter { frame[1, $0].style.ink == .match }
         #expect(marked.count == "Post 0-1".count - 1, "both words marked in the title: \(marked)")
         #expect(V.status(state, at: .seconds(1)).contains("/post 0-1▏ 3 of \(12 * sources) posts match"))

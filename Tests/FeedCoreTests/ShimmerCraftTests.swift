@@ -84,7 +84,7 @@ import Testing
         var state = AppState(options: options, size: TerminalSize(width: 80, height: 24))
         _ = state.apply(.start)
         let instant = Duration.milliseconds(800)
-        let frame = FeedRenderer.render(state, at: instant)
+        let frame = FeedRenderer.render(state.advanced(to: instant))
         _ = state.apply(.tick, at: instant)
         var shimmer = state.shimmer
         (shimmer.screenWidth, shimmer.screenHeight) = (80, 23)

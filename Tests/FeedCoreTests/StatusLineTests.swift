@@ -9,7 +9,7 @@ import Testing
     private func status(_ feed: Feed, width: Int = 160) -> String {
         let size = TerminalSize(width: width, height: 12)
         let state = NavigationTests.loaded(feed, size: size)
-        return FeedRenderer.render(state, at: .zero).lines.last ?? ""
+        return FeedRenderer.render(state.advanced(to: .zero)).lines.last ?? ""
     }
 
     private let post = Post(id: .number(1), author: Author(name: "A"), content: "a", likes: nil, createdAt: nil)

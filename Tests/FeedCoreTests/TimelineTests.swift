@@ -28,7 +28,7 @@ import Testing
         V.answer(&state, source: sources - 1, V.feeds(sources, perSource: 1)[sources - 1], at: .milliseconds(700))
         #expect(!state.isLoading)
         #expect(state.fadeStart != nil, "the rows fade in over the skeleton")
-        let frame = FeedRenderer.render(state, at: .seconds(2))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(2)))
         #expect(frame.lines.contains { $0.contains("Post \(sources - 1)-0") })
         // Below it, skeleton rows for each source still loading; none for one source.
         let skeletonRows = Set(
@@ -279,12 +279,12 @@ import Testing
     @Test(arguments: [1, 2])
     func anUnchangedSourceDrawsNothing(sources: Int) {
         var state = V.loaded(sources, refresh: .seconds(30))
-        let before = FeedRenderer.render(state, at: .seconds(31))
+        let before = FeedRenderer.render(state.advanced(to: .seconds(31)))
         _ = state.apply(.tick, at: .seconds(31))
         for source in 0..<sources {
             _ = state.apply(.failed(.notModified, source: source, generation: state.generation), at: .seconds(31))
         }
-        let after = FeedRenderer.render(state, at: .seconds(31))
+        let after = FeedRenderer.render(state.advanced(to: .seconds(31)))
         #expect(FrameDiff.runs(from: before, to: after).isEmpty)
         #expect(state.sources.allSatisfy { $0.outcome == .loaded && !$0.isLoading })
     }
@@ -303,7 +303,7 @@ import Testing
         #expect(
             !state.isLoading && state.timing.timers[.heldAnswers] == nil,
             "taken at once: skeleton rows stay for the rest")
-        let frame = FeedRenderer.render(state, at: .milliseconds(200))
+        let frame = FeedRenderer.render(state.advanced(to: .milliseconds(200)))
         #expect(frame.lines.contains { $0.contains("Post one") })
         let status = frame.lines.last ?? ""
         #expect(status.contains(sources == 1 ? "1 post · receiving…" : "1 post · 2 of 2 sources loading"), "\(status)")

@@ -15,7 +15,7 @@ import Testing
     @Test(arguments: [TerminalSize(width: 80, height: 30), TerminalSize(width: 44, height: 30)])
     func likesStayAlignedWhateverTheScript(size: TerminalSize) throws {
         let state = try Self.loaded(fixture: "mixed-scripts.json", size: size)
-        let frame = FeedRenderer.render(state, at: .zero)
+        let frame = FeedRenderer.render(state.advanced(to: .zero))
         let likesEnds = frame.styleMask.dropLast().compactMap { mask -> Int? in
             guard let last = mask.lastIndex(of: "L") else { return nil }
             return mask.distance(from: mask.startIndex, to: last)
@@ -31,7 +31,7 @@ import Testing
         let size = TerminalSize(width: 80, height: 24)
         var state = NavigationTests.loaded(size: size)
         _ = state.apply(.key(.character("?")))
-        let frame = FeedRenderer.render(state, at: .zero)
+        let frame = FeedRenderer.render(state.advanced(to: .zero))
         let text = frame.lines.joined(separator: "\n")
         for key in ["j k ↓ ↑", "Enter", "like or unlike", "q Esc Ctrl-C", "wheel scrolls"] {
             #expect(text.contains(key))
@@ -42,11 +42,11 @@ import Testing
     @Test func belowTheMinimumTheScreenSaysItIsTooSmall() throws {
         let size = TerminalSize(width: 19, height: 6)
         let state = NavigationTests.loaded(size: size)
-        let frame = FeedRenderer.render(state, at: .zero)
+        let frame = FeedRenderer.render(state.advanced(to: .zero))
         #expect(frame.lines.joined().contains("terminal too small"))
         try Snapshot.assertMatches(frame, named: "too-small-19x6")
         let enough = AppState.minimumSize
-        let normal = FeedRenderer.render(NavigationTests.loaded(size: enough), at: .zero)
+        let normal = FeedRenderer.render(NavigationTests.loaded(size: enough).advanced(to: .zero))
         #expect(!normal.lines.joined().contains("too small"))
     }
 
@@ -57,7 +57,7 @@ import Testing
             for height in 0...8 {
                 var resized = state
                 _ = resized.apply(.resize(TerminalSize(width: width, height: height)))
-                let frame = FeedRenderer.render(resized, at: .zero)
+                let frame = FeedRenderer.render(resized.advanced(to: .zero))
                 // Every line exactly the width, in cells: no wide cluster cut in half.
                 #expect(frame.lines.allSatisfy { CellWidth.of($0) == width })
             }
@@ -69,7 +69,7 @@ import Testing
         let state = try Self.loaded(fixture: "hostile-feed.json", size: size)
         for post in state.feed?.posts ?? [] { SanitizedText.expectSafe(post) }
         #expect((state.feed?.posts.count ?? 0) > 3)
-        let frame = FeedRenderer.render(state, at: .zero)
+        let frame = FeedRenderer.render(state.advanced(to: .zero))
         for cell in frame.cells {
             for scalar in cell.text.unicodeScalars {
                 #expect(

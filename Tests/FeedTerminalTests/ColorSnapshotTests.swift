@@ -31,7 +31,7 @@ import Testing
     private func loadingFrame(at instant: Duration) -> ScreenBuffer {
         var state = AppState(source: "t", animation: .slide, size: size)
         _ = state.apply(.start)
-        return FeedRenderer.render(state, at: instant)
+        return FeedRenderer.render(state.advanced(to: instant))
     }
 
     @Test(arguments: [
@@ -58,7 +58,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_796_000_000)  // fixed, so the relative time is too
         _ = state.apply(.loaded(feed, generation: 1, at: now))
         _ = state.apply(.key(.character("l")))  // the first liked, the second not: two colours
-        let frame = FeedRenderer.render(state, at: .seconds(1))
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(1)))
         #expect(frame.lines.contains { $0.contains("Ada Park") } && frame.lines.contains { $0.contains("♥ 7") })
         try Snapshot.assertMatches(
             frame, named: "loaded-\(depth)", in: Self.directory,

@@ -11,7 +11,7 @@ import Testing
     private func loadingFrame(at elapsed: Duration) -> ScreenBuffer {
         var state = AppState(source: "t", animation: .slide, size: size)
         _ = state.apply(.start)
-        return FeedRenderer.render(state, at: elapsed)
+        return FeedRenderer.render(state.advanced(to: elapsed))
     }
 
     /// How bright a skeleton cell looks on a rung, comparable within the rung.

@@ -70,7 +70,7 @@ import Testing
     func eachCellHasTheColourTheTerminalGets(depth: ColorDepth) throws {
         let picture = SVGScreenshot(depth: depth, background: .dark)
         // The skeleton mid-sweep: bars, the band and its edges.
-        let frame = FeedRenderer.render(Self.loading(), at: .milliseconds(700))
+        let frame = FeedRenderer.render(Self.loading().advanced(to: .milliseconds(700)))
         let svg = picture.document([frame])
         #expect(Self.isWellFormed(svg))
         let painted = Paint(svg)
@@ -97,7 +97,7 @@ import Testing
     func eachTextRunIsInItsOwnColour(depth: ColorDepth) throws {
         var post = Self.post("Shipping")
         post.likes = 128
-        let frame = FeedRenderer.render(Self.loaded([post]), at: .zero)
+        let frame = FeedRenderer.render(Self.loaded([post]).advanced(to: .zero))
         let picture = SVGScreenshot(depth: depth, background: .dark)
         let svg = picture.document([frame])
         var colours: [String: String] = [:]
@@ -124,7 +124,7 @@ import Testing
 
     @Test func aHostileFeedsTextIsEscaped() {
         let hostile = Self.post(#"</text><script>alert("x")</script> & <b onload='y'>"#)
-        let frame = FeedRenderer.render(Self.loaded([hostile]), at: .zero)
+        let frame = FeedRenderer.render(Self.loaded([hostile]).advanced(to: .zero))
         let svg = SVGScreenshot(depth: .truecolor, background: .dark).document([frame])
         #expect(Self.isWellFormed(svg))
         #expect(!svg.contains("<script") && !svg.contains("<b "))
@@ -136,7 +136,7 @@ import Testing
     @Test func anAnimationHasTheFramesAndLengthAskedFor() throws {
         let state = Self.loading()
         let frames = (0..<60).map {
-            FeedRenderer.render(state, at: .milliseconds(500 + $0 * 1000 / 30))
+            FeedRenderer.render(state.advanced(to: .milliseconds(500 + $0 * 1000 / 30)))
         }
         let svg = SVGScreenshot(depth: .truecolor, background: .dark).document(frames, fps: 30)
         #expect(Self.isWellFormed(svg))

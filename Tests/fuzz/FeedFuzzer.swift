@@ -32,17 +32,17 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         options.pictures = index == 0
         var state = AppState(options: options, size: size)
         _ = state.apply(.start)
-        _ = FeedRenderer.render(state, at: .milliseconds(250))
+        _ = FeedRenderer.render(state.advanced(to: .milliseconds(250)))
         let answer = SourceAnswer(
             generation: 1, source: 0, outcome: .loaded(feed), date: Date(timeIntervalSince1970: 0))
         _ = state.apply(.answer(answer))
         for key in [Key.enter, .character("l"), .pageDown, .character("G"), .character("k"), .character("?")] {
             _ = state.apply(.key(key))
-            _ = FeedRenderer.render(state, at: .zero)
+            _ = FeedRenderer.render(state.advanced(to: .zero))
         }
-        _ = FeedRenderer.render(state, at: .seconds(1))
+        _ = FeedRenderer.render(state.advanced(to: .seconds(1)))
         _ = state.apply(.key(.character("r")))
-        _ = FeedRenderer.render(state, at: .milliseconds(500))
+        _ = FeedRenderer.render(state.advanced(to: .milliseconds(500)))
     }
     return 0
 }

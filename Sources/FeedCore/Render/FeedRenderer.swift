@@ -1,12 +1,10 @@
 /// Draws a frame. A pure function of the state (its size included) and the animation's
 /// time: it reads no clock, no terminal and no network.
 public enum FeedRenderer {
-    /// The frame of `state` at `instant` (time since the loop started): its timers advanced
-    /// to then (the skeleton's show delay, a cross-fade's end), at its animation time then.
-    public static func render(_ state: AppState, at instant: Duration) -> ScreenBuffer {
-        var state = state
-        _ = state.apply(.tick, at: instant)
-        return render(state, elapsed: state.animationTime(at: instant))
+    /// The frame of `state` at the latest instant it was given (`AppState.advanced(to:)`
+    /// gives it a later one), at its animation time then.
+    public static func render(_ state: AppState) -> ScreenBuffer {
+        render(state, elapsed: state.animationTime(at: state.timing.now))
     }
 
     /// The frame of `state` at animation time `elapsed`.
@@ -19,9 +17,15 @@ public enum FeedRenderer {
             return buffer
         }
         let rowsHeight = size.height - 1
-        drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
+        if let top = state.views.top {
+            top.draw(into: &buffer, height: rowsHeight)
+        } else {
+            drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
+        }
         StatusLine.draw(state, into: &buffer, row: size.height - 1)
-        if state.showingHelp { HelpOverlay.draw(into: &buffer, height: rowsHeight, notes: state.notices) }
+        if state.showingHelp {
+            HelpOverlay.draw(into: &buffer, height: rowsHeight, entries: state.keyHelp, notes: state.notices.recent)
+        }
         PicturePainter.finish(&buffer, state: state)
         return buffer
     }

@@ -47,7 +47,7 @@ public enum FrameDump {
                 !state.isLoading && state.sourcesLoading == 0 && state.timing.timers[.heldAnswers] == nil
                 && state.timing.timers[.rowsFade] == nil
             if let picturesAt { return clock.now >= picturesAt && postsSettled }
-            return postsSettled && state.picturesPending == 0 && state.timing.timers[.picturesFade] == nil
+            return postsSettled && state.pictures.pending == 0 && state.timing.timers[.picturesFade] == nil
         }
         // A day of the manual clock: loads that sleep on it are let go; one that takes real
         // time (a file, a URL) is bounded by its own limits.
@@ -61,7 +61,7 @@ public enum FrameDump {
         _ = loop.run()
         let state = loop.state
         let origin = at ?? max(clock.now, picturesAt ?? .zero)
-        let frames = (0..<max(1, count)).map { FeedRenderer.render(state, at: origin + interval * $0) }
+        let frames = (0..<max(1, count)).map { FeedRenderer.render(state.advanced(to: origin + interval * $0)) }
         var failed = false
         if case .failure = state.content { failed = true }
         return (frames, failed)

@@ -1,13 +1,13 @@
-/// The `?` overlay: every key, in a box over the rows; and, when the run has said any,
+/// The `?` overlay: the keys of the view on top, in a box over the rows; and, when the run has said any,
 /// its notices whole, newest first (beside the status they may have been cut short).
 enum HelpOverlay {
     static let title = "Keys"
     static let footer = "any key closes this"
     static let notesHeading = "Notices"
 
-    static func draw(into buffer: inout ScreenBuffer, height: Int, notes: [String] = []) {
-        let keysWidth = KeyBinding.all.map { CellWidth.of($0.label) }.max() ?? 0
-        let actionsWidth = KeyBinding.all.map { CellWidth.of($0.summary) }.max() ?? 0
+    static func draw(into buffer: inout ScreenBuffer, height: Int, entries: [KeyHelp], notes: [String] = []) {
+        let keysWidth = entries.map { CellWidth.of($0.label) }.max() ?? 0
+        let actionsWidth = entries.map { CellWidth.of($0.summary) }.max() ?? 0
         let innerWidth = min(buffer.width - 4, keysWidth + 3 + actionsWidth)
         let boxWidth = innerWidth + 4
         let noteLines =
@@ -22,7 +22,7 @@ enum HelpOverlay {
         // With notices, the box's blank lines go and its footer sits on its bottom edge, so
         // that at 24 lines a notice of two lines fits under the keys.
         let spacious = noteLines.isEmpty
-        let boxHeight = min(height, KeyBinding.all.count + (spacious ? 4 : 2 + noteLines.count))
+        let boxHeight = min(height, entries.count + (spacious ? 4 : 2 + noteLines.count))
         guard innerWidth > 4, boxHeight > 4 else { return }
         let left = (buffer.width - boxWidth) / 2
         let top = max(0, (height - boxHeight) / 2)
@@ -38,8 +38,8 @@ enum HelpOverlay {
         buffer.write("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: frame)
         let inside = boxHeight - 2
         // The keys first, but the notices keep their heading and a line, where there are.
-        let keyRows = min(KeyBinding.all.count, spacious ? inside - 2 : inside - min(2, noteLines.count))
-        for (offset, entry) in KeyBinding.all.prefix(keyRows).enumerated() {
+        let keyRows = min(entries.count, spacious ? inside - 2 : inside - min(2, noteLines.count))
+        for (offset, entry) in entries.prefix(keyRows).enumerated() {
             let row = top + (spacious ? 2 : 1) + offset
             buffer.write(entry.label, row: row, column: left + 2, style: Style(.helpKey), maxWidth: keysWidth)
             let actionColumn = left + 2 + min(keysWidth + 3, innerWidth)

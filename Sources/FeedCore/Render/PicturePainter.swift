@@ -26,7 +26,7 @@ enum PicturePainter {
         skeleton paintSkeleton: (_ spans: [RowLayout.Span], _ buffer: inout ScreenBuffer) -> Void, isMedia: Bool = true
     ) {
         let url = placed.picture.url
-        switch state.pictures[url] {
+        switch state.pictures.phases[url] {
         case .loaded(let pixels, let arrived):
             if state.options.pictureDrawing != .cells, !state.showingHelp,
                 drawInPixels(pixels, at: placed, top: top, state: state, into: &buffer)
@@ -35,7 +35,7 @@ enum PicturePainter {
             }
             let key = PictureCellCache.Key(source: url, columns: placed.columns, rows: placed.rows, isBlurhash: false)
             guard
-                let cells = state.pictureCells.picture(
+                let cells = state.pictures.cells.picture(
                     key, make: { CellPicture(pixels, columns: key.columns, rows: key.rows) })
             else { return }
             let fade =
@@ -51,7 +51,7 @@ enum PicturePainter {
         case .loading(let since):
             paintWaiting(since: since)
         case nil:
-            paintWaiting(since: state.picturesNoticed[url])
+            paintWaiting(since: state.pictures.noticed[url])
         }
 
         /// Skeleton, or the BlurHash once the post has been in for the show delay.
@@ -70,7 +70,7 @@ enum PicturePainter {
     /// the picture's shape as the feed gave it, a few dots more than the cells hold.
     private static func blurred(_ hash: String, _ placed: RowLayout.Picture, state: AppState) -> CellPicture? {
         let key = PictureCellCache.Key(source: hash, columns: placed.columns, rows: placed.rows, isBlurhash: true)
-        return state.pictureCells.picture(key) {
+        return state.pictures.cells.picture(key) {
             let height = placed.rows * 2
             let width = max(1, Int((Double(height) * placed.picture.aspect).rounded()))
             guard let pixels = Blurhash.decode(hash, width: width, height: height) else { return nil }
@@ -103,7 +103,9 @@ enum PicturePainter {
     ) -> Bool {
         let drawing = state.options.pictureDrawing
         if drawing == .kitty, max(placed.columns, placed.rows) > KittyPlaceholder.limit { return false }
-        let id = state.pictureIds.id(source: placed.picture.url, columns: placed.columns, rows: placed.rows)
+        // Given when the picture was scheduled for the screen: a picture without one is drawn in cells.
+        guard let id = state.pictures.ids.id(source: placed.picture.url, columns: placed.columns, rows: placed.rows)
+        else { return false }
         let line = top + placed.line
         // Rows above the screen are cut, and so are those on the last line, the status line's.
         let firstVisible = max(0, -line)
@@ -133,7 +135,7 @@ enum PicturePainter {
     /// that leaves a hole in it; the kitty pictures still in memory are listed, so that the
     /// terminal lets go of the others.
     static func finish(_ buffer: inout ScreenBuffer, state: AppState) {
-        if state.options.pictureDrawing == .kitty { buffer.keptGraphicIds = state.pictureIds.kept }
+        if state.options.pictureDrawing == .kitty { buffer.keptGraphicIds = state.pictures.ids.kept }
         guard state.options.pictureDrawing == .sixel else { return }
         buffer.graphics = buffer.graphics.compactMap { graphic in
             let intact = graphic.visibleRows.map { row in

@@ -30,7 +30,8 @@ enum StatusLine {
         }
         let rightWidth = right.isEmpty ? 0 : CellWidth.of(right) + 1
         let gap = right.isEmpty ? 0 : (state.notice == nil ? 1 : noticeGap)
-        let left = withSource(status, state.isSingleSource ? source : nil, width: width - rightWidth - gap)
+        let named = state.isSingleSource && state.views.top == nil
+        let left = withSource(status, named ? source : nil, width: width - rightWidth - gap)
         buffer.write(left, row: row, column: 0, style: style)
         if !right.isEmpty {
             buffer.write(right, row: row, column: width - rightWidth, style: style)
@@ -49,6 +50,7 @@ enum StatusLine {
 
     /// What is happening: loading, the posts and what became of them, a search, an error.
     static func describe(_ state: AppState) -> String {
+        if let top = state.views.top { return top.status }
         if let search = state.search, let feed = state.feed {
             let found = search.results.count
             let of = "\(CountFormat.grouped(found)) of \(posts(feed.posts.count)) match"

@@ -93,7 +93,7 @@ public enum AppEffect: Hashable, Sendable {
     /// answer comes back as `.storeMatches`.
     case searchStore(String)
     /// Load these pictures (each answers with `.picture`); at most
-    /// `AppState.pictureConcurrency` run at once, the state sees to it.
+    /// `PictureQueue.concurrency` run at once, the state sees to it.
     case loadPictures([String])
     /// Stop loading these pictures: their rows have scrolled far away.
     case cancelPictures([String])

@@ -7,29 +7,12 @@ extension AppState {
         let now = max(now, timing.now)
         timing.now = now
         var effects = advanceTimers(to: now)
-        // Posts arriving during a search: the selection stays on its post among the results.
-        let searchedSelection = search != nil ? selectedPost?.id : nil
-        let newAboveBefore = newAbove
         effects += handle(event, at: now)
-        if search != nil, case .answer = event {
-            newAbove = newAboveBefore
-            refreshSearch(keeping: searchedSelection)
-        }
+        let wanted = StateTimer.allCases.filter { $0.isWanted(in: self) }
+        timing.timers.keep(only: wanted)
         switch event {
         case .tick, .frameDrawn: break
         default: timing.needsFrame = true
-        }
-        // Read marks: a key may move posts above the screen; what arrives changes the count.
-        switch event {
-        case .key: effects += readScrolledPast()
-        case .answer(let answer):
-            if case .partial = answer.outcome {} else { recountUnread() }
-            noteOnScreen()
-        case .start:
-            recountUnread()
-            noteOnScreen()
-        case .resize: noteOnScreen()
-        default: break
         }
         switch event {
         case .tick, .frameDrawn, .notice: break
@@ -41,6 +24,14 @@ extension AppState {
     /// Applies `event` at the latest instant applied so far: for callers without a clock.
     public mutating func apply(_ event: AppEvent) -> [AppEffect] {
         apply(event, at: timing.now)
+    }
+
+    /// This state as it is at `instant`: its timers due by then fired (the skeleton's show
+    /// delay, a cross-fade's end), for a frame of it then.
+    public func advanced(to instant: Duration) -> AppState {
+        var state = self
+        _ = state.apply(.tick, at: instant)
+        return state
     }
 
     /// Whether a frame is due at `now`: something changed, or an animation's next frame.
@@ -78,8 +69,9 @@ extension AppState {
     /// Whether frames change by themselves: a skeleton on the screen that moves, or a
     /// cross-fade; never while paused.
     public var isAnimating: Bool {
-        guard !isPaused, !showingHelp else { return false }
-        return ((drawsSkeleton || picturesShimmering > 0) && shimmer.isAnimated) || timing.timers[.rowsFade] != nil
+        // A view pushed over the timeline hides its skeleton and its fades.
+        guard !isPaused, !showingHelp, views.top == nil else { return false }
+        return ((drawsSkeleton || pictures.shimmering > 0) && shimmer.isAnimated) || timing.timers[.rowsFade] != nil
             || timing.timers[.picturesFade] != nil
     }
 
@@ -93,22 +85,39 @@ extension AppState {
         return effects
     }
 
+    /// The event to the part that owns it.
     private mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
+        let frame = frame
         switch event {
         case .start:
+            defer { noteTimelineChanged(countingUnread: true) }
             let restored = restoring
             restoring = nil
             guard let restored, !restored.sources.isEmpty || options.offline else { return startLoad(at: now) }
             return startFromStore(restored, at: now)
         case .resize(let newSize):
             resize(to: newSize)
+            timeline.noteOnScreen(in: self.frame)
             return []
         case .answer(let answer):
-            return receive(answer, at: now)
+            // Posts arriving during a search: the selection stays on its post among the results.
+            let searchedSelection = timeline.search != nil ? timeline.selectedPost?.id : nil
+            let newAboveBefore = timeline.newAbove
+            let effects = receive(answer, at: now)
+            if timeline.search != nil {
+                timeline.newAbove = newAboveBefore
+                timeline.refreshSearch(keeping: searchedSelection, in: frame)
+            }
+            if case .partial = answer.outcome {
+                noteTimelineChanged(countingUnread: false)
+            } else {
+                noteTimelineChanged(countingUnread: true)
+            }
+            return effects
         case .signal(let number):
             return [.cancelLoads, .quit(exitCode: 128 + number)]
         case .notice(let text):
-            notice = text
+            notices.say(text)
             return []
         case .tick:
             return []
@@ -117,26 +126,23 @@ extension AppState {
             timing.needsFrame = false
             return []
         case .storeMatches(let matches, let query):
-            takeStoreMatches(matches, for: query)
+            timeline.takeStoreMatches(matches, for: query, in: frame)
             return []
         case .picture(let url, let outcome):
             receivePicture(url, outcome, at: now)
             return []
         case .key(let key):
-            notice = nil
-            if search?.typing == true, !Self.movesThroughResults(key) { return typeIntoSearch(key) }
-            if search != nil, key == .escape {
-                endSearch()
-                return []
-            }
-            if showingHelp {
-                // Any key closes the help; quitting keys still quit.
-                closeHelp(at: now)
-                if case .control("c") = key { return [.cancelLoads, .quit(exitCode: 0)] }
-                return []
-            }
-            return apply(key, at: now)
+            // Read marks: a key may move posts above the screen.
+            return press(key, at: now) + timeline.readScrolledPast(in: self.frame)
         }
+    }
+
+    /// Posts came or went: the unread are counted again (unless only part of a document
+    /// came), and the posts on the screen noted for the read marks.
+    private mutating func noteTimelineChanged(countingUnread: Bool) {
+        let frame = frame
+        if countingUnread { timeline.recountUnread(in: frame) }
+        timeline.noteOnScreen(in: frame)
     }
 
     /// `p`: holds the animation where it is, and resumes it.

@@ -4,9 +4,9 @@
 extension AppState {
     /// `.start` and `r`: the rows area becomes a skeleton and every source loads.
     mutating func startLoad(at now: Duration) -> [AppEffect] {
-        generation += 1
-        isLoading = true
-        fadeStart = nil
+        timeline.generation += 1
+        timeline.isLoading = true
+        timeline.fadeStart = nil
         timing.loadStartedAt = now
         timing.loadsStartedAt = now
         timing.skeletonVisible = false
@@ -15,26 +15,29 @@ extension AppState {
         timing.timers[.refresh] = nil
         timing.held = []
         timing.timers[.heldAnswers] = nil
-        for index in sources.indices {
-            sources[index].started()
+        for index in timeline.sources.indices {
+            timeline.sources[index].started()
             // Pages running are cancelled with the rest; a failed one is tried again later.
-            sources[index].page = .idle
+            timeline.sources[index].page = .idle
         }
         restartAnimation(at: now)
-        return [.cancelLoads, .load(sources.indices.map { request(for: $0) }, generation: generation)]
+        return [
+            .cancelLoads,
+            .load(timeline.sources.indices.map { timeline.request(for: $0) }, generation: timeline.generation),
+        ]
     }
 
     /// `r`: from rows (or an error) to a reload behind the skeleton; from a reload back to
     /// the rows it hid, with whatever had answered meanwhile.
     mutating func toggleLoading(at now: Duration) -> [AppEffect] {
-        guard isLoading else { return startLoad(at: now) }
+        guard timeline.isLoading else { return startLoad(at: now) }
         // With no rows to go back to, keep loading: cancelling would leave nothing.
-        guard feed != nil else { return [] }
-        generation += 1
-        isLoading = false
-        for index in sources.indices where sources[index].isLoading {
-            sources[index].isLoading = false
-            sources[index].progress = nil
+        guard timeline.feed != nil else { return [] }
+        timeline.generation += 1
+        timeline.isLoading = false
+        for index in timeline.sources.indices where timeline.sources[index].isLoading {
+            timeline.sources[index].isLoading = false
+            timeline.sources[index].progress = nil
         }
         // Answers are never thrown away once they came: the conditional request that
         // brought them will not bring them again.
@@ -51,13 +54,13 @@ extension AppState {
     mutating func refresh(at now: Duration) -> [AppEffect] {
         guard let interval = options.refreshInterval, !options.offline else { return [] }
         timing.timers[.refresh] = now + interval
-        guard !isLoading else { return [] }
-        let due = sources.indices.filter { index in
-            !sources[index].isLoading && (sources[index].notBefore.map { $0 <= now } ?? true)
+        guard !timeline.isLoading else { return [] }
+        let due = timeline.sources.indices.filter { index in
+            !timeline.sources[index].isLoading && (timeline.sources[index].notBefore.map { $0 <= now } ?? true)
         }
         guard !due.isEmpty else { return [] }
-        for index in due { sources[index].started() }
-        return [.load(due.map { request(for: $0) }, generation: generation)]
+        for index in due { timeline.sources[index].started() }
+        return [.load(due.map { timeline.request(for: $0) }, generation: timeline.generation)]
     }
 
     /// Takes a source's answer. Behind `r`'s skeleton, answers wait until every source has
@@ -66,14 +69,16 @@ extension AppState {
     /// then, with every answer after it, in order. Posts that leave skeleton rows standing
     /// for the rest (a body still arriving, other sources) end nothing: they come at once.
     mutating func receive(_ answer: SourceAnswer, at now: Duration) -> [AppEffect] {
-        guard answer.generation == generation, sources.indices.contains(answer.source) else { return [] }
-        if isLoading, feed != nil {
+        guard answer.generation == timeline.generation, timeline.sources.indices.contains(answer.source) else {
+            return []
+        }
+        if timeline.isLoading, timeline.feed != nil {
             // A reload: the rows behind the skeleton stay as they were until all are in.
             if case .partial = answer.outcome { return [] }
             guard answer.page == nil else { return [] }
-            sources[answer.source].isLoading = false
+            timeline.sources[answer.source].isLoading = false
             timing.held.append(HeldAnswer(answer: answer, arrivedAt: now))
-            guard sourcesLoading == 0 else { return [] }
+            guard timeline.sourcesLoading == 0 else { return [] }
             return hold(until: reveal(arrivedAt: now), at: now)
         }
         if timing.timers[.heldAnswers] != nil {
@@ -121,8 +126,8 @@ extension AppState {
     mutating func startCrossFade(firstRow: Int, at now: Duration) {
         guard CrossFade.applies(to: options.animation) else { return }
         // Pages landing during another's fade: the fade starts again from the first of them.
-        fadeFirstRow = timing.timers[.rowsFade] == nil ? firstRow : min(fadeFirstRow, firstRow)
-        fadeStart = animationTime(at: now)
+        timeline.fadeFirstRow = timing.timers[.rowsFade] == nil ? firstRow : min(timeline.fadeFirstRow, firstRow)
+        timeline.fadeStart = animationTime(at: now)
         timing.timers[.rowsFade] = (timing.pausedAt ?? now) + CrossFade.duration
     }
 
@@ -135,23 +140,25 @@ extension AppState {
     /// When the selection is within a screen of the end, the next page of every source
     /// that links one (and is not loading) loads.
     mutating func pageIfNearTheEnd(at now: Duration) -> [AppEffect] {
-        guard options.loadsMorePages, !options.offline, search == nil, !isLoading, let feed, !feed.posts.isEmpty
+        guard options.loadsMorePages, !options.offline, timeline.search == nil, !timeline.isLoading,
+            let feed = timeline.feed, !feed.posts.isEmpty
         else { return [] }
-        let pageable = sources.indices.filter { index in
-            sources[index].nextPage != nil && sources[index].page == .idle && !sources[index].isLoading
+        let pageable = timeline.sources.indices.filter { index in
+            timeline.sources[index].nextPage != nil && timeline.sources[index].page == .idle
+                && !timeline.sources[index].isLoading
         }
         guard !pageable.isEmpty else { return [] }
-        let rowsOnScreen = max(1, viewport.placements(from: scroll).count)
-        guard feed.posts.count - selected <= rowsOnScreen else { return [] }
+        let rowsOnScreen = max(1, viewport.placements(from: timeline.scroll).count)
+        guard feed.posts.count - timeline.selected <= rowsOnScreen else { return [] }
         // At the end of the list, the skeleton rows of the pages come into view.
         let view = viewport
         let last = feed.posts.count - 1
-        let wasAtEnd = view.top(of: last, from: scroll) + view.layout(at: last).height <= view.height
-        for index in pageable { sources[index].page = .loading }
-        if wasAtEnd { scroll = viewport.lastPosition }
+        let wasAtEnd = view.top(of: last, from: timeline.scroll) + view.layout(at: last).height <= view.height
+        for index in pageable { timeline.sources[index].page = .loading }
+        if wasAtEnd { timeline.scroll = viewport.lastPosition }
         if timing.timers[.rowsFade] == nil { restartAnimation(at: now) }
-        let requests = pageable.map { request(for: $0, page: sources[$0].nextPage) }
-        return [.load(requests, generation: generation)]
+        let requests = pageable.map { timeline.request(for: $0, page: timeline.sources[$0].nextPage) }
+        return [.load(requests, generation: timeline.generation)]
     }
 }
 

@@ -1,7 +1,7 @@
 /// The state's timers, one entry each: when it fires (its deadline, in the table), what it
-/// does then (`fire`), and whether a pause holds it (`pauses`). The loop's next wake is the
-/// table's earliest deadline, so a timer cannot be slept through; adding a timer is adding
-/// a case here and nothing anywhere else.
+/// does then (`fire`), whether a pause holds it (`pauses`), and while it is wanted at all
+/// (`isWanted`). The loop's next wake is the table's earliest deadline, so a timer cannot
+/// be slept through; adding a timer is adding a case here and nothing anywhere else.
 enum StateTimer: CaseIterable, Sendable {
     /// A load's skeleton is drawn once its show delay has passed.
     case skeletonShows
@@ -23,16 +23,25 @@ enum StateTimer: CaseIterable, Sendable {
         }
     }
 
+    /// Whether it still has something to do in `state`; after every event, a timer that
+    /// has not is taken out, so that the loop does not wake for it.
+    func isWanted(in state: AppState) -> Bool {
+        switch self {
+        case .skeletonShows: state.timeline.isLoading
+        case .heldAnswers, .rowsFade, .picturesFade, .refresh: true
+        }
+    }
+
     /// What it does when it fires: due at `deadline`, noticed at `now`.
     func fire(_ state: inout AppState, deadline: Duration, now: Duration) -> [AppEffect] {
         switch self {
         case .skeletonShows:
-            // Never fires after its load ended: `isLoading` turning false takes it out.
+            // Never fires after its load ended: `isWanted` takes it out.
             state.timing.skeletonVisible = true
         case .heldAnswers:
             return state.releaseHeld(at: deadline)
         case .rowsFade:
-            state.fadeStart = nil
+            state.timeline.fadeStart = nil
         case .picturesFade:
             break
         case .refresh:
@@ -63,6 +72,11 @@ public struct TimerTable: Sendable {
             deadlines[timer] = nil
             return (timer, deadline)
         }
+    }
+
+    /// Takes out every timer but `wanted`.
+    mutating func keep(only wanted: [StateTimer]) {
+        for timer in StateTimer.allCases where !wanted.contains(timer) { deadlines[timer] = nil }
     }
 
     /// A pause of `held` ended: the timers it held move on by it.

@@ -76,7 +76,7 @@ enum Views {
     }
 
     static func frame(_ state: AppState, at instant: Duration) -> [String] {
-        FeedRenderer.render(state, at: instant).lines
+        FeedRenderer.render(state.advanced(to: instant)).lines
     }
 
     static func status(_ state: AppState, at instant: Duration) -> String {
@@ -85,7 +85,7 @@ enum Views {
 
     /// Whether any cell of the rows area is skeleton.
     static func showsSkeleton(_ state: AppState, at instant: Duration) -> Bool {
-        let frame = FeedRenderer.render(state, at: instant)
+        let frame = FeedRenderer.render(state.advanced(to: instant))
         return frame.cells.prefix(frame.width * (frame.height - 1)).contains { $0.style.ink.isSkeleton }
     }
 

@@ -1,9 +1,9 @@
 /// Read and unread: a post is read once opened, expanded, or scrolled past above the
 /// screen. With the store the marks are kept (`AppEffect.keepMarks`), rows mark the unread,
 /// and the status line counts them.
-extension AppState {
+extension TimelineView {
     /// Posts at `indices` marked read (or unread again); returns the marks to keep.
-    mutating func setRead(_ indices: some Sequence<Int>, _ isRead: Bool) -> [AppEffect] {
+    mutating func setRead(_ indices: some Sequence<Int>, _ isRead: Bool, in frame: ViewFrame) -> [AppEffect] {
         let posts = shownPosts
         var marks: [PostMark] = []
         for index in indices where posts.indices.contains(index) {
@@ -12,37 +12,37 @@ extension AppState {
             if changed { marks.append(.read(post.id, source: post.source?.index ?? 0, isRead)) }
         }
         unreadCount += isRead ? -marks.count : marks.count
-        return marks.isEmpty || !options.tracksRead ? [] : [.keepMarks(marks)]
+        return marks.isEmpty || !frame.tracksRead ? [] : [.keepMarks(marks)]
     }
 
     /// After a key: the posts that were on the screen and are now above it are read. A
     /// key changes no post, so the indices kept still name the same posts.
-    mutating func readScrolledPast() -> [AppEffect] {
-        let first = visiblePosts().first?.index ?? 0
+    mutating func readScrolledPast(in frame: ViewFrame) -> [AppEffect] {
+        let first = visiblePosts(in: frame).first?.index ?? 0
         let passed = onScreen.filter { $0 < first }
-        let effects = setRead(passed, true)
-        noteOnScreen()
+        let effects = setRead(passed, true, in: frame)
+        noteOnScreen(in: frame)
         return effects
     }
 
     /// Remembers the posts on the screen now.
-    mutating func noteOnScreen() {
-        guard options.tracksRead, feed != nil, !isLoading else {
+    mutating func noteOnScreen(in frame: ViewFrame) {
+        guard frame.tracksRead, feed != nil, !isLoading else {
             onScreen = []
             return
         }
-        onScreen = visiblePosts().map(\.index)
+        onScreen = visiblePosts(in: frame).map(\.index)
     }
 
     /// Counts the unread posts again: after posts came or went.
-    mutating func recountUnread() {
-        guard options.tracksRead else { return }
+    mutating func recountUnread(in frame: ViewFrame) {
+        guard frame.tracksRead else { return }
         unreadCount = feed?.posts.count { !read.contains($0.id) } ?? 0
     }
 
-    private func visiblePosts() -> [FeedViewport.Placement] {
-        guard feed != nil, !isTooSmall else { return [] }
-        return viewport.placements(from: scroll)
+    private func visiblePosts(in frame: ViewFrame) -> [FeedViewport.Placement] {
+        guard feed != nil, !frame.isTooSmall else { return [] }
+        return viewport(in: frame).placements(from: scroll)
     }
 }
 

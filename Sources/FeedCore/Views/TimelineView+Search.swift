@@ -1,28 +1,21 @@
 /// `/` and what it types: the search narrows the rows as each key comes; Enter keeps it,
 /// Esc clears it and puts the selection back on the post it was on.
-extension AppState {
-    /// The posts the rows show: the search's results while there is a search, else the
-    /// view's posts.
-    public var shownPosts: [Post] {
-        search?.results ?? feed?.posts ?? []
-    }
-
+extension TimelineView {
     /// `/`: a search begins (or the kept one is edited again).
-    mutating func beginSearch() -> [AppEffect] {
+    mutating func beginSearch(in frame: ViewFrame) {
         if search != nil {
             search?.typing = true
-            return []
+            return
         }
         search = PostSearch(query: "", selectedBefore: selectedPost?.id)
-        refreshSearch(keepingSelection: false)
-        return []
+        refreshSearch(keeping: nil, in: frame)
     }
 
     /// A key while the search is typed into.
-    mutating func typeIntoSearch(_ key: Key) -> [AppEffect] {
+    mutating func typeIntoSearch(_ key: Key, in frame: ViewFrame) -> [AppEffect] {
         switch key {
         case .escape, .control("c"), .control("g"):
-            endSearch()
+            endSearch(in: frame)
             return []
         case .enter:
             search?.typing = false
@@ -37,14 +30,14 @@ extension AppState {
         default:
             return []
         }
-        refreshSearch(keepingSelection: false)
-        guard options.tracksRead, let query = search?.query, !query.trimmingWhitespace().isEmpty else { return [] }
+        refreshSearch(keeping: nil, in: frame)
+        guard frame.tracksRead, let query = search?.query, !query.trimmingWhitespace().isEmpty else { return [] }
         return [.searchStore(query)]
     }
 
     /// Esc: the search goes, and the selection goes back to the post it was on (or the
     /// post selected among the results, if the reader moved).
-    mutating func endSearch() {
+    mutating func endSearch(in frame: ViewFrame) {
         let chosen = selectedPost?.id
         let before = search?.selectedBefore
         search = nil
@@ -53,7 +46,7 @@ extension AppState {
             chosen.flatMap { id in posts.firstIndex { $0.id == id } }
             ?? before.flatMap { id in posts.firstIndex { $0.id == id } } ?? 0
         selected = min(target, max(0, posts.count - 1))
-        scroll = viewport.revealing(selected, from: .start)
+        scroll = viewport(in: frame).revealing(selected, from: .start)
     }
 
     /// Keys that move through the results while the search is typed into.
@@ -64,20 +57,17 @@ extension AppState {
         }
     }
 
-    /// The results again, for a new query or new posts; the selection stays on its post
-    /// when asked and it still matches, else goes to the first result.
-    mutating func refreshSearch(keepingSelection: Bool) {
-        refreshSearch(keeping: keepingSelection ? selectedPost?.id : nil)
-    }
-
-    mutating func refreshSearch(keeping keep: PostID?) {
+    /// The results again, for a new query or new posts; the selection stays on `keep`
+    /// when it still matches, else goes to the first result.
+    mutating func refreshSearch(keeping keep: PostID?, in frame: ViewFrame) {
         guard var search else { return }
         search.refresh(from: feed?.posts ?? [])
         self.search = search
         let results = search.results
         if let keep, let index = results.firstIndex(where: { $0.id == keep }) {
             selected = index
-            scroll = viewport.revealing(index, from: min(scroll, viewport.lastPosition))
+            let view = viewport(in: frame)
+            scroll = view.revealing(index, from: min(scroll, view.lastPosition))
         } else {
             selected = 0
             scroll = .start
@@ -86,7 +76,7 @@ extension AppState {
 
     /// What the store found for `query`, after the view's own matches: each named by its
     /// source as the view names it (a view of one source names none).
-    mutating func takeStoreMatches(_ matches: [Post], for query: String) {
+    mutating func takeStoreMatches(_ matches: [Post], for query: String, in frame: ViewFrame) {
         guard search?.query == query else { return }  // a key came since: an older query
         let named = matches.map { post in
             var post = post
@@ -97,6 +87,6 @@ extension AppState {
         }
         search?.storeMatches = named
         search?.storeQuery = query
-        refreshSearch(keepingSelection: true)
+        refreshSearch(keeping: selectedPost?.id, in: frame)
     }
 }

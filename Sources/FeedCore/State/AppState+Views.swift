@@ -1,0 +1,23 @@
+/// The stack of views as the state shows it: pushing a view, and what the help overlay
+/// lists for the view on top.
+extension AppState {
+    /// `view` goes over the view on top; it takes the keys until Esc pops it.
+    mutating func push(_ view: some StackedView) {
+        views.push(view)
+        timing.needsFrame = true
+    }
+
+    /// The help overlay's lines for the view on top: the timeline's every key, or a
+    /// pushed view's own keys, Esc, and the app-wide keys.
+    public var keyHelp: [KeyHelp] {
+        guard let top = views.top else {
+            return KeyBinding.all.map { KeyHelp(label: $0.label, summary: $0.summary) }
+        }
+        let appWide = KeyBinding.all.filter { $0.keys.values.allSatisfy(\.isAppWide) }.map { binding in
+            // Esc pops a pushed view: it quits only from the timeline.
+            let label = binding.label.split(separator: " ").filter { $0 != "Esc" }.joined(separator: " ")
+            return KeyHelp(label: label, summary: binding.summary)
+        }
+        return top.keyHelp + [KeyHelp(label: "Esc", summary: "back to the view beneath")] + appWide
+    }
+}

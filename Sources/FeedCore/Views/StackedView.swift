@@ -1,0 +1,24 @@
+/// A view pushed over the timeline: a thread, a saved search. While it is on top it takes
+/// every key but the app-wide ones, draws the rows area, and gives the status line and the
+/// help overlay their words. Esc pops it, and the view beneath is as it was.
+public protocol StackedView: Sendable {
+    /// What the status line says while the view is on top.
+    var status: String { get }
+    /// Its own keys, for the help overlay; Esc and the app-wide keys are added to them.
+    var keyHelp: [KeyHelp] { get }
+    /// A key the app does not take; what the loop must do for it.
+    mutating func handle(_ key: Key) -> [AppEffect]
+    /// The rows area: the first `height` lines of `buffer`.
+    func draw(into buffer: inout ScreenBuffer, height: Int)
+}
+
+/// A line of the help overlay: keys, and what they do.
+public struct KeyHelp: Sendable, Equatable {
+    public var label: String
+    public var summary: String
+
+    public init(label: String, summary: String) {
+        self.label = label
+        self.summary = summary
+    }
+}

@@ -1,0 +1,90 @@
+import FoundationEssentials
+
+/// Posts into the timeline: each source's answer merged into the rest newest first, and
+/// the selected post kept on its line whatever arrives.
+extension TimelineView {
+    /// Source `index`'s first page: its posts replace their old copies and the posts gone
+    /// from it (older ones and further pages' stay), merged into the rest.
+    mutating func mergeFirstPage(_ loaded: Feed, of index: Int, date: Date, in frame: ViewFrame) {
+        let arrived = tagged(loaded.posts, from: index, paged: false)
+        let anchor = anchor(in: frame)
+        let known = anchor.map { _ in Set(feed?.posts.map(\.id) ?? []) }
+        // The old list is handed to the merge, not kept beside its result: for a big feed
+        // that is tens of megabytes at the peak.
+        let merged = TimelineMerge.replacing(source: index, in: takePosts(), with: arrived, owners: &owners)
+        referenceDate = date
+        place(merged, anchor: anchor, counting: known, in: frame)
+    }
+
+    /// Several sources' first pages into an empty view at once: a start from the store.
+    mutating func placeFirstPages(_ pages: [(source: Int, feed: Feed)], date: Date, in frame: ViewFrame) {
+        let pages = pages.map { (source: $0.source, posts: tagged($0.feed.posts, from: $0.source, paged: false)) }
+        owners = [:]
+        let merged = TimelineMerge.combining(pages, owners: &owners)
+        referenceDate = date
+        place(merged, anchor: nil, counting: nil, in: frame)
+    }
+
+    /// Source `index`'s further page: its posts join the rest. Returns the index of the
+    /// first post that is new, if any.
+    mutating func mergePage(_ page: Feed, of index: Int, in frame: ViewFrame) -> Int? {
+        let before = feed?.posts ?? []
+        let arrived = tagged(page.posts, from: index, paged: true)
+        let merged = TimelineMerge.adding(arrived, in: before, owners: &owners)
+        place(merged, anchor: anchor(in: frame), counting: nil, in: frame)
+        let known = Set(before.map(\.id))
+        return merged.firstIndex { !known.contains($0.id) }
+    }
+
+    /// `posts` tagged as source `index`'s. The loop's load tasks tag their answers in
+    /// place before they come (no copy here); an answer made another way is tagged now.
+    private func tagged(_ posts: [Post], from index: Int, paged: Bool) -> [Post] {
+        let source = PostSource(index: index, name: request(for: index).name, paged: paged)
+        var posts = posts
+        if posts.isTagged(with: source) {
+            // Tagged on its way, under the name the source had when it was asked.
+            if posts.contains(where: { $0.source != source }) { posts.rename(to: source) }
+        } else {
+            posts.tag(with: source)
+        }
+        return posts
+    }
+
+    /// The selected post and the line it is on, to keep it there through a merge; nil
+    /// while the view follows the newest posts.
+    private func anchor(in frame: ViewFrame) -> (post: Post, top: Int)? {
+        guard !followsNewest, let post = selectedPost else { return nil }
+        return (post, viewport(in: frame).top(of: selected, from: scroll))
+    }
+
+    /// The posts, moved out of the view (left empty until `place` puts the merge in).
+    private mutating func takePosts() -> [Post] {
+        guard let posts = feed?.posts else { return [] }
+        content = .feed(Feed(posts: []))
+        return posts
+    }
+
+    /// The posts become `merged`. Until the reader moves, the view shows from the newest;
+    /// after that, the selected post (`anchor`) keeps its line, and the posts new above it
+    /// (not in `counting`, the ids before) are counted for the "▲ new" marker.
+    private mutating func place(
+        _ merged: [Post], anchor: (post: Post, top: Int)?, counting known: Set<PostID>?, in frame: ViewFrame
+    ) {
+        content = .feed(Feed(posts: merged))
+        guard !merged.isEmpty, let anchor else {
+            selected = 0
+            scroll = .start
+            return
+        }
+        guard let index = merged.firstIndex(where: { $0.id == anchor.post.id }) else {
+            selected = min(selected, merged.count - 1)
+            let view = viewport(in: frame)
+            scroll = view.revealing(selected, from: min(scroll, view.lastPosition))
+            return
+        }
+        selected = index
+        scroll = viewport(in: frame).scrolled(ScrollPosition(row: index), by: -anchor.top)
+        if let known { newAbove += merged[..<index].count { !known.contains($0.id) } }
+        if scroll == .start { newAbove = 0 }
+    }
+}

@@ -1,0 +1,120 @@
+import FoundationEssentials
+import Synchronization
+
+/// The first view of the stack: the timeline of the given sources, one or more. Its
+/// sources, rows, selection, paging, search and read marks are its own, so that a view
+/// pushed over it leaves all of them as they were.
+///
+/// One source is the case N = 1, not a path of its own: only the wording differs (its
+/// rows name no source, and its feed's title stands in the status line).
+public struct TimelineView: Sendable {
+    /// What the rows area shows when it is not a skeleton.
+    public enum Content: Sendable {
+        /// Nothing has answered yet.
+        case empty
+        /// The sources' posts, merged newest first.
+        case feed(Feed)
+        /// Every source failed before any had posts to show: the first failure.
+        case failure(Failure)
+    }
+
+    /// The sources, in the order given.
+    public internal(set) var sources: [SourceStatus]
+    public internal(set) var content: Content = .empty {
+        didSet { contentVersion = Self.nextContentVersion() }
+    }
+    /// Whether the whole rows area is a skeleton: a first load with nothing to show yet,
+    /// or `r`, whose skeleton stands in the rows' place until every source has answered.
+    public internal(set) var isLoading = false
+    /// Which load the sources' answers must belong to; bumped by `r` and by cancelling
+    /// it, so that a late answer of an abandoned load is recognised and dropped.
+    public internal(set) var generation = 0
+    /// How long the last round of loads took, for the status line.
+    public internal(set) var lastLoadDuration: Duration?
+    /// "now" for relative times: when the posts arrived. Render never reads the clock.
+    public internal(set) var referenceDate: Date {
+        didSet { contentVersion = Self.nextContentVersion() }
+    }
+    /// Names the content and reference date, for the row layouts made of them.
+    public private(set) var contentVersion = TimelineView.nextContentVersion()
+    /// When the oldest of the stored posts shown were kept, until the sources answer
+    /// for themselves: the status line says "from 12 min ago".
+    public internal(set) var restoredFrom: Date?
+    /// Which source each post came through, by `TimelineMerge.key`.
+    var owners: [String: Int] = [:]
+    /// The selection and what is shown of the rows.
+    public internal(set) var selected = 0
+    public internal(set) var scroll = ScrollPosition.start
+    /// Until the reader moves, the view shows from the newest post, whatever arrives;
+    /// after that, the selected post keeps its line.
+    public internal(set) var followsNewest = true
+    /// Posts a refresh put above the selection since the reader last went to the top:
+    /// the "▲ 4 new" marker.
+    public internal(set) var newAbove = 0
+    /// Posts shown whole; kept by id across reloads.
+    public internal(set) var expanded: Set<PostID> = []
+    /// Posts the reader liked; kept by id across reloads (and, with the store, runs).
+    public internal(set) var liked: Set<PostID> = []
+    /// Posts read: opened, expanded, or scrolled past above the screen. With the store
+    /// they are kept between runs and unread posts carry a mark.
+    public internal(set) var read: Set<PostID> = []
+    /// How many of the posts are unread, counted when posts or marks change.
+    public internal(set) var unreadCount = 0
+    /// The indices of the posts on the screen after the last event: those a key moves
+    /// above the screen become read.
+    var onScreen: [Int] = []
+    /// `/`: the search narrowing the rows, while there is one. The rows it shows are
+    /// other rows: their layouts are made anew (a screen's worth), rather than the
+    /// results compared with the last ones on every key.
+    public internal(set) var search: PostSearch? {
+        didSet { contentVersion = Self.nextContentVersion() }
+    }
+    /// The animation time at which rows replaced a shown skeleton: the cross-fade's start.
+    public internal(set) var fadeStart: Duration?
+    /// The first post that fades: 0 after a load, the first new post of a page after one.
+    public internal(set) var fadeFirstRow = 0
+
+    init(sources: [SourceStatus], referenceDate: Date) {
+        self.sources = sources
+        self.referenceDate = referenceDate
+    }
+
+    private static let contentVersions = Atomic<Int>(0)
+
+    /// A version no other view has: copies of one view may each change their content.
+    private static func nextContentVersion() -> Int {
+        contentVersions.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Whether the view has one source: its rows name none, and the status line names it.
+    public var isSingleSource: Bool { sources.count == 1 }
+
+    /// The posts known, whether shown or hidden behind a reload skeleton.
+    public var feed: Feed? {
+        if case .feed(let feed) = content { return feed }
+        return nil
+    }
+
+    /// The posts the rows show: the search's results while there is a search, else the
+    /// view's posts.
+    public var shownPosts: [Post] {
+        search?.results ?? feed?.posts ?? []
+    }
+
+    public var selectedPost: Post? {
+        let posts = shownPosts
+        guard posts.indices.contains(selected) else { return nil }
+        return posts[selected]
+    }
+
+    /// Sources still loading that have shown nothing yet.
+    public var sourcesAwaited: Int { sources.count(where: \.isAwaited) }
+
+    /// Sources whose first page is loading.
+    public var sourcesLoading: Int { sources.count(where: \.isLoading) }
+
+    /// What to ask source `index` for: its first page, or the page at `page`.
+    func request(for index: Int, page: String? = nil) -> SourceRequest {
+        SourceRequest(source: index, page: page, name: isSingleSource ? nil : sources[index].name)
+    }
+}

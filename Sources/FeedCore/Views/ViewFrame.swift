@@ -1,0 +1,37 @@
+/// Where a view is laid out: the screen's size, what the options change of its rows, and
+/// the cache its row layouts are kept in.
+struct ViewFrame {
+    var size: TerminalSize
+    var tracksRead: Bool
+    var pictures: Bool
+    let layouts: RowLayoutCache
+
+    /// Whether the screen is too small to show rows.
+    var isTooSmall: Bool {
+        size.width < AppState.minimumSize.width || size.height < AppState.minimumSize.height
+    }
+}
+
+extension TimelineView {
+    /// Skeleton rows below the posts, for the sources still to bring their first posts
+    /// and the pages loading.
+    public var footerSkeletonRows: Int {
+        isLoading || feed == nil ? 0 : SourceFooter.skeletonRows(sources)
+    }
+
+    /// The rows shown, laid out in `frame`, with the reader's expansions and likes.
+    func viewport(in frame: ViewFrame) -> FeedViewport {
+        FeedViewport(
+            posts: shownPosts, width: frame.size.width, height: frame.size.height - 1, now: referenceDate,
+            expanded: expanded, liked: liked, read: frame.tracksRead ? read : nil, pictures: frame.pictures,
+            footerHeight: footerHeight(in: frame), cache: frame.layouts, contentVersion: contentVersion)
+    }
+
+    /// Lines below the last post: skeleton rows, then a line for each failure.
+    func footerHeight(in frame: ViewFrame) -> Int {
+        guard feed != nil else { return 0 }
+        return SourceFooter.height(
+            of: sources, skeletonRows: footerSkeletonRows, width: frame.size.width, cache: frame.layouts,
+            unread: frame.tracksRead)
+    }
+}
