@@ -13,11 +13,11 @@ final class StoreOpening: Sendable {
     /// Each stored source's validators, by key: the first request of the run is
     /// conditional.
     let validators: [String: HTTPValidators]
-    /// The posts the store held, until the view takes them.
-    private let pending: Mutex<RestoredTimeline?>
+    /// What the store held of each source, by index, until the loop takes it.
+    private let pending: Mutex<[Int: StoredPosts]>
 
     private init(
-        store: FeedStore?, notice: String?, validators: [String: HTTPValidators], pending: RestoredTimeline?
+        store: FeedStore?, notice: String?, validators: [String: HTTPValidators], pending: [Int: StoredPosts] = [:]
     ) {
         self.store = store
         self.notice = notice
@@ -32,32 +32,31 @@ final class StoreOpening: Sendable {
     {
         guard !options.noStore, !options.dump || options.offline,
             let path = options.storePath ?? StoreLocation.defaultPath(environment: environment)
-        else { return StoreOpening(store: nil, notice: nil, validators: [:], pending: nil) }
+        else { return StoreOpening(store: nil, notice: nil, validators: [:]) }
         do {
             let (store, notice) = try FeedStore.open(at: path, now: now)
             let kept = try store.sources(keys.compactMap { $0 })
-            var sources: [Int: RestoredTimeline.Source] = [:]
+            var sources: [Int: StoredPosts] = [:]
             for (index, key) in keys.enumerated() {
                 guard let key, let source = kept[key], !source.posts.isEmpty else { continue }
                 sources[index] = .init(
                     feed: Feed(title: source.title, posts: source.posts), savedAt: source.lastSuccess ?? now,
-                    read: Set(source.read.keys.map { $0.tagged(by: index) }),
-                    liked: Set(source.liked.map { $0.tagged(by: index) }))
+                    read: Set(source.read.keys), liked: source.liked)
             }
             return StoreOpening(
                 store: store, notice: notice,
                 validators: kept.mapValues { HTTPValidators(etag: $0.etag, lastModified: $0.lastModified) },
-                pending: RestoredTimeline(openedAt: now, sources: sources))
+                pending: sources)
         } catch {
             return StoreOpening(
-                store: nil, notice: "going on without the store: \(error)", validators: [:], pending: nil)
+                store: nil, notice: "going on without the store: \(error)", validators: [:])
         }
     }
 
-    /// The stored posts, for the view to start with: given once, and not kept here.
-    func takeTimeline() -> RestoredTimeline? {
+    /// The stored posts, each source's first answer: given once, and not kept here.
+    func takeStored() -> [Int: StoredPosts] {
         pending.withLock { pending in
-            defer { pending = nil }
+            defer { pending = [:] }
             return pending
         }
     }
@@ -75,14 +74,13 @@ final class StoreOpening: Sendable {
         }
     }
 
-    /// Stored posts matching a search, tagged with their source's index as the view
-    /// knows its posts (the view names them).
+    /// Stored posts matching a search, each with its source's index in the view (which
+    /// tags and names them).
     func search(_ query: String, keys: [String?]) -> [Post] {
         guard let store, let found = try? store.search(query, in: keys.compactMap { $0 }) else { return [] }
         return found.compactMap { source, post -> Post? in
             guard let index = keys.firstIndex(of: source) else { return nil }
             var post = post
-            post.id = post.id.tagged(by: index)
             post.source = PostSource(index: index, name: nil)
             return post
         }

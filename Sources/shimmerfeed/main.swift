@@ -99,7 +99,6 @@ viewer.shimmerTilt = options.shimmerTilt
 viewer.framesPerSecond = options.framesPerSecond
 viewer.offline = options.offline
 viewer.tracksRead = store != nil && storeKeys.contains { $0 != nil }  // marks mean nothing where nothing is kept
-viewer.restored = storeOpening.takeTimeline()
 viewer.pictures = options.images.drawsPictures
 /// Pictures' bytes are kept on disk unless nothing may be written (`--no-store`) or the
 /// run only prints (`--dump`).
@@ -115,7 +114,8 @@ if options.dump {
     let clock = ManualClock()
     // Frames of a picture come at --fps.
     let (frames, failed) = FrameDump.frames(
-        options: viewer, loaders: makeLoaders(clock: clock), pictures: pictureLoader, clock: clock,
+        options: viewer, loaders: makeLoaders(clock: clock), stored: storeOpening.takeStored(), pictures: pictureLoader,
+        clock: clock,
         size: options.dumpSize, at: options.dumpAt, picturesAt: options.dumpPicturesAt,
         count: options.svgFrames, interval: .seconds(1) / options.framesPerSecond)
     if options.svg {
@@ -165,9 +165,8 @@ let loop = FeedRunLoop(
         notice: paletteRefused
             ? "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
             : storeOpening.notice),
-    backend: backend, loaders: makeLoaders(clock: clock), pictures: pictureLoader, configuration: configuration,
-    clock: clock)
-viewer.restored = nil
+    backend: backend, loaders: makeLoaders(clock: clock), stored: storeOpening.takeStored(), pictures: pictureLoader,
+    configuration: configuration, clock: clock)
 store?.tellProblem { [post = loop.post] in post(.notice($0)) }
 let exitCode = loop.run()
 backend.stop()

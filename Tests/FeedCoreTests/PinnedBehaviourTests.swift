@@ -27,15 +27,13 @@ private typealias V = Views
     /// Two sources kept an hour and a minute before the start: the status line names the
     /// older save, not the newer.
     @Test func aStartFromTheStoreNamesTheOldestSave() {
-        var options = V.options(2)
-        options.restored = RestoredTimeline(
-            openedAt: V.now,
-            sources: [
-                0: RestoredTimeline.Source(feed: Feed(posts: [V.post("a", minutesAgo: 70)]), savedAt: V.now - 60),
-                1: RestoredTimeline.Source(feed: Feed(posts: [V.post("b", minutesAgo: 80)]), savedAt: V.now - 3600),
+        let options = V.options(2)
+        let (state, _) = V.startedFromStore(
+            options,
+            kept: [
+                0: StoredPosts(feed: Feed(posts: [V.post("a", minutesAgo: 70)]), savedAt: V.now - 60),
+                1: StoredPosts(feed: Feed(posts: [V.post("b", minutesAgo: 80)]), savedAt: V.now - 3600),
             ])
-        var state = AppState(options: options, size: V.size)
-        _ = state.apply(.start, at: .zero)
         let status = V.status(state, at: .zero)
         #expect(status.contains("from 1 h ago"), "\(status)")
         #expect(!status.contains("1 min ago"))

@@ -62,11 +62,20 @@ private typealias V = Views
     }
 
     @Test func aStartFromTheStoreKeepsEveryEpisode() {
-        var owners: [String: Int] = [:]
-        let combined = TimelineMerge.combining([(1, Self.episodes(1)), (0, Self.episodes(0))], owners: &owners)
-        #expect(combined.count == 3 && combined.allSatisfy { $0.source?.index == 0 })
-        var alone: [String: Int] = [:]
-        #expect(TimelineMerge.combining([(0, Self.episodes())], owners: &alone).count == 3)
+        let kept = [0: Self.episodes(0), 1: Self.episodes(1)].mapValues { posts in
+            StoredPosts(
+                feed: Feed(
+                    posts: posts.map { post in
+                        var post = post
+                        post.source = nil  // as the store keeps them
+                        post.id = .string(String(post.id.description.split(separator: "/").last ?? ""))
+                        return post
+                    }), savedAt: V.now - 60)
+        }
+        let (both, _) = V.startedFromStore(V.options(2), kept: kept)
+        #expect(both.feed?.posts.count == 3 && both.feed?.posts.allSatisfy { $0.source?.index == 0 } == true)
+        let (alone, _) = V.startedFromStore(V.options(1), kept: [0: kept[0]!])
+        #expect(alone.feed?.posts.count == 3)
     }
 
     @Test func aPodcastShowsEveryEpisodeAndTheStatusLineCountsThem() throws {

@@ -15,33 +15,29 @@ private typealias V = Views
     private func started(_ count: Int, kept: Set<Int>? = nil, offline: Bool = false) -> (AppState, [AppEffect]) {
         var options = V.options(count)
         options.offline = offline
-        let kept = kept ?? Set(0..<count)
-        options.restored = RestoredTimeline(
-            openedAt: V.now,
-            sources: Dictionary(
-                uniqueKeysWithValues: kept.map { index in
-                    let posts = stored.map { post -> Post in
-                        var post = post
-                        post.id = .string("\(index)-\(post.id)")
-                        return post
-                    }
-                    return (
-                        index,
-                        RestoredTimeline.Source(feed: Feed(title: "Kept \(index)", posts: posts), savedAt: V.now - 720)
-                    )
-                }))
-        var state = AppState(options: options, size: V.size)
-        let effects = state.apply(.start, at: .zero)
-        return (state, effects)
+        let keptSources = kept ?? Set(0..<count)
+        let kept = Dictionary(
+            uniqueKeysWithValues: keptSources.map { index in
+                let posts = stored.map { post -> Post in
+                    var post = post
+                    post.id = .string("\(index)-\(post.id)")
+                    return post
+                }
+                return (
+                    index,
+                    StoredPosts(feed: Feed(title: "Kept \(index)", posts: posts), savedAt: V.now - 720)
+                )
+            })
+        return V.startedFromStore(options, kept: kept)
     }
 
     @Test(arguments: [1, 2])
     func theStoredPostsAreOnTheFirstFrameWithNoSkeleton(sources: Int) {
         let (state, effects) = started(sources)
-        // Every source refreshes, each named by its stored title.
-        let requests = (0..<sources).map { SourceRequest(source: $0, name: sources == 1 ? nil : "Kept \($0)") }
-        #expect(effects == [.load(requests, generation: 1)])
+        // Every source refreshes; its rows are named by its stored title.
+        #expect(effects == V.loadAll(sources, generation: 1))
         #expect(state.feed?.posts.count == 8 * sources)
+        if sources > 1 { #expect(state.feed?.posts.allSatisfy { $0.source?.name?.hasPrefix("Kept") == true } == true) }
         #expect(!state.isLoading)
         for instant in [Duration.zero, .seconds(1)] {
             #expect(!V.showsSkeleton(state, at: instant))
@@ -83,12 +79,7 @@ private typealias V = Views
 
     @Test func onlySourcesWithNothingStoredStandAsSkeletonRows() {
         let (state, effects) = started(2, kept: [1])
-        #expect(
-            effects == [
-                .load(
-                    [SourceRequest(source: 0, name: "Source 0"), SourceRequest(source: 1, name: "Kept 1")],
-                    generation: 1)
-            ])
+        #expect(effects == V.loadAll(2, generation: 1))
         #expect(state.feed?.posts.count == 8)
         #expect(state.footerSkeletonRows > 0, "a skeleton row for the source with nothing stored")
         #expect(V.frame(state, at: .seconds(1))[0].contains("Writer old1"), "the stored rows, not a skeleton")

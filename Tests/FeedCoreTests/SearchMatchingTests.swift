@@ -65,8 +65,8 @@ private typealias V = Views
         var state = loaded()
         _ = search("creme", in: &state)
         var old = V.post("Crème caramel", minutesAgo: 60 * 24 * 30)
-        old.id = PostID.string("old").tagged(by: 1)
-        old.source = PostSource(index: 1, name: "Kitchen")
+        old.id = PostID.string("old")
+        old.source = PostSource(index: 1, name: nil)
         _ = state.apply(.storeMatches([old], query: "creme"), at: .seconds(2))
         #expect(state.shownPosts.compactMap(\.title) == ["Post Crème brûlée", "Post Crème caramel"])
     }

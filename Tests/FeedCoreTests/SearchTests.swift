@@ -95,9 +95,11 @@ private typealias V = Views
         _ = state.apply(.key(.character("/")), at: .seconds(1))
         let effects = type("0-1", into: &state)
         #expect(effects.last == .searchStore("0-1"))
+        // As the store gives them: the ids as the feed wrote them, by their source's index.
         var old = V.post("0-1 archived", minutesAgo: 60 * 24 * 30)
-        old.id = PostID.string("0-1 archived").tagged(by: 0)
-        var listed = state.feed!.posts[1]
+        old.source = PostSource(index: 0, name: nil)
+        var listed = V.post("0-1", minutesAgo: 1)
+        listed.source = PostSource(index: 0, name: nil)
         listed.content = "a stored copy"
         _ = state.apply(.storeMatches([listed, old], query: "0-1"), at: .seconds(2))
         #expect(state.shownPosts.map(\.title) == ["Post 0-1", "Post 0-10", "Post 0-11", "Post 0-1 archived"])
@@ -115,7 +117,6 @@ private typealias V = Views
         _ = state.apply(.key(.character("/")), at: .seconds(1))
         _ = type("archived", into: &state)
         var old = V.post("archived", minutesAgo: 60 * 24 * 30)
-        old.id = PostID.string("archived").tagged(by: sources - 1)
         old.source = PostSource(index: sources - 1, name: nil)
         _ = state.apply(.storeMatches([old], query: "archived"), at: .seconds(2))
         #expect(state.shownPosts.map(\.source?.name) == [sources == 1 ? nil : "Source \(sources - 1)"])

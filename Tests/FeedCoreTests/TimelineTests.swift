@@ -389,32 +389,6 @@ import Testing
         #expect(!posts.isTagged(with: PostSource(index: 2, name: "Source 2", paged: true)))
     }
 
-    /// A start from the store puts every source's posts in at once: the same timeline, and
-    /// the same owners, as the sources answering one by one, in any order.
-    @Test func combiningEveryFirstPageAtOnceIsMergingThemOneByOne() {
-        var pages = V.feeds(4, perSource: 6)
-        pages[2] += [V.post("undated-2", minutesAgo: nil), V.post("undated-2b", minutesAgo: nil)]
-        pages[0] += [V.post("undated-0", minutesAgo: nil)]
-        // Source 3 brings a post source 1 brings too (the same link): source 1's.
-        pages[1][2].url = "https://same.example/p"
-        pages[3][4].url = "https://same.example/p"
-        let tagged = pages.enumerated().map { index, posts -> (source: Int, posts: [Post]) in
-            var posts = posts
-            posts.tag(with: PostSource(index: index, name: "S\(index)"))
-            return (index, posts)
-        }
-        var owners: [String: Int] = [:]
-        let combined = TimelineMerge.combining(tagged.reversed(), owners: &owners)
-        var oneByOne: [Post] = []
-        var ownersOneByOne: [String: Int] = [:]
-        for (index, posts) in [tagged[2], tagged[0], tagged[3], tagged[1]] {
-            oneByOne = TimelineMerge.replacing(source: index, in: oneByOne, with: posts, owners: &ownersOneByOne)
-        }
-        #expect(combined.map(\.id) == oneByOne.map(\.id))
-        #expect(owners == ownersOneByOne)
-        #expect(combined.suffix(3).map(\.id.description) == ["0/undated-0", "2/undated-2", "2/undated-2b"])
-    }
-
     /// A source takes its feed's title when it first answers, after its load was tagged
     /// under the name it had: the ids keep one prefix, so a refresh knows the posts again
     /// (and the reader's likes and read marks with them).

@@ -102,16 +102,11 @@ private typealias V = Views
         let posts = (0..<8).map { V.post("kept-\($0)", minutesAgo: 30 + 10 * $0) }
         var options = V.options(1)
         options.tracksRead = true
-        options.restored = RestoredTimeline(
-            openedAt: V.now,
-            sources: [
-                0: .init(
-                    feed: Feed(title: "Kept", posts: posts), savedAt: V.now - 720,
-                    // As the store gives them: tagged with the source, as the view knows them.
-                    read: Set([posts[0].id, posts[3].id, posts[5].id].map { $0.tagged(by: 0) }))
-            ])
-        var state = AppState(options: options, size: V.size)
-        _ = state.apply(.start, at: .zero)
+        let kept = StoredPosts(
+            feed: Feed(title: "Kept", posts: posts), savedAt: V.now - 720,
+            // As the store gives them: the ids as the feed wrote them; the view tags them.
+            read: Set([posts[0].id, posts[3].id, posts[5].id]))
+        var (state, _) = V.startedFromStore(options, kept: [0: kept])
         #expect(shownUnread(state) == 5)
         V.answer(&state, source: 0, [V.post("new", minutesAgo: 1)] + posts, at: .seconds(1))
         #expect(shownUnread(state) == 6)

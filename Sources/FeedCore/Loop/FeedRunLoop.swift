@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The render loop: it waits for input or the state's next wake, feeds every event to
 /// `AppState.apply` with the instant it happened, and draws when the state says a frame
 /// is due. It decides no timing of its own: an idle viewer costs no wake-ups and writes
@@ -30,18 +32,23 @@ public final class FeedRunLoop {
     private let pictureLoads: PictureTasks
     /// The time since the loop started; tests and `--dump` hand in a manual clock.
     private let clock: any LoopClock
+    /// What the store kept of each source, by index: their first answers, given at the
+    /// start and then let go.
+    private var stored: [Int: StoredPosts]
     private var exitCode: Int32?
 
-    /// A loop over `state`, whose sources `loaders` load (one for each, in order).
+    /// A loop over `state`, whose sources `loaders` load (one for each, in order), and
+    /// whose first answers are what the store kept of them (`stored`, by index).
     /// `pictures` loads the pictures rows show; nil: none load, and rows keep their alt
     /// text and initials.
     public init(
-        state: AppState, backend: any TerminalBackend, loaders: [any FeedLoading],
+        state: AppState, backend: any TerminalBackend, loaders: [any FeedLoading], stored: [Int: StoredPosts] = [:],
         pictures: (any PictureLoading)? = nil, configuration: Configuration = .init(),
         clock: any LoopClock = SystemLoopClock()
     ) {
         precondition(loaders.count == state.sources.count, "one loader for each source")
         self.state = state
+        self.stored = stored
         self.backend = backend
         self.configuration = configuration
         self.clock = clock
@@ -67,6 +74,11 @@ public final class FeedRunLoop {
     public func run() -> Int32 {
         handle(.resize(backend.size))
         handle(.start)
+        let kept = SourceAnswer.stored(
+            stored, sources: state.sources.count, offline: state.options.offline, generation: state.generation,
+            date: Date())
+        stored = [:]
+        for answer in kept { handle(.answer(answer)) }
         while exitCode == nil {
             for event in inbox.drain() { handle(event) }
             handle(.tick)

@@ -29,7 +29,8 @@ public enum FrameDump {
     /// settled. `failed` when every source failed.
     @MainActor
     public static func frames(
-        options: ViewerOptions, loaders: [any FeedLoading], pictures: (any PictureLoading)? = nil, clock: ManualClock,
+        options: ViewerOptions, loaders: [any FeedLoading], stored: [Int: StoredPosts] = [:],
+        pictures: (any PictureLoading)? = nil, clock: ManualClock,
         size: TerminalSize, at: Duration?, picturesAt: Duration? = nil, count: Int = 1, interval: Duration = .zero
     ) -> (frames: [ScreenBuffer], failed: Bool) {
         var options = options
@@ -55,7 +56,7 @@ public enum FrameDump {
             size: size, script: [.init(until: done, send: [.key(.character("q"))])], clock: clock,
             stops: (at ?? picturesAt).map { [$0] } ?? [], deadline: .seconds(86_400), patience: .seconds(86_400))
         let loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loaders: loaders,
+            state: AppState(options: options, size: size), backend: backend, loaders: loaders, stored: stored,
             pictures: at != nil ? nil : picturesAt != nil ? PendingLoader(clock: clock) : pictures, clock: clock)
         box.loop = loop
         _ = loop.run()

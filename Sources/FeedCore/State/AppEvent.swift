@@ -39,6 +39,9 @@ public struct SourceAnswer: Sendable {
         case loaded(Feed)
         /// It failed, or had not changed (`Failure.notModified`).
         case failed(Failure)
+        /// What the store kept of it from the last run (nil: nothing), shown while its
+        /// load goes on; offline, all there is.
+        case stored(StoredPosts?)
     }
 
     /// Which load it belongs to: an answer of a load since cancelled is dropped.

@@ -90,11 +90,7 @@ extension AppState {
         let frame = frame
         switch event {
         case .start:
-            defer { noteTimelineChanged(countingUnread: true) }
-            let restored = restoring
-            restoring = nil
-            guard let restored, !restored.sources.isEmpty || options.offline else { return startLoad(at: now) }
-            return startFromStore(restored, at: now)
+            return startLoad(at: now)
         case .resize(let newSize):
             resize(to: newSize)
             timeline.noteOnScreen(in: self.frame)
@@ -108,11 +104,10 @@ extension AppState {
                 timeline.newAbove = newAboveBefore
                 timeline.refreshSearch(keeping: searchedSelection, in: frame)
             }
-            if case .partial = answer.outcome {
-                noteTimelineChanged(countingUnread: false)
-            } else {
-                noteTimelineChanged(countingUnread: true)
-            }
+            // What arrives changes the count of the unread; part of a document is counted
+            // once it is whole.
+            if case .partial = answer.outcome {} else { timeline.recountUnread(in: self.frame) }
+            timeline.noteOnScreen(in: self.frame)
             return effects
         case .signal(let number):
             return [.cancelLoads, .quit(exitCode: 128 + number)]
@@ -135,14 +130,6 @@ extension AppState {
             // Read marks: a key may move posts above the screen.
             return press(key, at: now) + timeline.readScrolledPast(in: self.frame)
         }
-    }
-
-    /// Posts came or went: the unread are counted again (unless only part of a document
-    /// came), and the posts on the screen noted for the read marks.
-    private mutating func noteTimelineChanged(countingUnread: Bool) {
-        let frame = frame
-        if countingUnread { timeline.recountUnread(in: frame) }
-        timeline.noteOnScreen(in: frame)
     }
 
     /// `p`: holds the animation where it is, and resumes it.

@@ -21,10 +21,10 @@ extension AppState {
             timeline.sources[index].page = .idle
         }
         restartAnimation(at: now)
-        return [
-            .cancelLoads,
-            .load(timeline.sources.indices.map { timeline.request(for: $0) }, generation: timeline.generation),
-        ]
+        // Offline, the store's answers are all the sources have.
+        guard !options.offline else { return [] }
+        let requests = timeline.sources.indices.map { timeline.request(for: $0) }
+        return [.cancelLoads, .load(requests, generation: timeline.generation)]
     }
 
     /// `r`: from rows (or an error) to a reload behind the skeleton; from a reload back to

@@ -34,10 +34,14 @@ extension AppState {
         case (_?, .failed(let failure)):
             guard timeline.sources[index].page == .loading else { return [] }
             timeline.sources[index].page = .failed(failure)
-        case (_?, .partial):
+        case (nil, .stored(let stored)):
+            takeStored(stored, of: index, date: answer.date, at: now)
+        case (_?, .partial), (_?, .stored):
             return []
         }
-        if answer.page == nil, timeline.sourcesLoading == 0 { endRound(at: now, arrivedAt: arrivedAt) }
+        // The store's answers are not the sources' own: the round goes on.
+        let isStored = if case .stored = answer.outcome { true } else { false }
+        if answer.page == nil, timeline.sourcesLoading == 0, !isStored { endRound(at: now, arrivedAt: arrivedAt) }
         // The skeleton over the rows area ends with a first load's first posts, or when
         // nothing more is awaited.
         if timeline.isLoading, (!hadRows && timeline.feed != nil) || timeline.sourcesLoading == 0 {
@@ -51,6 +55,23 @@ extension AppState {
         // A first page that ends near the selection asks for the next at once.
         if answer.page == nil, case .loaded = answer.outcome { effects += pageIfNearTheEnd(at: now) }
         return effects
+    }
+
+    /// The store's answer, right after the start: what it kept is shown at once with the
+    /// reader's marks, "from 12 min ago", and the source's own load goes on. Offline there
+    /// is none: the store's answer is all there is, and a source it kept nothing of fails.
+    private mutating func takeStored(_ stored: StoredPosts?, of index: Int, date: Date, at now: Duration) {
+        guard timeline.sources[index].isLoading, !timeline.sources[index].hasLoaded else { return }
+        guard let stored else {
+            if options.offline { timeline.sources[index].failed(.nothingStored, at: now, refreshInterval: nil) }
+            return
+        }
+        timeline.sources[index].loaded(stored.feed, at: stored.savedAt)
+        timeline.sources[index].isLoading = !options.offline
+        timeline.read.formUnion(stored.read.lazy.map { $0.tagged(by: index) })
+        timeline.liked.formUnion(stored.liked.lazy.map { $0.tagged(by: index) })
+        timeline.mergeFirstPage(stored.feed, of: index, date: date, in: frame)
+        timeline.restoredFrom = min(timeline.restoredFrom ?? stored.savedAt, stored.savedAt)
     }
 
     /// Every source has answered: how long the load took (a quiet refresh leaves the

@@ -21,8 +21,6 @@ public struct AppState: Sendable {
     public internal(set) var showingHelp = false
     /// `p`: the animation holds still where it is.
     public internal(set) var isPaused = false
-    /// What the store held, until `.start` takes it.
-    var restoring: RestoredTimeline?
     /// The row layouts made for this state and its copies (a copy's content has a version
     /// of its own, so they never mix), so that a frame does not wrap the same rows again.
     let layouts: RowLayoutCache
@@ -31,10 +29,6 @@ public struct AppState: Sendable {
         options: ViewerOptions, size: TerminalSize, referenceDate: Date = Date(timeIntervalSince1970: 0),
         notice: String? = nil
     ) {
-        // The stored posts are taken once, at start, and not kept beside the view's.
-        var options = options
-        restoring = options.restored
-        options.restored = nil
         self.options = options
         self.size = size
         views = ViewStack(timeline: TimelineView(sources: options.sources, referenceDate: referenceDate))

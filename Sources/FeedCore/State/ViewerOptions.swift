@@ -24,8 +24,6 @@ public struct ViewerOptions: Sendable, Equatable {
     public var loadsMorePages = true
     /// `--refresh`: how often the sources reload in the background.
     public var refreshInterval: Duration?
-    /// What the store held of the sources, shown from the first frame.
-    public var restored: RestoredTimeline?
     /// `--offline`: no source loads; the store's posts are all there is.
     public var offline = false
     /// Whether read marks are kept (with the store): rows then mark unread posts, and the

@@ -1,13 +1,20 @@
 /// Posts marked with the source that brought them. A post's id becomes unique across the
-/// view's sources ("2/107": source 2's post 107), since two feeds may number alike.
+/// view's sources ("2/107": source 2's post 107), since two feeds may number alike. Ids
+/// are tagged here and nowhere else: a loader's answer on its way, the store's posts, marks
+/// and matches as the view takes them.
+extension Post {
+    /// The post as the view knows it: its id tagged with its source, and the source named.
+    public mutating func tag(with source: PostSource) {
+        id = id.tagged(by: source.index)
+        self.source = source
+    }
+}
+
 extension Array where Element == Post {
     /// Tags every post in place: where the array is not shared (a loader's answer, in its
     /// task) this writes no copy, which for 100,000 posts is tens of megabytes.
     public mutating func tag(with source: PostSource) {
-        for index in indices {
-            self[index].id = self[index].id.tagged(by: source.index)
-            self[index].source = source
-        }
+        for index in indices { self[index].tag(with: source) }
     }
 
     /// Whether every post already carries `source`'s tag (its index, and whether a further

@@ -77,35 +77,6 @@ public enum TimelineMerge {
         return merge(rest, new)
     }
 
-    /// Several sources' first pages at once, into an empty timeline (a start from the
-    /// store): each post once, owned by the first source that brings it, in the timeline's
-    /// order. One sort of them all, where a merge a source would copy the list each time.
-    public static func combining(_ pages: [(source: Int, posts: [Post])], owners: inout [String: Int]) -> [Post] {
-        var all: [Post] = []
-        all.reserveCapacity(pages.reduce(0) { $0 + $1.posts.count })
-        for (source, posts) in pages.sorted(by: { $0.source < $1.source }) {
-            var ids = SourceIDs()
-            for (position, post) in posts.enumerated() {
-                let key = key(post)
-                if let owner = owners[key] {
-                    // Another source's post at the same address is this one; the source's
-                    // own posts sharing an address are each a post, unless they are one.
-                    guard owner == source, ids.isNew(post.id, listed: { Set(posts[..<position].lazy.map(\.id)) })
-                    else { continue }
-                } else {
-                    ids.add(post.id)
-                }
-                owners[key] = source
-                all.append(post)
-            }
-        }
-        // Stable: posts of one source as old as each other keep the feed's order.
-        let order = all.indices.sorted { a, b in
-            comesBefore(all[a], all[b]) || (!comesBefore(all[b], all[a]) && a < b)
-        }
-        return order.map { all[$0] }
-    }
-
     /// `timeline` with `arrived` (a further page of source `index`) added.
     public static func adding(_ arrived: [Post], in timeline: [Post], owners: inout [String: Int]) -> [Post] {
         guard let index = arrived.first?.source?.index else { return timeline }

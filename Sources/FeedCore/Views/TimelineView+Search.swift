@@ -74,15 +74,15 @@ extension TimelineView {
         }
     }
 
-    /// What the store found for `query`, after the view's own matches: each named by its
-    /// source as the view names it (a view of one source names none).
+    /// What the store found for `query`, after the view's own matches: each (as the store
+    /// keeps it, by its source's index) tagged and named as the view knows its source's
+    /// posts (a view of one source names none).
     mutating func takeStoreMatches(_ matches: [Post], for query: String, in frame: ViewFrame) {
         guard search?.query == query else { return }  // a key came since: an older query
-        let named = matches.map { post in
+        let named = matches.compactMap { post -> Post? in
+            guard let index = post.source?.index, sources.indices.contains(index) else { return nil }
             var post = post
-            if let index = post.source?.index, sources.indices.contains(index) {
-                post.source?.name = request(for: index).name
-            }
+            post.tag(with: request(for: index).tag)
             return post
         }
         search?.storeMatches = named

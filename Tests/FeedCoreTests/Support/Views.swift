@@ -33,6 +33,19 @@ enum Views {
         return state
     }
 
+    /// A view of `options` started at instant zero as the loop starts it: `.start`, then the
+    /// store's answers (what it kept of each source, `kept` by index). The effects of all.
+    static func startedFromStore(_ options: ViewerOptions, kept: [Int: StoredPosts], size: TerminalSize = size)
+        -> (AppState, [AppEffect])
+    {
+        var state = AppState(options: options, size: size)
+        var effects = state.apply(.start, at: .zero)
+        let answers = SourceAnswer.stored(
+            kept, sources: options.sources.count, offline: options.offline, generation: state.generation, date: now)
+        for answer in answers { effects += state.apply(.answer(answer), at: .zero) }
+        return (state, effects)
+    }
+
     /// Source `source` answers with `posts` (its first page) at `instant`.
     @discardableResult
     static func answer(
