@@ -30,7 +30,7 @@ final class StoreOpening: Sendable {
     static func open(options: CommandLineOptions, environment: [String: String], keys: [String?], now: Date)
         -> StoreOpening
     {
-        guard !options.noStore, !options.dump || options.offline,
+        guard !options.noStore, !options.dump || options.viewer.offline,
             let path = options.storePath ?? StoreLocation.defaultPath(environment: environment)
         else { return StoreOpening(store: nil, notice: nil, validators: [:]) }
         do {

@@ -8,8 +8,8 @@ import Testing
         #expect(options.action == .run)
         #expect(options.source == nil)
         #expect(options.delay(for: .sample) == .milliseconds(1500))
-        #expect(options.animation == .slide)
-        #expect(options.framesPerSecond == 16)
+        #expect(options.viewer.animation == .slide)
+        #expect(options.viewer.framesPerSecond == 16)
     }
 
     @Test func aFileHasNoLatencyUnlessAsked() throws {
@@ -22,17 +22,17 @@ import Testing
 
     @Test func parsesAnimationAndFps() throws {
         let options = try CommandLineOptions.parse(["--animation", "pulse", "--fps", "30"])
-        #expect(options.animation == .pulse)
-        #expect(options.framesPerSecond == 30)
+        #expect(options.viewer.animation == .pulse)
+        #expect(options.viewer.framesPerSecond == 30)
     }
 
     @Test func shimmerSpeedPauseAndCalm() throws {
         let options = try CommandLineOptions.parse([
             "--shimmer-speed", "30", "--shimmer-pause", "1.5", "--animation", "calm",
         ])
-        #expect(options.shimmerSpeed == 30)
-        #expect(options.shimmerPause == 1.5)
-        #expect(options.animation == .calm)
+        #expect(options.viewer.shimmerSpeed == 30)
+        #expect(options.viewer.shimmerPause == 1.5)
+        #expect(options.viewer.animation == .calm)
         #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--shimmer-speed", "0"]) }
     }
 
@@ -43,27 +43,28 @@ import Testing
         #expect(options.color == .truecolor)
         #expect(options.background == .light)
         #expect(options.palette)
-        #expect(options.shimmerTilt == 1.5)
+        #expect(options.viewer.shimmerTilt == 1.5)
         let defaults = try CommandLineOptions.parse([])
-        #expect(defaults.background == .auto && !defaults.palette && defaults.shimmerTilt == 0)
+        #expect(defaults.background == .auto && !defaults.palette && defaults.viewer.shimmerTilt == 0)
     }
 
     @Test func theEnvironmentCanTurnAnimationOffAndAnOptionWins() throws {
-        #expect(try CommandLineOptions.parse([], environment: ["SHIMMERFEED_ANIMATIONS": "none"]).animation == .none)
+        #expect(
+            try CommandLineOptions.parse([], environment: ["SHIMMERFEED_ANIMATIONS": "none"]).viewer.animation == .none)
         #expect(
             try CommandLineOptions.parse(["--animation", "pulse"], environment: ["SHIMMERFEED_ANIMATIONS": "none"])
-                .animation == .pulse)
+                .viewer.animation == .pulse)
     }
 
     @Test func overSSHThePulseIsTheDefaultAndAChoiceWins() throws {
         let remote = ["SSH_CONNECTION": "10.0.0.2 52100 10.0.0.1 22"]
-        #expect(try CommandLineOptions.parse([], environment: remote).animation == .pulse)
-        #expect(try CommandLineOptions.parse([], environment: ["SSH_TTY": "/dev/pts/3"]).animation == .pulse)
-        #expect(try CommandLineOptions.parse(["--animation", "slide"], environment: remote).animation == .slide)
-        #expect(try CommandLineOptions.parse([], environment: ["SSH_TTY": ""]).animation == .slide)
+        #expect(try CommandLineOptions.parse([], environment: remote).viewer.animation == .pulse)
+        #expect(try CommandLineOptions.parse([], environment: ["SSH_TTY": "/dev/pts/3"]).viewer.animation == .pulse)
+        #expect(try CommandLineOptions.parse(["--animation", "slide"], environment: remote).viewer.animation == .slide)
+        #expect(try CommandLineOptions.parse([], environment: ["SSH_TTY": ""]).viewer.animation == .slide)
         // Turned off stays off.
         let off = remote.merging(["SHIMMERFEED_ANIMATIONS": "none"]) { $1 }
-        #expect(try CommandLineOptions.parse([], environment: off).animation == AnimationStyle.none)
+        #expect(try CommandLineOptions.parse([], environment: off).viewer.animation == AnimationStyle.none)
     }
 
     @Test func picturesAreAskedOfTheTerminalByDefaultOverSSHTooAndNoneDrawsNone() throws {
@@ -188,7 +189,7 @@ import Testing
         let defaults = CommandLineOptions()
         let help = CommandLineOption.all.map(\.summary).joined(separator: "\n")
         #expect(help.contains("(default \(Int(defaults.timeout.seconds)))"))
-        #expect(help.contains("(default \(defaults.framesPerSecond))"))
+        #expect(help.contains("(default \(defaults.viewer.framesPerSecond))"))
         #expect(help.contains("(default \(defaults.dumpSize))"))
         #expect(help.contains("(default 256 MiB;"))
         #expect(help.contains("(default 1.5 for the sample feed"))

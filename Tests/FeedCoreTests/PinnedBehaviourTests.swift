@@ -45,7 +45,9 @@ private typealias V = Views
     @Test func refreshOnTheCommandLineWinsOverTheSubscriptionsFile() throws {
         let file = try Subscriptions.parse("refresh 30m\nhttps://a.example/feed\n", file: "subscriptions")
         let options = try CommandLineOptions.parse(["--refresh", "2m"])
-        #expect(RefreshInterval.chosen(commandLine: options.refresh, subscriptions: file.refresh) == .seconds(120))
+        #expect(
+            RefreshInterval.chosen(commandLine: options.viewer.refreshInterval, subscriptions: file.refresh)
+                == .seconds(120))
         #expect(RefreshInterval.chosen(commandLine: nil, subscriptions: file.refresh) == .seconds(1800))
         #expect(RefreshInterval.chosen(commandLine: nil, subscriptions: nil) == nil)
     }

@@ -75,7 +75,7 @@ import Testing
         #expect(RefreshInterval.parse("1h") == .seconds(3600))
         #expect(RefreshInterval.parse("90") == .seconds(90))
         for bad in ["", "4s", "2d", "m", "-5m", "25h", "1.5m"] { #expect(RefreshInterval.parse(bad) == nil, "\(bad)") }
-        #expect(try CommandLineOptions.parse(["--refresh", "5m", "a", "b"]).refresh == .seconds(300))
+        #expect(try CommandLineOptions.parse(["--refresh", "5m", "a", "b"]).viewer.refreshInterval == .seconds(300))
         #expect(try CommandLineOptions.parse(["a", "b", "c"]).sources == ["a", "b", "c"])
     }
 }

@@ -202,7 +202,7 @@ MUTATIONS = [
      "guard delay > .zero, Bool(\"false\")! else { return }", "DumpPagingTests"),
     ("the in-memory clock running ahead of a load on its way to an answer",
      "Sources/FeedCore/Loop/MemoryBackend.swift",
-     "private var loadsAwake: Bool { (awakeLoads?() ?? 0) > clock.sleeperCount }",
+     "private var loadsAwake: Bool { clock.loadsInFlight > clock.sleeperCount }",
      "private var loadsAwake: Bool { false }", "TimelineLoopTests|RunLoopTests"),
     ("frames drawn all through the band's rest between sweeps",
      "Sources/FeedCore/Shimmer/Shimmer.swift", "        guard t > sweep else { return nil }",

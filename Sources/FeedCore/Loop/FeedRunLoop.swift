@@ -57,8 +57,8 @@ public final class FeedRunLoop {
         self.loads = loads
         let pictureLoads = PictureTasks(loader: pictures, inbox: inbox)
         self.pictureLoads = pictureLoads
-        // In memory, time moves only when no load is on its way to an answer.
-        (backend as? MemoryBackend)?.awakeLoads = { loads.awakeRequests + pictureLoads.awake }
+        // Simulated time moves only when no load is on its way to an answer.
+        clock.follow { loads.awakeRequests + pictureLoads.awake }
     }
 
     /// Hands an event to the loop from any thread: it is applied at the loop's next turn,

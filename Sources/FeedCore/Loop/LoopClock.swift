@@ -6,6 +6,13 @@ public protocol LoopClock: Sendable {
     /// Suspends until `now` reaches `deadline`; throws `CancellationError` when the task
     /// is cancelled first.
     func sleep(until deadline: Duration) async throws
+    /// Told how to count the loads running or about to run (the loop's own tasks). Real
+    /// time does not care; simulated time must not run ahead of a load still awake.
+    func follow(workInFlight: @escaping @Sendable () -> Int)
+}
+
+extension LoopClock {
+    public func follow(workInFlight: @escaping @Sendable () -> Int) {}
 }
 
 /// The system's monotonic clock, from the moment it was made.

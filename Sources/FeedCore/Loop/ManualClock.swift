@@ -17,6 +17,8 @@ public final class ManualClock: LoopClock {
         var nextID = 0
         /// Told when a sleeper starts waiting: whoever moves the clock may wait for that.
         var onSleep: (@Sendable () -> Void)?
+        /// Counts the loads running or about to run (`follow(workInFlight:)`).
+        var workInFlight: (@Sendable () -> Int)?
     }
 
     private let state = Mutex(State())
@@ -30,6 +32,13 @@ public final class ManualClock: LoopClock {
     }
 
     public var now: Duration { state.withLock { $0.now } }
+
+    public func follow(workInFlight: @escaping @Sendable () -> Int) {
+        state.withLock { $0.workInFlight = workInFlight }
+    }
+
+    /// Loads running or about to run, asleep on the clock or not.
+    public var loadsInFlight: Int { state.withLock { $0.workInFlight }?() ?? 0 }
 
     /// How many tasks sleep on the clock now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }

@@ -40,9 +40,6 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var frameTimes: [Duration] = []
     /// Set when the script could not go on: past `deadline`, or nothing left to wait for.
     public private(set) var timedOut = false
-    /// How many loads are running or about to (the loop sets it): time does not move
-    /// while one of them is awake, on its way to an answer or to a sleep on the clock.
-    public var awakeLoads: (() -> Int)?
     private var script: [Step]
     private var schedule: [Scheduled]
     private var stops: [Duration]
@@ -112,13 +109,14 @@ public final class MemoryBackend: TerminalBackend {
             schedule.removeFirst()
             due.run()
             // What it let go answers at this instant, before time moves on.
-            if (awakeLoads?() ?? 0) > 0, !waitForSignal() { return giveUp() }
+            if clock.loadsInFlight > 0, !waitForSignal() { return giveUp() }
         }
         return []
     }
 
-    /// Whether a load is awake: pending, and not asleep on the clock.
-    private var loadsAwake: Bool { (awakeLoads?() ?? 0) > clock.sleeperCount }
+    /// Whether a load is awake, on its way to an answer or to a sleep on the clock: time
+    /// does not move meanwhile.
+    private var loadsAwake: Bool { clock.loadsInFlight > clock.sleeperCount }
 
     /// Waits in real time, at most `patience`, for an answer or a load going to sleep.
     private func waitForSignal() -> Bool {

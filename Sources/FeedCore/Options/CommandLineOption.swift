@@ -115,7 +115,7 @@ extension CommandLineOption {
                 throw ParseError(
                     description: "--refresh takes an interval such as 30s, 5m or 1h, from 5 s to a day, not '\(text)'")
             }
-            options.refresh = interval
+            options.viewer.refreshInterval = interval
         },
         CommandLineOption(
             names: ["--format"], value: choices(FeedFormat.self),
@@ -151,34 +151,35 @@ extension CommandLineOption {
         CommandLineOption(
             names: ["--animation"], value: choices(AnimationStyle.self),
             summary:
-                "the shimmer (default \(defaults.animation.rawValue)): a band sliding across the screen, each "
+                "the shimmer (default \(defaults.viewer.animation.rawValue)): a band sliding across the screen, each "
                 + "element pulsing light to dark and back, a slow breath for reduced motion (under one change a "
                 + "second), or static grey; over SSH (SSH_CONNECTION or SSH_TTY set) the default is the pulse, "
                 + "about a twentieth of the band's bytes; SHIMMERFEED_ANIMATIONS=none turns animation off unless "
                 + "this option says otherwise"
         ) { options, text throws(ParseError) in
-            options.animation = try choice(text, of: "--animation", AnimationStyle.self)
+            options.viewer.animation = try choice(text, of: "--animation", AnimationStyle.self)
             options.animationChosen = true
         },
         CommandLineOption(
             names: ["--shimmer-speed"], value: "N",
-            summary: "the band's speed in cells per second (default \(number(defaults.shimmerSpeed)))"
+            summary: "the band's speed in cells per second (default \(number(defaults.viewer.shimmerSpeed)))"
         ) { options, text throws(ParseError) in
-            options.shimmerSpeed = try number(text, of: "--shimmer-speed", in: 1...1000, unit: "cells per second")
+            options.viewer.shimmerSpeed = try number(
+                text, of: "--shimmer-speed", in: 1...1000, unit: "cells per second")
         },
         CommandLineOption(
             names: ["--shimmer-pause"], value: "SECONDS",
-            summary: "the rest between two sweeps of the band (default \(number(defaults.shimmerPause)))"
+            summary: "the rest between two sweeps of the band (default \(number(defaults.viewer.shimmerPause)))"
         ) { options, text throws(ParseError) in
-            options.shimmerPause = try seconds(text, of: "--shimmer-pause", in: 0...60).seconds
+            options.viewer.shimmerPause = try seconds(text, of: "--shimmer-pause", in: 0...60).seconds
         },
         CommandLineOption(
             names: ["--shimmer-tilt"], value: "N",
             summary:
-                "cells each row's band trails the row above (default \(number(defaults.shimmerTilt)): upright; "
+                "cells each row's band trails the row above (default \(number(defaults.viewer.shimmerTilt)): upright; "
                 + "1 or 2 lean it like a mobile app's diagonal sheen)"
         ) { options, text throws(ParseError) in
-            options.shimmerTilt = try number(text, of: "--shimmer-tilt", in: 0...8, unit: "cells per row")
+            options.viewer.shimmerTilt = try number(text, of: "--shimmer-tilt", in: 0...8, unit: "cells per row")
         },
         CommandLineOption(
             names: ["--palette"],
@@ -188,8 +189,10 @@ extension CommandLineOption {
         ) { options, _ in options.palette = true },
         CommandLineOption(
             names: ["--fps"], value: "N",
-            summary: "frames per second while animating, and of --frames (default \(defaults.framesPerSecond))"
-        ) { options, text throws(ParseError) in options.framesPerSecond = try whole(text, of: "--fps", in: 1...120) },
+            summary: "frames per second while animating, and of --frames (default \(defaults.viewer.framesPerSecond))"
+        ) { options, text throws(ParseError) in
+            options.viewer.framesPerSecond = try whole(text, of: "--fps", in: 1...120)
+        },
         CommandLineOption(
             names: ["--color"], value: choices(ColorChoice.self),
             summary:
@@ -237,7 +240,7 @@ extension CommandLineOption {
         CommandLineOption(
             names: ["--offline"],
             summary: "show what the store holds and touch no network; with --dump, the one way --dump reads the store"
-        ) { options, _ in options.offline = true },
+        ) { options, _ in options.viewer.offline = true },
         CommandLineOption(
             names: ["--dump"],
             summary:

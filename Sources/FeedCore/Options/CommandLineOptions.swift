@@ -34,7 +34,7 @@ public enum BackgroundChoice: String, Hashable, Sendable, CaseIterable {
     case light
 }
 
-public struct CommandLineOptions: Hashable, Sendable {
+public struct CommandLineOptions: Equatable, Sendable {
     public enum Action: Hashable, Sendable {
         case run
         case help
@@ -46,8 +46,9 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var sources: [String] = []
     /// The first source; nil for none.
     public var source: String? { sources.first }
-    /// `--refresh`: how often a timeline reloads in the background.
-    public var refresh: Duration?
+    /// What the viewer is given of the options: the animation and its rate, `--refresh`
+    /// and `--offline`, written here by the parse and handed to the state as they are.
+    public var viewer = ViewerOptions()
     public var format: FeedFormat = .auto
     /// How long an HTTP request may wait for its response, and then for each next byte.
     public var timeout: Duration = .seconds(15)
@@ -55,22 +56,15 @@ public struct CommandLineOptions: Hashable, Sendable {
     public var maxSize = ByteCount.defaultLimit
     /// Simulated latency; nil for the default (1.5 s for the sample, none otherwise).
     public var delay: Duration?
-    public var animation: AnimationStyle = .slide
-    public var framesPerSecond = ViewerOptions.defaultFramesPerSecond
-    public var shimmerSpeed = Shimmer.defaultSpeed
-    public var shimmerPause = Shimmer.defaultPause
     public var color = ColorChoice.auto
     public var background = BackgroundChoice.auto
     public var images = ImageChoice.auto
     /// `--palette`: animate the skeleton by redefining palette entries.
     public var palette = false
-    public var shimmerTilt = 0.0
     /// `--store PATH`: the store's file; nil for its default place.
     public var storePath: String?
     /// `--no-store`: no store is read or written.
     public var noStore = false
-    /// `--offline`: what the store holds, and no network.
-    public var offline = false
     /// `--dump`: print one frame as text instead of running in the terminal.
     public var dump = false
     /// The dumped frame's size.
@@ -112,7 +106,7 @@ public struct CommandLineOptions: Hashable, Sendable {
         -> CommandLineOptions
     {
         var options = CommandLineOptions()
-        if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none" { options.animation = .none }
+        if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none" { options.viewer.animation = .none }
         if let images = environment["SHIMMERFEED_IMAGES"], !images.isEmpty {
             options.images = try CommandLineOption.choice(
                 images.lowercased(), of: "SHIMMERFEED_IMAGES", ImageChoice.self)
@@ -155,7 +149,9 @@ public struct CommandLineOptions: Hashable, Sendable {
         options.sources = sources
         // Over SSH every frame crosses the network: the pulse, at about 9 KB/s at 200x50,
         // instead of the band's 170 KB/s, unless the reader chose.
-        if !options.animationChosen, options.animation == .slide, isRemote(environment) { options.animation = .pulse }
+        if !options.animationChosen, options.viewer.animation == .slide, isRemote(environment) {
+            options.viewer.animation = .pulse
+        }
         if !options.dump,
             options.dumpAt != nil || options.dumpPicturesAt != nil || options.dumpSize != CommandLineOptions().dumpSize
         {
@@ -167,9 +163,9 @@ public struct CommandLineOptions: Hashable, Sendable {
         if !options.dump, options.svg || options.svgFrame || options.svgFrames != 1 {
             throw ParseError(description: "--svg, --svg-frame and --frames go with --dump")
         }
-        if options.noStore, options.storePath != nil || options.offline {
+        if options.noStore, options.storePath != nil || options.viewer.offline {
             throw ParseError(
-                description: options.offline
+                description: options.viewer.offline
                     ? "--offline shows what the store holds; --no-store has none"
                     : "--store and --no-store say opposite things")
         }

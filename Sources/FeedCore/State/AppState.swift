@@ -29,6 +29,7 @@ public struct AppState: Sendable {
         options: ViewerOptions, size: TerminalSize, referenceDate: Date = Date(timeIntervalSince1970: 0),
         notice: String? = nil
     ) {
+        precondition(!options.sources.isEmpty, "a view has a source at least")
         self.options = options
         self.size = size
         views = ViewStack(timeline: TimelineView(sources: options.sources, referenceDate: referenceDate))

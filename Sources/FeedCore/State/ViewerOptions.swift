@@ -1,7 +1,8 @@
 /// What the reader chose for this run (options, environment, what the terminal can do).
 /// Set once before the loop starts; `AppState.apply` never changes it.
 public struct ViewerOptions: Sendable, Equatable {
-    /// The view's sources, one or more, in the order given: their names and labels.
+    /// The view's sources, one or more, in the order given: their names and labels (none
+    /// until the command line's are resolved).
     public var sources: [SourceStatus]
     public var animation: AnimationStyle
     /// The band's speed (cells per second) and the rest between sweeps (seconds).
@@ -42,8 +43,13 @@ public struct ViewerOptions: Sendable, Equatable {
     /// terminal do not name the same picture alike: random in the viewer, fixed in tests.
     public var pictureIdSalt: UInt64 = 0
 
+    /// The options as parsed, before the sources are known.
+    public init() {
+        sources = []
+        animation = .slide
+    }
+
     public init(sources: [SourceStatus], animation: AnimationStyle = .slide) {
-        precondition(!sources.isEmpty, "a view has a source at least")
         self.sources = sources
         self.animation = animation
     }

@@ -1,0 +1,84 @@
+import FeedCore
+import FeedPictures
+import FeedStore
+import FeedTransport
+import SampleFeed
+
+/// The view's sources and their loaders: the same for one source as for many, and for
+/// `--dump` as for the viewer, whose clock the simulated latency sleeps on. With the store,
+/// each remembers its validators from the last run, and keeps what each load brings.
+struct SourceLoaders {
+    let options: CommandLineOptions
+    let sources: SourceList
+    let storeOpening: StoreOpening
+    let environment: [String: String]
+    /// Each source's key in the store; nil for those never kept (standard input, the sample).
+    let storeKeys: [String?]
+
+    init(options: CommandLineOptions, sources: SourceList, environment: [String: String], storeOpening: StoreOpening) {
+        self.options = options
+        self.sources = sources
+        self.environment = environment
+        self.storeOpening = storeOpening
+        storeKeys = sources.entries.map { StoreOpening.key(of: $0.source) }
+    }
+
+    /// `SSL_CERT_FILE`, when set: the certificate authorities transfers trust.
+    var certificateAuthorities: String? { environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// The view's sources as the status line and rows name them.
+    var statuses: [SourceStatus] {
+        sources.entries.map {
+            SourceStatus(name: $0.title ?? $0.source.shortName, named: $0.title != nil, label: $0.source.label)
+        }
+    }
+
+    /// The options the view starts with, before the terminal is known: the command line's,
+    /// with the sources, the refresh chosen over the subscriptions file's, and read marks
+    /// where something is kept.
+    var viewer: ViewerOptions {
+        var viewer = options.viewer
+        viewer.sources = statuses
+        viewer.refreshInterval = RefreshInterval.chosen(
+            commandLine: viewer.refreshInterval, subscriptions: sources.refresh)
+        viewer.tracksRead = storeOpening.store != nil && storeKeys.contains { $0 != nil }
+        viewer.pictures = options.images.drawsPictures
+        return viewer
+    }
+
+    /// The pictures' loader, when rows draw pictures.
+    var pictures: PictureLoader? {
+        makePictureLoader(options: options, environment: environment, certificateAuthorities: certificateAuthorities)
+    }
+
+    func make(clock: any LoopClock) -> [any FeedLoading] {
+        zip(sources.entries, storeKeys).map { entry, key in
+            let loader = loader(for: entry)
+            var loading: any FeedLoading = loader
+            if let store = storeOpening.store, let key, !options.dump {
+                // A URL's key is the URL: its validators, kept and current, go by it.
+                let url: String? = if case .url = entry.source { key } else { nil }
+                if let url, let kept = storeOpening.validators[key] { loader.remember(kept, for: url) }
+                loading = StoringFeedLoader(
+                    loader, store: store, key: key,
+                    currentValidators: { url.map(loader.validators(for:)) ?? HTTPValidators() })
+            }
+            return DelayedFeedLoader(loading, delay: options.delay(for: entry.source), clock: clock)
+        }
+    }
+
+    /// The loader of one source, with its token from the environment.
+    private func loader(for entry: SourceList.Entry) -> SourceFeedLoader {
+        var loader = SourceFeedLoader(
+            source: entry.source, format: options.format, timeout: options.timeout, maxSize: options.maxSize,
+            certificateAuthorities: certificateAuthorities, sampleData: SampleFeed.data)
+        if let variable = entry.tokenVariable {
+            if let token = environment[variable], !token.isEmpty {
+                loader.bearerToken = token
+            } else {
+                loader.unsetTokenVariable = variable
+            }
+        }
+        return loader
+    }
+}
