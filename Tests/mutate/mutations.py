@@ -336,7 +336,7 @@ MUTATIONS = [
     ("a source renamed by its feed tagging its posts twice (\"1/1/a\")", "Sources/FeedCore/Timeline/PostTagging.swift",
      "allSatisfy { $0.source?.index == source.index && $0.source?.paged == source.paged }",
      "allSatisfy { $0.source == source }", "TimelineTests"),
-    ("a stored validator not sent (every start downloads every feed whole)", "Sources/shimmerfeed/main.swift",
+    ("a stored validator not sent (every start downloads every feed whole)", "Sources/shimmerfeed/SourceLoaders.swift",
      "if let url, let kept = storeOpening.validators[key] { loader.remember(kept, for: url) }", "_ = url",
      "aSecondRunShowsTheStoredPostsAtOnceAndAsksConditionally"),
     ("the stored posts behind a skeleton (the store's answer not ending it)",
