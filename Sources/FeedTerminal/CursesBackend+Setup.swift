@@ -15,48 +15,14 @@ extension CursesBackend {
             throw problem
         }
         Locale.useUTF8()
-        let inputFile: UnsafeMutablePointer<FILE>?
-        if isatty(STDIN_FILENO) == 1 {
-            inputFile = fdopen(dup(STDIN_FILENO), "r")
-        } else {
-            inputFile = fopen("/dev/tty", "r")
-        }
-        guard let inputFile else {
-            throw Failure.noKeyboard
-        }
-        guard let outputFile = fdopen(dup(STDOUT_FILENO), "w") else {
-            fclose(inputFile)
-            throw Failure.system(what: "open standard output", reason: String(cString: strerror(errno)))
-        }
+        let (inputFile, outputFile) = try openTerminal()
         var originalModes = termios()
         tcgetattr(fileno(inputFile), &originalModes)
         // The most colour the options allow; COLORS is known only after start_color.
         let wanted = ColorDepth.detect(colors: 1 << 24, hasColors: true, environment: environment, requested: color)
-        // The one probe. The background decides the skeleton's greys: asked unless told,
-        // or unless no colour will be drawn. What draws pictures: asked unless told.
-        let pixelsWanted = images == .auto || images == .kitty || images == .sixel
-        let tmux = pixelsWanted ? PictureSupport.tmux(environment: environment) : .outside
-        var window = winsize()
-        let kernelCell =
-            ioctl(fileno(outputFile), UInt(TIOCGWINSZ), &window) == 0 ? kernelCellSize(window) : nil
-        // tmux takes a kitty query that is not wrapped for a title (and so would the
-        // screen); where TERM says tmux or screen but no TMUX says which, none is sent.
-        let multiplexed = ["tmux", "screen"].contains { environment["TERM"]?.hasPrefix($0) ?? false }
-        let queries = TerminalProbe.Queries(
-            background: background == .auto && wanted != .none,
-            graphics: (images == .auto || images == .kitty) && tmux != .noPassthrough
-                && (tmux == .passthrough || !multiplexed),
-            cellSize: pixelsWanted && kernelCell == nil, throughTmux: tmux == .passthrough)
-        let answers =
-            queries.background || pixelsWanted
-            ? TerminalProbe.ask(input: fileno(inputFile), output: fileno(outputFile), queries: queries)
-            : TerminalProbe.Answers()
-        let reported = queries.background ? answers.background : nil
-        let cellSize =
-            kernelCell ?? answers.cellSize
-            ?? answers.windowPixels.flatMap {
-                CellPixels(of: $0, columns: Int(window.ws_col), rows: Int(window.ws_row))
-            }
+        let probed = Probed(
+            environment: environment, wanted: wanted, background: background, images: images,
+            input: inputFile, output: outputFile)
         let signals = try SignalPipe()
         signals.installHandlers()
         // COLORTERM=truecolor: the direct-colour entry of TERM's family, when installed. Not
@@ -71,6 +37,94 @@ extension CursesBackend {
         }
         set_term(screen)
         let curses = CNcurses_stdscr()!
+        setModes(of: curses)
+        let depth = startColor(wanted: wanted, environment: environment, requested: color)
+        let animatesPalette =
+            palette && depth == .ansi256 && can_change_color()
+            && StyleMapping.paletteEntries.allSatisfy { $0 < CNcurses_COLORS() }
+        let support = PictureSupport.choose(
+            requested: images, answers: probed.answers, depth: depth, tmux: probed.tmux, cellSize: probed.cellSize)
+        if support.drawing == .sixel {
+            // Text shifted by inserting or deleting characters or lines would move the cells
+            // under a sixel picture without it: every change is written where it is.
+            idcok(curses, false)
+            idlok(curses, false)
+        }
+        // ncurses puts the palette back on exit; after a crash the guard has to.
+        CrashGuard.install(
+            output: fileno(outputFile), input: fileno(inputFile), modes: originalModes, resetPalette: animatesPalette)
+        return CursesBackend(
+            screen: screen, window: curses, inputFile: inputFile, outputFile: outputFile, signals: signals,
+            depth: depth,
+            background: TerminalBackground.detect(
+                environment: environment, requested: background, reported: probed.reported),
+            reportedBackground: probed.reported,
+            animatesPalette: animatesPalette,
+            pictureSupport: support)
+    }
+
+    /// The keyboard (standard input when it is a terminal, else /dev/tty) and the screen,
+    /// each a stream of its own for ncurses.
+    private static func openTerminal() throws(Failure) -> (
+        input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>
+    ) {
+        let inputFile: UnsafeMutablePointer<FILE>?
+        if isatty(STDIN_FILENO) == 1 {
+            inputFile = fdopen(dup(STDIN_FILENO), "r")
+        } else {
+            inputFile = fopen("/dev/tty", "r")
+        }
+        guard let inputFile else {
+            throw Failure.noKeyboard
+        }
+        guard let outputFile = fdopen(dup(STDOUT_FILENO), "w") else {
+            fclose(inputFile)
+            throw Failure.system(what: "open standard output", reason: String(cString: strerror(errno)))
+        }
+        return (inputFile, outputFile)
+    }
+
+    /// What the one probe, before curses, learnt of the terminal.
+    private struct Probed {
+        var tmux: PictureSupport.Tmux
+        var answers: TerminalProbe.Answers
+        /// The background the terminal reported, when it was asked.
+        var reported: UInt32?
+        var cellSize: CellPixels?
+
+        /// The background decides the skeleton's greys: asked unless told, or unless no
+        /// colour will be drawn. What draws pictures: asked unless told.
+        init(
+            environment: [String: String], wanted: ColorDepth, background: BackgroundChoice, images: ImageChoice,
+            input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>
+        ) {
+            let pixelsWanted = images == .auto || images == .kitty || images == .sixel
+            tmux = pixelsWanted ? PictureSupport.tmux(environment: environment) : .outside
+            var window = winsize()
+            let kernelCell = ioctl(fileno(output), UInt(TIOCGWINSZ), &window) == 0 ? kernelCellSize(window) : nil
+            // tmux takes a kitty query that is not wrapped for a title (and so would the
+            // screen); where TERM says tmux or screen but no TMUX says which, none is sent.
+            let multiplexed = ["tmux", "screen"].contains { environment["TERM"]?.hasPrefix($0) ?? false }
+            let queries = TerminalProbe.Queries(
+                background: background == .auto && wanted != .none,
+                graphics: (images == .auto || images == .kitty) && tmux != .noPassthrough
+                    && (tmux == .passthrough || !multiplexed),
+                cellSize: pixelsWanted && kernelCell == nil, throughTmux: tmux == .passthrough)
+            answers =
+                queries.background || pixelsWanted
+                ? TerminalProbe.ask(input: fileno(input), output: fileno(output), queries: queries)
+                : TerminalProbe.Answers()
+            reported = queries.background ? answers.background : nil
+            cellSize =
+                kernelCell ?? answers.cellSize
+                ?? answers.windowPixels.flatMap {
+                    CellPixels(of: $0, columns: Int(window.ws_col), rows: Int(window.ws_row))
+                }
+        }
+    }
+
+    /// Keys raw, no echo, no cursor, mouse reports on, and frames written in one go.
+    private static func setModes(of curses: UnsafeMutablePointer<WINDOW>) {
         cbreak()
         noecho()
         nonl()
@@ -92,41 +146,22 @@ extension CursesBackend {
         // resets the terminal's palette (OSC 104), a theme the user had set included.
         endwin()
         doupdate()
-        // Without colour, start_color is never called.
-        var depth = ColorDepth.none
-        if has_colors() {
-            if wanted != .none {
-                start_color()
-                use_default_colors()
-                depth = ColorDepth.detect(
-                    colors: Int(CNcurses_COLORS()), hasColors: true, environment: environment, requested: color)
-            }
-        }
-        let animatesPalette =
-            palette && depth == .ansi256 && can_change_color()
-            && StyleMapping.paletteEntries.allSatisfy { $0 < CNcurses_COLORS() }
-        let support = PictureSupport.choose(
-            requested: images, answers: answers, depth: depth, tmux: tmux, cellSize: cellSize)
-        if support.drawing == .sixel {
-            // Text shifted by inserting or deleting characters or lines would move the cells
-            // under a sixel picture without it: every change is written where it is.
-            idcok(curses, false)
-            idlok(curses, false)
-        }
-        // ncurses puts the palette back on exit; after a crash the guard has to.
-        CrashGuard.install(
-            output: fileno(outputFile), input: fileno(inputFile), modes: originalModes, resetPalette: animatesPalette)
-        return CursesBackend(
-            screen: screen, window: curses, inputFile: inputFile, outputFile: outputFile, signals: signals,
-            depth: depth,
-            background: TerminalBackground.detect(environment: environment, requested: background, reported: reported),
-            reportedBackground: reported,
-            animatesPalette: animatesPalette,
-            pictureSupport: support)
+    }
+
+    /// The colour depth drawn: none where the terminal or the options want none, and then
+    /// start_color is never called.
+    private static func startColor(
+        wanted: ColorDepth, environment: [String: String], requested: ColorChoice
+    ) -> ColorDepth {
+        guard has_colors(), wanted != .none else { return .none }
+        start_color()
+        use_default_colors()
+        return ColorDepth.detect(
+            colors: Int(CNcurses_COLORS()), hasColors: true, environment: environment, requested: requested)
     }
 
     /// A cell's pixels from the kernel's window size, where the terminal fills it in.
-    static func kernelCellSize(_ window: winsize) -> CellPixels? {
+    nonisolated static func kernelCellSize(_ window: winsize) -> CellPixels? {
         CellPixels(
             of: CellPixels(width: Int(window.ws_xpixel), height: Int(window.ws_ypixel)), columns: Int(window.ws_col),
             rows: Int(window.ws_row))
