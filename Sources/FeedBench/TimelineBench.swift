@@ -6,18 +6,8 @@ import FoundationEssentials
 func timelineBench() {
     let sourceCount = 50
     let perSource = 40
-    var random = SystemRandomNumberGenerator()
     let now = Date()
-    let feeds: [Feed] = (0..<sourceCount).map { source in
-        let posts = (0..<perSource).map { index in
-            Post(
-                id: .string("\(source)-\(index)"), author: Author(name: "Writer \(source)"), title: "Post \(index)",
-                content: "Text of post \(index) of source \(source), long enough to wrap once at 80 columns or so.",
-                likes: nil, createdAt: now - Double.random(in: 0...86_400 * 7, using: &random),
-                url: "https://source\(source).example/\(index)")
-        }
-        return Feed(title: "Source \(source)", posts: posts)
-    }
+    let feeds = benchFeeds(sources: sourceCount, postsEach: perSource, now: now)
     // One source's posts merged into the other 49's, against a sort of all 2,000.
     var tagged: [Post] = []
     for (source, feed) in feeds.enumerated() {
@@ -42,13 +32,37 @@ func timelineBench() {
         used += 1
     }
     let sortAll = microseconds(iterations: 50) { _ = TimelineMerge.sorted(tagged) }
+    let (samples, firstFrame) = arrivalsWithFrames(feeds, now: now)
+    print(
+        "timeline of \(sourceCount) sources x \(perSource) posts: merging one source \(whole(merge)) µs "
+            + "(sorting all \(sourceCount * perSource): \(whole(sortAll)) µs); each arrival + its frame at 200x50: "
+            + "median \(whole(median(samples))) µs, slowest \(whole(samples.max() ?? 0)) µs, "
+            + "first rows \(whole(firstFrame)) µs after the first response")
+}
 
-    // Each arrival applied, then the frame it asks for.
+/// `sources` feeds of `postsEach` posts, dated at random over the week before `now`.
+private func benchFeeds(sources: Int, postsEach: Int, now: Date) -> [Feed] {
+    var random = SystemRandomNumberGenerator()
+    return (0..<sources).map { source in
+        let posts = (0..<postsEach).map { index in
+            Post(
+                id: .string("\(source)-\(index)"), author: Author(name: "Writer \(source)"), title: "Post \(index)",
+                content: "Text of post \(index) of source \(source), long enough to wrap once at 80 columns or so.",
+                likes: nil, createdAt: now - Double.random(in: 0...86_400 * 7, using: &random),
+                url: "https://source\(source).example/\(index)")
+        }
+        return Feed(title: "Source \(source)", posts: posts)
+    }
+}
+
+/// Each arrival applied, then the frame it asks for, five times over: every arrival's
+/// microseconds, and the slowest first one.
+private func arrivalsWithFrames(_ feeds: [Feed], now: Date) -> (samples: [Double], firstFrame: Double) {
     let size = TerminalSize(width: 200, height: 50)
     var samples: [Double] = []
     var firstFrame = 0.0
     for _ in 0..<5 {
-        let options = ViewerOptions(sources: (0..<sourceCount).map { SourceStatus(name: "Source \($0)") })
+        let options = ViewerOptions(sources: feeds.indices.map { SourceStatus(name: "Source \($0)") })
         var state = AppState(options: options, size: size)
         _ = state.apply(.start, at: .zero)
         let clock = ContinuousClock()
@@ -67,9 +81,5 @@ func timelineBench() {
             samples.append(took)
         }
     }
-    print(
-        "timeline of \(sourceCount) sources x \(perSource) posts: merging one source \(whole(merge)) µs "
-            + "(sorting all \(sourceCount * perSource): \(whole(sortAll)) µs); each arrival + its frame at 200x50: "
-            + "median \(whole(median(samples))) µs, slowest \(whole(samples.max() ?? 0)) µs, "
-            + "first rows \(whole(firstFrame)) µs after the first response")
+    return (samples, firstFrame)
 }

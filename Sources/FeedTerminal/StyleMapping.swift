@@ -92,61 +92,38 @@ public enum StyleMapping {
     private static func richStyle(
         for style: Style, background: TerminalBackground, defaultBackground: UInt32?, direct: Bool
     ) -> RichStyle {
-        var result = RichStyle()
+        var result: RichStyle
         switch style.ink {
-        case .plain:
-            break
-        case .muted:
-            result.foreground = .palette(245)
-        case .name, .title:
-            result.bold = true
-        case .likes:
-            result.foreground = .palette(174)
-        case .liked:
-            result.bold = true
-            result.foreground = .palette(204)
-        case .selection:
-            result.bold = true
-            result.foreground = .palette(75)
-        case .help, .statusBar:
-            result.foreground = .palette(252)
-            result.background = .palette(236)
-        case .helpKey:
-            result.bold = true
-            result.foreground = .palette(75)
-            result.background = .palette(236)
-        case .unread:
-            result.bold = true
-            result.foreground = .palette(39)
-        case .match:
-            result.bold = true
-            result.foreground = .palette(232)
-            result.background = .palette(222)
+        case .plain: result = RichStyle()
+        case .muted: result = RichStyle(foreground: .palette(245))
+        case .name, .title: result = RichStyle(bold: true)
+        case .likes: result = RichStyle(foreground: .palette(174))
+        case .liked: result = RichStyle(foreground: .palette(204), bold: true)
+        case .selection: result = RichStyle(foreground: .palette(75), bold: true)
+        case .help, .statusBar: result = RichStyle(foreground: .palette(252), background: .palette(236))
+        case .helpKey: result = RichStyle(foreground: .palette(75), background: .palette(236), bold: true)
+        case .unread: result = RichStyle(foreground: .palette(39), bold: true)
+        case .match: result = RichStyle(foreground: .palette(232), background: .palette(222), bold: true)
         case .avatar(let color):
-            result.bold = true
-            result.foreground = .palette(255)
-            result.background = .palette(avatarColors256[color % avatarColors256.count])
+            result = RichStyle(
+                foreground: .palette(255), background: .palette(avatarColors256[color % avatarColors256.count]),
+                bold: true)
         case .skeleton(let level):
             // A skeleton cell is a space: only its background shows.
-            result.background = skeletonPaint(level: level, background: background, direct: direct)
+            result = RichStyle(background: skeletonPaint(level: level, background: background, direct: direct))
         case .skeletonEdge(let left, let right):
-            result.glyph = edgeGlyph
-            result.foreground = skeletonPaint(level: left, background: background, direct: direct)
-            result.background = skeletonPaint(level: right, background: background, direct: direct)
+            result = RichStyle(
+                foreground: skeletonPaint(level: left, background: background, direct: direct),
+                background: skeletonPaint(level: right, background: background, direct: direct), glyph: edgeGlyph)
         case .skeletonSlot(let slot):
-            result.background = .palette(Int(paletteEntries[min(max(slot, 0), paletteEntries.count - 1)]))
-        case .error:
-            result.bold = true
-            result.foreground = .palette(203)
+            result = RichStyle(
+                background: .palette(Int(paletteEntries[min(max(slot, 0), paletteEntries.count - 1)])))
+        case .error: result = RichStyle(foreground: .palette(203), bold: true)
         case .picture(let foreground, let background):
-            result.foreground = .rgb(foreground)
-            result.background = .rgb(background)
-        case .pictureOnDefault(let foreground):
-            result.foreground = .rgb(foreground)
-        case .kittyPlaceholder(let id):
-            result.foreground = .number(Int32(id & 0xFF))
-        case .underPixels:
-            result.bold = underPixelsBold
+            result = RichStyle(foreground: .rgb(foreground), background: .rgb(background))
+        case .pictureOnDefault(let foreground): result = RichStyle(foreground: .rgb(foreground))
+        case .kittyPlaceholder(let id): result = RichStyle(foreground: .number(Int32(id & 0xFF)))
+        case .underPixels: result = RichStyle(bold: underPixelsBold)
         }
         if style.fade > 0 {
             // The cross-fade: both colours start at the skeleton's grey and move to their own.

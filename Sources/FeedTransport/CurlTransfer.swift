@@ -68,22 +68,41 @@ struct CurlTransfer {
         curl_multi_add_handle(multi, easy)
         defer { curl_multi_remove_handle(multi, easy) }
 
+        switch perform(multi, easy: easy, state: state, control: control) {
+        case .ended(let outcome):
+            return outcome
+        case .finished(let result):
+            if control.isCancelled { return .cancelled }
+            return outcome(result, easy: easy, state: state, detail: String(cString: errorBuffer))
+        }
+    }
+
+    /// How the transfer's loop ended: libcurl finished it, or it was cut short.
+    private enum Performed {
+        case finished(CURLcode)
+        case ended(Outcome)
+    }
+
+    /// Runs the transfer to its end, its cancellation, or the limit on its silence.
+    private func perform(
+        _ multi: UnsafeMutableRawPointer, easy: UnsafeMutableRawPointer, state: TransferState,
+        control: TransferControl
+    ) -> Performed {
         let clock = ContinuousClock()
         let start = clock.now
-        var result: CURLcode?
-        while result == nil {
+        while true {
             var running: Int32 = 0
             guard curl_multi_perform(multi, &running) == CURLM_OK else {
-                return .failed(.transfer(url: request.url, detail: "libcurl failed"))
+                return .ended(.failed(.transfer(url: request.url, detail: "libcurl failed")))
             }
-            if control.isCancelled { return .cancelled }
+            if control.isCancelled { return .ended(.cancelled) }
             if running == 0 {
                 var queued: Int32 = 0
+                var result = CURLE_OK
                 while let message = curl_multi_info_read(multi, &queued) {
                     if message.pointee.msg == CURLMSG_DONE { result = message.pointee.data.result }
                 }
-                if result == nil { result = CURLE_OK }
-                break
+                return .finished(result)
             }
             // The wait for the response, then for each next byte of the body. Until libcurl
             // has connected (name, TCP, TLS), its connect timeout is in charge and names
@@ -94,16 +113,16 @@ struct CurlTransfer {
                 ?? (isConnected(easy) ? start + request.timeout : start + request.timeout + .seconds(1))
             if now >= deadline {
                 let seconds = request.timeout.seconds
-                return .failed(
-                    state.lastBodyByte == nil
-                        ? .timedOut(seconds: seconds, url: request.url) : .stalled(seconds: seconds, url: request.url))
+                return .ended(
+                    .failed(
+                        state.lastBodyByte == nil
+                            ? .timedOut(seconds: seconds, url: request.url)
+                            : .stalled(seconds: seconds, url: request.url)))
             }
             var wake = curl_waitfd(fd: control.wakeReadEnd, events: Int16(CURL_WAIT_POLLIN), revents: 0)
             let wait = min(1000, max(1, Int32(((deadline - now).seconds * 1000).rounded(.up))))
             curl_multi_poll(multi, &wake, 1, wait, nil)
         }
-        if control.isCancelled { return .cancelled }
-        return outcome(result ?? CURLE_OK, easy: easy, state: state, detail: String(cString: errorBuffer))
     }
 
     private func configure(

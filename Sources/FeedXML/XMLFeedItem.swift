@@ -45,17 +45,7 @@ struct XMLFeedItem {
         case (.rss, "link"):
             if !value.isEmpty { link = absolute(value) }
         case (.atom, "link"), (.atom03, "link"):
-            // `href`, for the alternate (or unnamed) relation; enclosures are attachments.
-            guard let href = attributes["href"].map(absolute) else { break }
-            let relation = attributes["rel"] ?? "alternate"
-            if relation == "enclosure" {
-                media.add(
-                    url: href, kind: Attachment.kind(mimeType: attributes["type"], url: href),
-                    text: attributes["title"])
-            }
-            if relation == "alternate" || link == nil && !["enclosure", "replies", "self", "edit"].contains(relation) {
-                link = href
-            }
+            if let href = attributes["href"].map(absolute) { takeAtomLink(href, attributes: attributes) }
         case (.rss, "guid"):
             guid = value
             guidIsLink = attributes["isPermaLink"]?.lowercased() != "false"
@@ -73,24 +63,8 @@ struct XMLFeedItem {
             summary = AtomText.read(text, vocabulary: vocabulary, attributes: attributes)
         case (.iTunes, "summary"):
             podcastSummary = podcastSummary ?? value
-        case (.media, "content"):
-            let url = attributes["url"].map(absolute)
-            media.add(
-                url: url,
-                kind: Attachment.kind(medium: attributes["medium"], mimeType: attributes["type"], url: url),
-                width: attributes["width"].flatMap { Int($0) }, height: attributes["height"].flatMap { Int($0) },
-                isDefault: attributes["isDefault"] == "true",
-                fromGroup: parent?.is(.media, "group") == true)
-        case (.media, "thumbnail"):
-            if let url = attributes["url"] { media.thumbnail(absolute(url), parent: parent) }
-        case (.media, "group"):
-            media.closeGroup()
-        case (.media, "description"), (.media, "title"):
-            let isHTML = AtomText.read(text, vocabulary: .atom, attributes: attributes)?.isHTML ?? false
-            media.describe(isHTML ? HTMLText.plainText(text) : value, isTitle: name.local == "title", parent: parent)
-        case (.rss, "enclosure"):
-            let url = attributes["url"].map(absolute)
-            media.add(url: url, kind: Attachment.kind(mimeType: attributes["type"], url: url))
+        case (.media, _), (.rss, "enclosure"):
+            takeMedia(name, parent: parent, text: text, attributes: attributes, absolute: absolute)
         case (.atom, "name") where parent?.isAtom("author") == true,
             (.atom03, "name") where parent?.isAtom("author") == true:
             author = author ?? value
@@ -105,6 +79,48 @@ struct XMLFeedItem {
             dublinCore.date = dublinCore.date ?? value
         case (.atom, "updated"), (.atom03, "modified"), (.dublinCoreTerms, "modified"):
             fallbackDate = fallbackDate ?? value
+        default:
+            break
+        }
+    }
+
+    /// An Atom link: the page for the alternate (or unnamed) relation; enclosures are
+    /// attachments.
+    private mutating func takeAtomLink(_ href: String, attributes: [String: String]) {
+        let relation = attributes["rel"] ?? "alternate"
+        if relation == "enclosure" {
+            media.add(
+                url: href, kind: Attachment.kind(mimeType: attributes["type"], url: href), text: attributes["title"])
+        }
+        if relation == "alternate" || link == nil && !["enclosure", "replies", "self", "edit"].contains(relation) {
+            link = href
+        }
+    }
+
+    /// Media RSS's elements and RSS's enclosure: the item's attachments.
+    private mutating func takeMedia(
+        _ name: XMLName, parent: XMLName?, text: String, attributes: [String: String], absolute: (String) -> String
+    ) {
+        switch name.local {
+        case "content":
+            let url = attributes["url"].map(absolute)
+            media.add(
+                url: url,
+                kind: Attachment.kind(medium: attributes["medium"], mimeType: attributes["type"], url: url),
+                width: attributes["width"].flatMap { Int($0) }, height: attributes["height"].flatMap { Int($0) },
+                isDefault: attributes["isDefault"] == "true",
+                fromGroup: parent?.is(.media, "group") == true)
+        case "thumbnail":
+            if let url = attributes["url"] { media.thumbnail(absolute(url), parent: parent) }
+        case "group":
+            media.closeGroup()
+        case "description", "title":
+            let isHTML = AtomText.read(text, vocabulary: .atom, attributes: attributes)?.isHTML ?? false
+            let described = isHTML ? HTMLText.plainText(text) : text.trimmingWhitespace()
+            media.describe(described, isTitle: name.local == "title", parent: parent)
+        case "enclosure" where name.is(.rss, "enclosure"):
+            let url = attributes["url"].map(absolute)
+            media.add(url: url, kind: Attachment.kind(mimeType: attributes["type"], url: url))
         default:
             break
         }

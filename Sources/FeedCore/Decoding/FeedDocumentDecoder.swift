@@ -57,90 +57,13 @@ public enum FeedDocumentDecoder {
         }
     }
 
-    /// Where the posts are and what format they are in.
-    private struct Plan {
-        var format: FeedFormat
-        var elements: [Range<Int>]
-        /// The document's other members (a JSON Feed's title and next_url).
-        var header: [(key: String, value: Range<Int>)] = []
-
-        init(bytes: UnsafeBufferPointer<UInt8>, format requested: FeedFormat) throws {
-            if requested.isXML {
-                throw Failure.unexpectedShape("--format \(requested.rawValue) reads XML; this document is not XML")
-            }
-            let start = JSONStructure.skipWhitespace(bytes, from: JSONStructure.startOfDocument(bytes))
-            guard start < bytes.count else { throw Failure.empty }
-            /// Anything after the document's one value makes it not JSON.
-            func checkNothingAfter(_ end: Int) throws {
-                if JSONStructure.skipWhitespace(bytes, from: end) < bytes.count { throw NotStructured() }
-            }
-            switch bytes[start] {
-            case UInt8(ascii: "["):
-                guard let list = JSONStructure.scanArray(bytes, from: start, limit: bytes.count) else {
-                    throw NotStructured()
-                }
-                try checkNothingAfter(list.end)
-                elements = list.elements
-                switch requested {
-                case .jsonfeed:
-                    throw Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")
-                case .posts, .mastodon, .rss, .atom:
-                    format = requested
-                case .auto:
-                    let firstKeys =
-                        elements.first.flatMap { JSONStructure.members(of: bytes, in: $0) }?.map(\.key) ?? []
-                    format = firstKeys.contains("account") ? .mastodon : .posts
-                }
-            case UInt8(ascii: "{"):
-                guard
-                    let scan = JSONStructure.scanObject(
-                        bytes, from: start, limit: bytes.count, listKeys: ["posts", "items"])
-                else { throw NotStructured() }
-                try checkNothingAfter(scan.end)
-                let keys = Set(scan.members.map(\.key))
-                // One Status (what /api/v1/statuses/:id returns): a feed of one post.
-                if requested == .mastodon || requested == .auto, keys.isSuperset(of: ["id", "account", "content"]) {
-                    format = .mastodon
-                    elements = [start..<scan.end]
-                    break
-                }
-                if requested == .mastodon {
-                    throw Failure.unexpectedShape("expected Mastodon statuses, found an object that is not one")
-                }
-                let isJSONFeed =
-                    requested == .jsonfeed || (requested == .auto && !keys.contains("posts") && keys.contains("items"))
-                format = isJSONFeed ? .jsonfeed : .posts
-                let listKey = isJSONFeed ? "items" : "posts"
-                guard let list = scan.members.last(where: { $0.key == listKey }) else {
-                    throw Failure.unexpectedShape(
-                        requested == .auto
-                            ? "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", or an array of posts or Mastodon statuses"
-                            : "expected an object with \"\(listKey)\"")
-                }
-                guard let listElements = scan.lists[listKey],
-                    JSONStructure.firstByte(of: bytes, in: list.value) == UInt8(ascii: "[")
-                else {
-                    throw Failure.unexpectedShape("\"\(listKey)\" should be an array")
-                }
-                elements = listElements
-                header = scan.members.filter { $0.key != listKey }
-            default:
-                // A lone value: say which, unless it is not JSON at all.
-                guard JSONSyntaxLocator.firstProblem(in: bytes) == nil else { throw NotStructured() }
-                throw Failure.unexpectedShape(
-                    "expected an object with \"posts\" or an array of posts, found \(JSONValueKind.describe(bytes[start]))"
-                )
-            }
-        }
-    }
-
     private enum SyntaxCheck {
         case unknown, clean
         case problem(JSONSyntaxLocator.Problem)
     }
 
     /// The structure scan gave up: decoding the whole document will say why.
-    private struct NotStructured: Error {}
+    struct NotStructured: Error {}
 
     private static func decodeEntries<Entry: FeedEntry>(
         _ entry: Entry.Type, data: Data, plan: Plan, consumed: ((Range<Int>) -> Void)?, progress: Progress?

@@ -9,103 +9,28 @@ public enum HTMLText {
     static let quoteBar = "│ "
 
     public static func plainText(_ html: String) -> String {
-        var text = TextBuilder()
-        var hiddenDepth = 0  // inside <span class="invisible">, <script> or <style>
-        var spanStack: [SpanKind] = []
-        var lists: [Int?] = []  // per open list: nil for bullets, else the next number
-        var preDepth = 0
+        var reading = Reading()
         var index = html.startIndex
         while index < html.endIndex {
             let character = html[index]
             if character == "<", let close = html[index...].firstIndex(of: ">") {
-                let tag = Tag(html[html.index(after: index)..<close])
+                reading.take(Tag(html[html.index(after: index)..<close]))
                 index = html.index(after: close)
-                switch tag.name {
-                case "br":
-                    if hiddenDepth == 0 { text.lineBreak(always: true) }
-                case "p", "div", "h1", "h2", "h3", "h4", "h5", "h6":
-                    if tag.isClosing, hiddenDepth == 0 { text.paragraphBreak() }
-                case "blockquote":
-                    text.paragraphBreak()
-                    text.quoteDepth = max(0, text.quoteDepth + (tag.isClosing ? -1 : 1))
-                case "q":
-                    if hiddenDepth == 0 { text.append(tag.isClosing ? "”" : "“") }
-                case "ul", "ol":
-                    if tag.isClosing {
-                        _ = lists.popLast()
-                        if lists.isEmpty { text.paragraphBreak() }
-                    } else {
-                        text.lineBreak()
-                        lists.append(tag.name == "ol" ? 1 : nil)
-                    }
-                case "li":
-                    guard hiddenDepth == 0 else { break }
-                    if tag.isClosing {
-                        text.lineBreak()
-                    } else {
-                        text.lineBreak()
-                        // No-break spaces: the clean-up of source white space keeps them.
-                        let indent = String(repeating: "\u{00A0}\u{00A0}", count: max(0, lists.count - 1))
-                        if let number = lists.last ?? nil {
-                            text.append("\(indent)\(number). ")
-                            lists[lists.count - 1] = number + 1
-                        } else {
-                            text.append("\(indent)• ")
-                        }
-                    }
-                case "pre":
-                    preDepth = max(0, preDepth + (tag.isClosing ? -1 : 1))
-                    if hiddenDepth == 0 { tag.isClosing ? text.paragraphBreak() : text.lineBreak() }
-                case "span":
-                    if tag.isClosing {
-                        switch spanStack.popLast() {
-                        case .invisible: hiddenDepth -= 1
-                        case .ellipsis: if hiddenDepth == 0 { text.append("…") }
-                        case .plain, nil: break
-                        }
-                    } else {
-                        let kind =
-                            tag.classes.contains("invisible")
-                            ? SpanKind.invisible : tag.classes.contains("ellipsis") ? .ellipsis : .plain
-                        if kind == .invisible { hiddenDepth += 1 }
-                        spanStack.append(kind)
-                    }
-                case "img":
-                    // Alt text is the picture for those who cannot see it; an image without
-                    // one is decoration (or a tracking pixel) and leaves nothing.
-                    if hiddenDepth == 0, let alt = tag.attribute("alt").map(decodingEntities), !alt.isEmpty {
-                        text.append("[image: \(alt.split(whereSeparator: \.isWhitespace).joined(separator: " "))]")
-                    }
-                case "script", "style":
-                    hiddenDepth += tag.isClosing ? -1 : 1
-                default:
-                    break
-                }
-                hiddenDepth = max(0, hiddenDepth)
-                continue
-            }
-            if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
+            } else if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
                 let decoded = entity(html[html.index(after: index)..<semicolon])
             {
-                if hiddenDepth == 0 { text.append(decoded) }
+                if reading.isVisible { reading.text.append(decoded) }
                 index = html.index(after: semicolon)
-                continue
+            } else {
+                reading.take(character)
+                index = html.index(after: index)
             }
-            if hiddenDepth == 0 {
-                if character == "\n" || character == "\r\n" {
-                    // Source line breaks are not line breaks in HTML, but for <pre>.
-                    if preDepth > 0 { text.lineBreak() } else { text.append(" ") }
-                } else {
-                    text.append(character)
-                }
-            }
-            index = html.index(after: index)
         }
-        return trimmingBlankLines(text.output)
+        return trimmingBlankLines(reading.text.output)
     }
 
     /// The text as it is built: every line inside a quoted block starts with its bars.
-    private struct TextBuilder {
+    struct TextBuilder {
         var output = ""
         var quoteDepth = 0
         private var atLineStart = true
@@ -138,10 +63,10 @@ public enum HTMLText {
         }
     }
 
-    private enum SpanKind { case plain, invisible, ellipsis }
+    enum SpanKind { case plain, invisible, ellipsis }
 
     /// A tag's name (lowercased), whether it closes, and its attributes when asked.
-    private struct Tag {
+    struct Tag {
         var name: String
         var isClosing: Bool
         /// What follows the name: the attributes, read only for the tags that need them.
@@ -201,7 +126,7 @@ public enum HTMLText {
     }
 
     /// An attribute's text with its entities decoded.
-    private static func decodingEntities(_ value: Substring) -> String {
+    static func decodingEntities(_ value: Substring) -> String {
         var result = ""
         var index = value.startIndex
         while index < value.endIndex {

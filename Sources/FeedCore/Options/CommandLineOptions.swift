@@ -111,6 +111,18 @@ public struct CommandLineOptions: Equatable, Sendable {
             options.images = try CommandLineOption.choice(
                 images.lowercased(), of: "SHIMMERFEED_IMAGES", ImageChoice.self)
         }
+        options.sources = try options.take(arguments)
+        // Over SSH every frame crosses the network: the pulse, at about 9 KB/s at 200x50,
+        // instead of the band's 170 KB/s, unless the reader chose.
+        if !options.animationChosen, options.viewer.animation == .slide, isRemote(environment) {
+            options.viewer.animation = .pulse
+        }
+        try options.checkCombinations()
+        return options
+    }
+
+    /// Applies each option of `arguments`; returns the sources among them.
+    private mutating func take(_ arguments: [String]) throws(ParseError) -> [String] {
         var remaining = arguments[...]
         var sources: [String] = []
         while let argument = remaining.popFirst() {
@@ -141,38 +153,34 @@ public struct CommandLineOptions: Equatable, Sendable {
             } else if inlineValue != nil {
                 throw ParseError(description: "\(name) takes no value")
             }
-            try option.apply(&options, value)
+            try option.apply(&self, value)
         }
         guard sources.filter({ $0 == "-" }).count <= 1 else {
             throw ParseError(description: "standard input (-) can be read once, not twice")
         }
-        options.sources = sources
-        // Over SSH every frame crosses the network: the pulse, at about 9 KB/s at 200x50,
-        // instead of the band's 170 KB/s, unless the reader chose.
-        if !options.animationChosen, options.viewer.animation == .slide, isRemote(environment) {
-            options.viewer.animation = .pulse
-        }
-        if !options.dump,
-            options.dumpAt != nil || options.dumpPicturesAt != nil || options.dumpSize != CommandLineOptions().dumpSize
-        {
+        return sources
+    }
+
+    /// Options that make sense only with another, or not with another.
+    private func checkCombinations() throws(ParseError) {
+        if !dump, dumpAt != nil || dumpPicturesAt != nil || dumpSize != CommandLineOptions().dumpSize {
             throw ParseError(description: "--size, --at and --pictures-at go with --dump")
         }
-        if options.dumpAt != nil, options.dumpPicturesAt != nil {
+        if dumpAt != nil, dumpPicturesAt != nil {
             throw ParseError(description: "--at is a moment of the posts' load, --pictures-at of their pictures': one")
         }
-        if !options.dump, options.svg || options.svgFrame || options.svgFrames != 1 {
+        if !dump, svg || svgFrame || svgFrames != 1 {
             throw ParseError(description: "--svg, --svg-frame and --frames go with --dump")
         }
-        if options.noStore, options.storePath != nil || options.viewer.offline {
+        if noStore, storePath != nil || viewer.offline {
             throw ParseError(
-                description: options.viewer.offline
+                description: viewer.offline
                     ? "--offline shows what the store holds; --no-store has none"
                     : "--store and --no-store say opposite things")
         }
-        if !options.svg, options.svgFrame || options.svgFrames != 1 {
+        if !svg, svgFrame || svgFrames != 1 {
             throw ParseError(description: "--svg-frame and --frames go with --svg")
         }
-        return options
     }
 
     /// Whether the terminal is at the other end of an SSH connection.
