@@ -2,13 +2,12 @@ import CNcurses
 import FeedCore
 import Glibc
 
-/// Input: keys and mouse through `InputDecoder`, the terminal's answers to the pacer,
+/// Input: keys and mouse through `InputDecoder`, the terminal's answers for the pacer,
 /// signals and resizes through the self-pipe.
 extension CursesBackend {
     public func waitForInput(timeout: Duration?) -> [InputEvent] {
         var timeout = timeout
-        // Wake for an answer taken as lost, and for a lone ESC's delay.
-        if let again = pacer.readyAgain(after: now), hasPendingDrawing { timeout = min(timeout ?? again, again) }
+        // Wake for a lone ESC's delay.
         if let since = decoder.incompleteSince {
             let left = max(.zero, since + InputDecoder.escapeDelay - now)
             timeout = min(timeout ?? left, left)
@@ -43,7 +42,9 @@ extension CursesBackend {
         for token in tokens {
             switch token {
             case .key(let key): events.append(.key(key))
-            case .statusReport: pacer.answered(at: now)
+            case .statusReport:
+                unansweredReports = max(0, unansweredReports - 1)
+                events.append(.caughtUp)
             case .cellSize(let size): pixels?.cellSize = size
             case .ignored: break
             }
@@ -66,7 +67,6 @@ extension CursesBackend {
                 writeAll(Array("\u{1B}[16t".utf8))
             }
         }
-        invalidate()
         return self.size
     }
 }

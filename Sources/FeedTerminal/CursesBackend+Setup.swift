@@ -171,7 +171,6 @@ extension CursesBackend {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        if let pixels { writeAll(pixels.releaseAll()) }
         awaitLastStatusReport()
         endwin()
         CrashGuard.uninstall()
@@ -185,7 +184,7 @@ extension CursesBackend {
     /// arriving after the program ends, it would reach the shell as typed text.
     private func awaitLastStatusReport() {
         let deadline = now + .milliseconds(200)
-        while pacer.inFlight != nil, now < deadline {
+        while unansweredReports > 0, now < deadline {
             var descriptor = pollfd(fd: fileno(inputFile), events: Int16(POLLIN), revents: 0)
             let left = Int32(max(1, ((deadline - now).seconds * 1000).rounded(.up)))
             guard poll(&descriptor, 1, left) > 0 else { break }
@@ -193,7 +192,7 @@ extension CursesBackend {
             let count = read(fileno(inputFile), &buffer, buffer.count)
             guard count > 0 else { break }
             for token in decoder.feed(buffer[0..<count], at: now) where token == .statusReport {
-                pacer.answered(at: now)
+                unansweredReports -= 1
             }
         }
     }

@@ -2,9 +2,10 @@ import CNcurses
 import FeedCore
 import Glibc
 
-/// The real terminal, through ncurses. Only the main actor touches it. It draws the runs
-/// of `FrameDiff`, paced by the terminal's answers to a status request after each frame
-/// (`FramePacer`): on a slow link a frame goes out a part at a time, newest first.
+/// The real terminal, through ncurses. Only the main actor touches it. It draws the
+/// updates the loop hands it (the runs of a frame, the pictures that change with them)
+/// and asks for the status report that paces the next; it reports keys, resizes,
+/// signals and the terminal's answers.
 @MainActor
 public final class CursesBackend: TerminalBackend {
     public var depth: ColorDepth { styles.depth }
@@ -24,15 +25,9 @@ public final class CursesBackend: TerminalBackend {
     public let pictureSupport: PictureSupport
     let pixels: PixelPictures?
     var decoder = InputDecoder()
-    var pacer = FramePacer()
-    /// What the terminal shows now; nil after a clear, before anything is drawn.
-    private var shown: ScreenBuffer?
-    /// The last frame presented; `shown` catches up with it a part at a time.
-    private var target: ScreenBuffer?
-    /// Where the next partial frame starts, so that every row gets its turn.
-    private var nextRow = 0
-    /// Whether `shown` has not caught up with `target`.
-    private var pending = false
+    /// Status requests written and not answered yet: at quit the last answer is waited
+    /// for, so that it does not reach the shell.
+    var unansweredReports = 0
     /// The cells of the stretch being drawn, and a cluster's characters, kept to save
     /// allocations.
     private var stretch: [cchar_t] = []
@@ -64,7 +59,7 @@ public final class CursesBackend: TerminalBackend {
         origin = clock.now
     }
 
-    /// Time since the backend started, for the pacer and the input decoder.
+    /// Time since the backend started, for the input decoder.
     var now: Duration { clock.now - origin }
 
     public var size: TerminalSize {
@@ -75,17 +70,7 @@ public final class CursesBackend: TerminalBackend {
         { [signals] in signals.wake() }
     }
 
-    public var isReady: Bool { pacer.isReady(at: now) }
-    public var hasPendingDrawing: Bool { pending }
-    public var readyAgainIn: Duration? { pacer.readyAgain(after: now) }
-
-    public func invalidate() {
-        shown = nil
-        pending = target != nil
-        styles.forgetPalette()
-        pixels?.screenCleared()
-        wclear(window)
-    }
+    public var pictureDrawing: PictureDrawing { pictureSupport.drawing }
 
     /// Bytes for the terminal besides ncurses' (pictures, requests), written whole.
     func writeAll(_ bytes: [UInt8]) {
@@ -98,65 +83,35 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
-    public func present(_ frame: ScreenBuffer) {
-        if let shown, shown.width != frame.width || shown.height != frame.height {
-            invalidate()
+    public func draw(_ update: ScreenUpdate) -> Bool {
+        if update.clearFirst {
+            styles.forgetPalette()
+            wclear(window)
         }
-        target = frame
-        drawPending()
-    }
-
-    /// Draws what the terminal does not show yet of the last frame, as much as the pacer
-    /// allows, then asks the terminal to say when it has read it.
-    func drawPending() {
-        let instant = now
-        guard let target, pacer.isReady(at: instant) else { return }
-        // A redefined colour is written with the next update, so it counts as a change.
-        let paletteChanged = animatesPalette && styles.setPalette(target.paletteLevels)
-        // Pictures the terminal needs before the text that shows them; lines a sixel
-        // picture leaves, drawn again in full.
-        let (pictureBytes, staleLines) = pixels?.beforeText(target) ?? ([], [])
-        writeAll(pictureBytes)
-        for line in staleLines { wredrawln(window, Int32(line), 1) }
-        let runs = FrameDiff.runs(from: shown, to: target)
-        // After a clear the screen is blank. Taken out of `shown`, so that copying what
-        // is drawn into it changes it in place instead of copying it whole.
-        var drawnNow = shown ?? ScreenBuffer(width: target.width, height: target.height)
-        shown = nil
-        guard paletteChanged || !runs.isEmpty || !staleLines.isEmpty else {
-            shown = drawnNow
-            pending = false
-            if let pixels { writeAll(pixels.afterText(target)) }
-            return
+        // A redefined colour is written with the next refresh.
+        if animatesPalette { _ = styles.setPalette(update.frame.paletteLevels) }
+        if let pixels { writeAll(pixels.beforeText(update.pictures)) }
+        for line in update.pictures.staleLines { wredrawln(window, Int32(line), 1) }
+        if update.drawsText {
+            draw(update.runs, of: update.frame)
+            wnoutrefresh(window)
+            doupdate()
         }
-        let (chosen, bytes) = pacer.select(runs, in: target, firstRow: nextRow)
-        draw(chosen, of: target)
-        pending = chosen.count < runs.count
-        if pending {
-            for run in chosen { drawnNow.copy(row: run.row, columns: run.columns, from: target) }
-            drawnNow.paletteLevels = target.paletteLevels
-            shown = drawnNow
-            if let last = chosen.last(where: { $0.style.ink.isSkeleton }) { nextRow = last.row + 1 }
-        } else {
-            // All of it drawn: the terminal shows the frame itself.
-            shown = target
-        }
-        wnoutrefresh(window)
-        doupdate()
-        // Sixel pictures over the finished frame.
-        if !pending, let pixels { writeAll(pixels.afterText(target)) }
-        if styles.ranOutOfPairs {
-            // Some cells of this frame got no colours of their own: all again, afresh.
+        if let pixels { writeAll(pixels.afterText(update.pictures.placed, frameHeight: update.frame.height)) }
+        if update.asksForReport { requestStatusReport() }
+        // Some cells of this frame got no colours of their own: all again, afresh.
+        guard !styles.ranOutOfPairs else {
             styles.startOver()
-            invalidate()
+            return false
         }
-        if pacer.sent(bytes: bytes, at: instant) { requestStatusReport() }
+        return true
     }
 
     /// `CSI 5 n`, written after ncurses has flushed the frame: the terminal answers
     /// `CSI 0 n` once it has read everything before it.
     private func requestStatusReport() {
         writeAll([0x1B, 0x5B, 0x35, 0x6E])
+        unansweredReports += 1
     }
 
     /// Writes the runs (in the order of the screen), each stretch of touching cells of a

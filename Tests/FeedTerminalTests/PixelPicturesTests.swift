@@ -3,12 +3,39 @@ import Testing
 
 @testable import FeedTerminal
 
-/// What the backend sends for pictures the terminal draws itself, frame after frame: a
-/// kitty picture once, and deleted when the view lets go of it; a sixel picture after the
-/// frame at its cells, again when it moves, its old lines redrawn, never on the last line.
+/// What the terminal is sent for pictures it draws itself, frame after frame (the loop's
+/// diff, `PixelPictureDiff`, and the backend's bytes, `PixelPictures`): a kitty picture
+/// once, and deleted when the view lets go of it; a sixel picture after the frame at its
+/// cells, again when it moves, its old lines redrawn, never on the last line.
 @MainActor
 @Suite struct PixelPicturesTests {
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The diff and the bytes together, frame by frame, as the loop and the backend use them.
+    @MainActor final class Sent {
+        var diff: PixelPictureDiff
+        let bytes: PixelPictures
+
+        init(drawing: PictureDrawing, cellSize: CellPixels?, throughTmux: Bool) {
+            diff = PixelPictureDiff(drawing: drawing)
+            bytes = PixelPictures(drawing: drawing, cellSize: cellSize, throughTmux: throughTmux)
+        }
+
+        var transmitted: Set<UInt32> { diff.held }
+
+        func beforeText(_ frame: ScreenBuffer) -> (bytes: [UInt8], staleLines: [Int]) {
+            let changes = diff.beforeText(frame)
+            return (bytes.beforeText(changes), changes.staleLines)
+        }
+
+        func afterText(_ frame: ScreenBuffer) -> [UInt8] {
+            bytes.afterText(diff.afterText(frame), frameHeight: frame.height)
+        }
+
+        func screenCleared() { diff.screenCleared() }
+
+        func releaseAll() -> [UInt8] { bytes.beforeText(PictureChanges(released: diff.releaseAll())) }
+    }
 
     private static let pixels = PicturePixels(
         width: 8, height: 8, rgba: (0..<64).flatMap { [UInt8($0 * 4), 100, 200, 255] })
@@ -28,7 +55,7 @@ import Testing
     }
 
     @Test func aKittyPictureIsSentOnceAndDeletedWhenLetGo() {
-        let pictures = PixelPictures(drawing: .kitty, cellSize: CellPixels(width: 2, height: 3), throughTmux: false)
+        let pictures = Sent(drawing: .kitty, cellSize: CellPixels(width: 2, height: 3), throughTmux: false)
         let first = text(pictures.beforeText(frame([(300, 1)], kept: [300])).bytes)
         // Scaled to its cells' pixels: 2 × 2 cells of 2 × 3 is 4 × 6, within it 4 × 4.
         #expect(first.hasPrefix("\u{1B}_Ga=T,U=1,f=24,") && first.contains("s=4,v=4,i=300,c=2,r=2,q=2"))
@@ -42,13 +69,13 @@ import Testing
     }
 
     @Test func throughTmuxEverySequenceIsWrapped() {
-        let pictures = PixelPictures(drawing: .kitty, cellSize: nil, throughTmux: true)
+        let pictures = Sent(drawing: .kitty, cellSize: nil, throughTmux: true)
         let sent = text(pictures.beforeText(frame([(300, 1)], kept: [300])).bytes)
         #expect(sent.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,") && sent.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\"))
     }
 
     @Test func aSixelPictureIsDrawnAfterTheFrameAndAgainWhereItMoves() {
-        let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
+        let pictures = Sent(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
         let first = frame([(300, 1)], kept: [])
         #expect(pictures.beforeText(first).staleLines.isEmpty)
         let drawn = text(pictures.afterText(first))
@@ -68,7 +95,7 @@ import Testing
     /// Two pictures: one moves onto the lines of the other, which stays where it was. Both
     /// lines are drawn again as text, which erases the one in place: it is drawn again too.
     @Test func aSixelPictureInPlaceOnALineDrawnAgainIsDrawnAgain() {
-        let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
+        let pictures = Sent(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
         var first = frame([(300, 0), (301, 2)], kept: [])
         first.graphics[1].column = 5
         #expect(text(pictures.afterText(first)).components(separatedBy: "\u{1B}7").count == 3, "both drawn")
@@ -87,7 +114,7 @@ import Testing
     }
 
     @Test func aSixelPictureStopsAboveTheLastLineAndIsAMultipleOfSixTall() {
-        let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 7), throughTmux: false)
+        let pictures = Sent(drawing: .sixel, cellSize: CellPixels(width: 4, height: 7), throughTmux: false)
         // Its rows 0 and 1 at lines 4 and 5 of 6: line 5 is the last; 7 pixels tall is cut to 6.
         var placed = frame([(300, 4)], kept: [])
         placed.graphics[0].visibleRows = 0..<2
@@ -99,7 +126,7 @@ import Testing
     }
 
     @Test func aClearedScreenGetsItsSixelsAgain() {
-        let pictures = PixelPictures(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
+        let pictures = Sent(drawing: .sixel, cellSize: CellPixels(width: 4, height: 6), throughTmux: false)
         let first = frame([(300, 1)], kept: [])
         _ = pictures.afterText(first)
         pictures.screenCleared()

@@ -2,8 +2,8 @@ import Glibc
 
 /// Runs blocking work (a transfer, a read of a pipe) on a thread of its own, so that it
 /// never holds one of the few threads Swift's tasks share. The thread blocks every
-/// signal (they are the main thread's to handle) and carries a name, for `top -H` and
-/// for the tests that count them.
+/// signal (they are the main thread's to handle) and carries a name, for `top -H` (and
+/// for the tests that count them).
 public enum DedicatedThread {
     /// The name such threads carry (at most 15 bytes, the kernel's limit).
     public static let name = "shimmerfeed-io"
@@ -43,36 +43,11 @@ public enum DedicatedThread {
         return nil
     }
 
-    /// The threads of this process that carry the name now.
-    public static func runningCount() -> Int {
-        guard let tasks = opendir("/proc/self/task") else { return 0 }
-        defer { closedir(tasks) }
-        var count = 0
-        while let entry = readdir(tasks) {
-            let id = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard id.first?.isNumber == true else { continue }
-            if read("/proc/self/task/\(id)/comm") == name { count += 1 }
-        }
-        return count
-    }
-
     /// glibc's pthread_setname_np does not import; the kernel's file does the same.
     private static func nameThisThread() {
         let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard file >= 0 else { return }
         _ = name.withCString { write(file, $0, strlen($0)) }
         close(file)
-    }
-
-    private static func read(_ path: String) -> String? {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { return nil }
-        defer { close(file) }
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = Glibc.read(file, &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count], as: UTF8.self).trimmingWhitespace()
     }
 }

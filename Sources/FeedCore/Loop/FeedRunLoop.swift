@@ -2,8 +2,10 @@ import FoundationEssentials
 
 /// The render loop: it waits for input or the state's next wake, feeds every event to
 /// `AppState.apply` with the instant it happened, and draws when the state says a frame
-/// is due. It decides no timing of its own: an idle viewer costs no wake-ups and writes
-/// no bytes because the state asks for none.
+/// is due: the frame rendered, its difference from what the terminal shows worked out
+/// and paced (`FrameWriter`), and handed to the backend to draw. It decides no timing of
+/// its own: an idle viewer costs no wake-ups and writes no bytes because the state asks
+/// for none.
 @MainActor
 public final class FeedRunLoop {
     public struct Configuration: Sendable {
@@ -26,6 +28,7 @@ public final class FeedRunLoop {
 
     public private(set) var state: AppState
     private let backend: any TerminalBackend
+    private var writer: FrameWriter
     private let configuration: Configuration
     private let inbox: EventInbox
     private let loads: LoadTasks
@@ -50,6 +53,7 @@ public final class FeedRunLoop {
         self.state = state
         self.stored = stored
         self.backend = backend
+        writer = FrameWriter(drawing: backend.pictureDrawing)
         self.configuration = configuration
         self.clock = clock
         inbox = EventInbox(wake: backend.wake)
@@ -85,21 +89,26 @@ public final class FeedRunLoop {
             if exitCode != nil { break }
             let instant = now()
             // A frame only when the terminal has taken the last one; keys are read first.
-            let due = state.frameDue(at: instant) || backend.hasPendingDrawing
-            if due, backend.isReady {
-                backend.present(FeedRenderer.render(state, elapsed: state.animationTime(at: instant)))
+            let due = state.frameDue(at: instant) || writer.hasPending
+            if due, writer.isReady(at: instant) {
+                let frame = FeedRenderer.render(state, elapsed: state.animationTime(at: instant))
+                if !backend.draw(writer.show(frame, at: instant)) { writer.screenCleared() }
                 handle(.frameDrawn, at: instant)
             }
             var timeout = state.nextWake(after: instant).map { max(.zero, $0 - now()) }
-            if due, !backend.isReady { timeout = backend.readyAgainIn }
+            if due, !writer.isReady(at: now()) { timeout = writer.readyAgain(after: now()) }
             for input in backend.waitForInput(timeout: timeout) {
                 switch input {
                 case .key(let key): handle(.key(key))
-                case .resize(let size): handle(.resize(size))
+                case .resize(let size):
+                    writer.screenCleared()
+                    handle(.resize(size))
                 case .signal(let number): handle(.signal(number))
+                case .caughtUp: writer.answered(at: now())
                 }
             }
         }
+        if let release = writer.releasingAll() { _ = backend.draw(release) }
         loads.cancelAll()
         pictureLoads.cancelAll()
         return exitCode ?? 0
@@ -116,7 +125,7 @@ public final class FeedRunLoop {
         case .cancelLoads:
             loads.cancelAll()
         case .redrawAll:
-            backend.invalidate()
+            writer.screenCleared()
         case .openLink(let url):
             if let openLink = configuration.openLink { handle(.notice(openLink(url))) }
         case .keepMarks(let marks):

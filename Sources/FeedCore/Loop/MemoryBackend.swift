@@ -1,6 +1,6 @@
 import Dispatch
 
-/// A terminal in memory, for tests and `--dump`: it keeps every frame presented and plays
+/// A terminal in memory, for tests and `--dump`: it keeps every frame drawn and plays
 /// a script of inputs, each sent once a condition holds. Time is a `ManualClock` that it
 /// moves on instead of waiting: a wait with a timeout advances the clock by it, stopping
 /// where a sleeper (a simulated latency) is due, or at an instant asked for. It waits in
@@ -33,10 +33,9 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var frames: [ScreenBuffer] = []
     /// The runs each frame wrote: what a terminal would have been sent.
     public private(set) var writes: [[FrameDiff.Run]] = []
-    public private(set) var invalidations = 0
     /// The timeout of every wait, in order: nil means the loop blocked until input.
     public private(set) var waits: [Duration?] = []
-    /// When each frame was presented, by the manual clock.
+    /// When each frame was drawn, by the manual clock.
     public private(set) var frameTimes: [Duration] = []
     /// Set when the script could not go on: past `deadline`, or nothing left to wait for.
     public private(set) var timedOut = false
@@ -46,7 +45,6 @@ public final class MemoryBackend: TerminalBackend {
     private let deadline: Duration
     private let patience: Duration
     private let clock: ManualClock
-    private var shown: ScreenBuffer?
     private let signal = DispatchSemaphore(value: 0)
 
     /// `stops`: instants the clock stops at, so that a step can act exactly then.
@@ -68,16 +66,11 @@ public final class MemoryBackend: TerminalBackend {
 
     public var lastFrame: ScreenBuffer? { frames.last }
 
-    public func present(_ frame: ScreenBuffer) {
-        writes.append(FrameDiff.runs(from: shown, to: frame))
-        shown = frame
-        frames.append(frame)
+    public func draw(_ update: ScreenUpdate) -> Bool {
+        writes.append(update.runs)
+        frames.append(update.frame)
         frameTimes.append(clock.now)
-    }
-
-    public func invalidate() {
-        invalidations += 1
-        shown = nil
+        return true
     }
 
     public func waitForInput(timeout: Duration?) -> [InputEvent] {

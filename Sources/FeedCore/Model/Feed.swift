@@ -42,17 +42,4 @@ public struct Feed: Hashable, Sendable {
             posts[index].author.avatarURL = icon
         }
     }
-
-    /// This feed followed by its next page.
-    public func appending(_ page: Feed) -> Feed {
-        var joined = self
-        // A page may repeat a post the previous page ended with; keep the first copy.
-        let known = Set(posts.map(\.id))
-        joined.posts += page.posts.filter { !known.contains($0.id) }
-        joined.skipped += page.skipped
-        joined.firstSkipReason = firstSkipReason ?? page.firstSkipReason
-        joined.nextPage = page.nextPage
-        joined.cutShort = cutShort ?? page.cutShort
-        return joined
-    }
 }

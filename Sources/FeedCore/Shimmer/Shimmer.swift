@@ -173,13 +173,6 @@ public struct Shimmer: Hashable, Sendable {
         style == .slide ? 0 : level(column: 0, element: element, elapsed: elapsed)
     }
 
-    /// The columns the sliding band lights on `row` at `elapsed`: every cell outside them
-    /// is at the base level. Empty during the pause and for the other styles.
-    public func bandColumns(row: Int, elapsed: Duration) -> Range<Int> {
-        guard style == .slide else { return 0..<0 }
-        return band(row: row, elapsed: elapsed).columns
-    }
-
     /// When the band's rest between two sweeps ends, if it is resting at `elapsed`: until
     /// then every frame would be the same. Nil while it sweeps, and for the other styles.
     public func restEnd(after elapsed: Duration) -> Duration? {
