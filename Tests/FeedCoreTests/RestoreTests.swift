@@ -102,4 +102,53 @@ private typealias V = Views
         #expect(none.isEmpty)
         if case .failure(.nothingStored) = empty.content {} else { Issue.record("expected the offline failure") }
     }
+
+    /// The loop gives the store's answers all at once: the view is the one that taking
+    /// them one by one makes, posts, owners, marks and all; offline too, with a source
+    /// the store kept nothing of.
+    @Test(arguments: [false, true])
+    func theStoresAnswersTakenTogetherAreTheAnswersTakenOneByOne(offline: Bool) {
+        var options = V.options(4)
+        options.offline = offline
+        var pages = V.feeds(4, perSource: 6)
+        pages[2] += [V.post("undated-2", minutesAgo: nil), V.post("undated-2b", minutesAgo: nil)]
+        pages[0] += [V.post("undated-0", minutesAgo: nil), V.post("undated-0b", minutesAgo: nil)]
+        // Source 3 brings a post that source 1 brings too (the same link): source 1's.
+        pages[1][2].url = "https://same.example/p"
+        pages[3][4].url = "https://same.example/p"
+        // Source 2 kept nothing; the others were kept at different times, with marks.
+        var kept: [Int: StoredPosts] = [:]
+        for index in [0, 1, 3] {
+            kept[index] = StoredPosts(
+                feed: Feed(title: "Kept \(index)", posts: pages[index]), savedAt: V.now - Double(60 * (index + 1)),
+                read: [pages[index][0].id], liked: [pages[index][1].id])
+        }
+        let (together, effects) = V.startedFromStore(options, kept: kept)
+        let (oneByOne, effectsOneByOne) = V.startedFromStore(options, kept: kept, oneByOne: true)
+        #expect(together.feed?.posts.map(\.id) == oneByOne.feed?.posts.map(\.id))
+        #expect(together.feed?.posts.map(\.source) == oneByOne.feed?.posts.map(\.source))
+        #expect(together.timeline.owners == oneByOne.timeline.owners)
+        #expect(together.timeline.read == oneByOne.timeline.read)
+        #expect(together.timeline.liked == oneByOne.timeline.liked)
+        #expect(together.timeline.unreadCount == oneByOne.timeline.unreadCount)
+        let oldest: Date = V.now - 240
+        #expect(together.timeline.restoredFrom == oldest)
+        #expect(together.timeline.restoredFrom == oneByOne.timeline.restoredFrom)
+        #expect(together.sources == oneByOne.sources)
+        #expect(together.isLoading == oneByOne.isLoading)
+        #expect(effects == effectsOneByOne)
+        let count = together.feed?.posts.count
+        #expect(count == 19, "source 3's copy of the shared post is source 1's")
+        let last = together.feed?.posts.suffix(2).map(\.id.description)
+        #expect(last == ["0/undated-0", "0/undated-0b"], "as old as each other: in the feed's order")
+        let (screen, screenOneByOne) = (FeedRenderer.render(together).lines, FeedRenderer.render(oneByOne).lines)
+        #expect(screen == screenOneByOne)
+        // And they were taken together, in one merge.
+        var state = AppState(options: options, size: V.size)
+        _ = state.apply(.start, at: .zero)
+        let answers = SourceAnswer.stored(
+            kept, sources: 4, offline: offline, generation: state.generation, date: V.now)
+        let takenTogether = state.takeStoredTogether(answers, at: .zero)
+        #expect(takenTogether)
+    }
 }

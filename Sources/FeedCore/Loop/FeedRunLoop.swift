@@ -82,7 +82,7 @@ public final class FeedRunLoop {
             stored, sources: state.sources.count, offline: state.options.offline, generation: state.generation,
             date: Date())
         stored = [:]
-        for answer in kept { handle(.answer(answer)) }
+        if !kept.isEmpty { handle(.answers(kept)) }
         while exitCode == nil {
             for event in inbox.drain() { handle(event) }
             handle(.tick)

@@ -9,6 +9,9 @@ public enum AppEvent: Sendable {
     case resize(TerminalSize)
     /// A source's load brought something: posts so far, all its posts, or a failure.
     case answer(SourceAnswer)
+    /// Answers of one instant, taken as if one by one in the order of their sources: the
+    /// store's, one for each source, right after the start.
+    case answers([SourceAnswer])
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived.
     case signal(Int32)
     /// Something to tell the reader in the status line (the loop's answer to an effect).

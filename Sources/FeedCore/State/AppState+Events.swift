@@ -85,6 +85,28 @@ extension AppState {
         return effects
     }
 
+    /// Answers of one instant. Posts arriving during a search: the selection stays on its
+    /// post among the results.
+    private mutating func take(_ answers: [SourceAnswer], at now: Duration) -> [AppEffect] {
+        let searchedSelection = timeline.search != nil ? timeline.selectedPost?.id : nil
+        let newAboveBefore = timeline.newAbove
+        var effects: [AppEffect] = []
+        if !takeStoredTogether(answers, at: now) {
+            for answer in answers { effects += receive(answer, at: now) }
+        }
+        if timeline.search != nil {
+            timeline.newAbove = newAboveBefore
+            timeline.refreshSearch(keeping: searchedSelection, in: frame)
+        }
+        // What arrives changes the count of the unread; part of a document is counted
+        // once it is whole.
+        if answers.contains(where: { if case .partial = $0.outcome { false } else { true } }) {
+            timeline.recountUnread(in: frame)
+        }
+        timeline.noteOnScreen(in: frame)
+        return effects
+    }
+
     /// The event to the part that owns it.
     private mutating func handle(_ event: AppEvent, at now: Duration) -> [AppEffect] {
         let frame = frame
@@ -96,19 +118,9 @@ extension AppState {
             timeline.noteOnScreen(in: self.frame)
             return []
         case .answer(let answer):
-            // Posts arriving during a search: the selection stays on its post among the results.
-            let searchedSelection = timeline.search != nil ? timeline.selectedPost?.id : nil
-            let newAboveBefore = timeline.newAbove
-            let effects = receive(answer, at: now)
-            if timeline.search != nil {
-                timeline.newAbove = newAboveBefore
-                timeline.refreshSearch(keeping: searchedSelection, in: frame)
-            }
-            // What arrives changes the count of the unread; part of a document is counted
-            // once it is whole.
-            if case .partial = answer.outcome {} else { timeline.recountUnread(in: self.frame) }
-            timeline.noteOnScreen(in: self.frame)
-            return effects
+            return take([answer], at: now)
+        case .answers(let answers):
+            return take(answers, at: now)
         case .signal(let number):
             return [.cancelLoads, .quit(exitCode: 128 + number)]
         case .notice(let text):

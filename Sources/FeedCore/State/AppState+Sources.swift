@@ -42,36 +42,70 @@ extension AppState {
         // The store's answers are not the sources' own: the round goes on.
         let isStored = if case .stored = answer.outcome { true } else { false }
         if answer.page == nil, timeline.sourcesLoading == 0, !isStored { endRound(at: now, arrivedAt: arrivedAt) }
-        // The skeleton over the rows area ends with a first load's first posts, or when
-        // nothing more is awaited.
-        if timeline.isLoading, (!hadRows && timeline.feed != nil) || timeline.sourcesLoading == 0 {
-            timeline.isLoading = false
-            if timeline.feed == nil {
-                timeline.content =
-                    timeline.sources.compactMap(\.failure).first.map { .failure($0) } ?? .feed(Feed(posts: []))
-            }
-            if wasSkeleton { startCrossFade(firstRow: 0, at: now) }
-        }
+        endSkeletonIfDone(hadRows: hadRows, wasSkeleton: wasSkeleton, at: now)
         // A first page that ends near the selection asks for the next at once.
         if answer.page == nil, case .loaded = answer.outcome { effects += pageIfNearTheEnd(at: now) }
         return effects
+    }
+
+    /// The skeleton over the rows area ends with a first load's first posts, or when
+    /// nothing more is awaited.
+    private mutating func endSkeletonIfDone(hadRows: Bool, wasSkeleton: Bool, at now: Duration) {
+        guard timeline.isLoading, (!hadRows && timeline.feed != nil) || timeline.sourcesLoading == 0 else { return }
+        timeline.isLoading = false
+        if timeline.feed == nil {
+            timeline.content =
+                timeline.sources.compactMap(\.failure).first.map { .failure($0) } ?? .feed(Feed(posts: []))
+        }
+        if wasSkeleton { startCrossFade(firstRow: 0, at: now) }
     }
 
     /// The store's answer, right after the start: what it kept is shown at once with the
     /// reader's marks, "from 12 min ago", and the source's own load goes on. Offline there
     /// is none: the store's answer is all there is, and a source it kept nothing of fails.
     private mutating func takeStored(_ stored: StoredPosts?, of index: Int, date: Date, at now: Duration) {
-        guard timeline.sources[index].isLoading, !timeline.sources[index].hasLoaded else { return }
+        if let feed = takeStoredStatus(stored, of: index, at: now) {
+            timeline.mergeFirstPage(feed, of: index, date: date, in: frame)
+        }
+    }
+
+    /// The source's status and the reader's marks from what the store kept of it; its
+    /// posts, to be merged, unless the source has answered already.
+    private mutating func takeStoredStatus(_ stored: StoredPosts?, of index: Int, at now: Duration) -> Feed? {
+        guard timeline.sources[index].isLoading, !timeline.sources[index].hasLoaded else { return nil }
         guard let stored else {
             if options.offline { timeline.sources[index].failed(.nothingStored, at: now, refreshInterval: nil) }
-            return
+            return nil
         }
         timeline.sources[index].loaded(stored.feed, at: stored.savedAt)
         timeline.sources[index].isLoading = !options.offline
         timeline.read.formUnion(stored.read.lazy.map { $0.tagged(by: index) })
         timeline.liked.formUnion(stored.liked.lazy.map { $0.tagged(by: index) })
-        timeline.mergeFirstPage(stored.feed, of: index, date: date, in: frame)
         timeline.restoredFrom = min(timeline.restoredFrom ?? stored.savedAt, stored.savedAt)
+        return stored.feed
+    }
+
+    /// The store's answers for several sources into a view with no posts yet, the reader
+    /// not moved: taken as one by one, their posts merged in one sort (a merge a source
+    /// copies the list each time: 50 sources of 40 posts took 20 ms more). Returns false,
+    /// taking nothing, where they are not all such answers.
+    mutating func takeStoredTogether(_ answers: [SourceAnswer], at now: Duration) -> Bool {
+        guard answers.count > 1, timeline.feed == nil, timeline.followsNewest, !showsSkeleton,
+            timing.timers[.heldAnswers] == nil,
+            answers.allSatisfy({ answer in
+                guard case .stored = answer.outcome, answer.page == nil else { return false }
+                return answer.generation == timeline.generation && timeline.sources.indices.contains(answer.source)
+            })
+        else { return false }
+        let wasSkeleton = showsSkeleton
+        var pages: [(source: Int, feed: Feed)] = []
+        for answer in answers {
+            guard case .stored(let stored) = answer.outcome else { continue }
+            if let feed = takeStoredStatus(stored, of: answer.source, at: now) { pages.append((answer.source, feed)) }
+        }
+        if !pages.isEmpty { timeline.placeFirstPages(pages, date: answers[0].date, in: frame) }
+        endSkeletonIfDone(hadRows: false, wasSkeleton: wasSkeleton, at: now)
+        return true
     }
 
     /// Every source has answered: how long the load took (a quiet refresh leaves the

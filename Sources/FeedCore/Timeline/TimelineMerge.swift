@@ -77,6 +77,25 @@ public enum TimelineMerge {
         return merge(rest, new)
     }
 
+    /// Several sources' first pages into an empty timeline at once (the store's answers
+    /// at the start): the timeline, and the owners, that taking them one by one gives, in
+    /// one sort of them all where each source's merge would copy the list again.
+    public static func combining(_ pages: [(source: Int, posts: [Post])], owners: inout [String: Int]) -> [Post] {
+        var all: [Post] = []
+        all.reserveCapacity(pages.reduce(0) { $0 + $1.posts.count })
+        // In the order of the sources, each finds only the owners of those before it: no
+        // post is taken from another, and the timeline it would be merged into is empty.
+        var nothing: [Post] = []
+        for (source, posts) in pages.sorted(by: { $0.source < $1.source }) {
+            all += incoming(posts, from: source, into: &nothing, owners: &owners, listed: { [] })
+        }
+        // Stable: what a merge keeps in place (a source's posts as old as each other) stays.
+        let order = all.indices.sorted { a, b in
+            comesBefore(all[a], all[b]) || (!comesBefore(all[b], all[a]) && a < b)
+        }
+        return order.map { all[$0] }
+    }
+
     /// `timeline` with `arrived` (a further page of source `index`) added.
     public static func adding(_ arrived: [Post], in timeline: [Post], owners: inout [String: Int]) -> [Post] {
         guard let index = arrived.first?.source?.index else { return timeline }

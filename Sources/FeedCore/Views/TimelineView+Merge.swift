@@ -16,6 +16,15 @@ extension TimelineView {
         place(merged, anchor: anchor, counting: known, in: frame)
     }
 
+    /// Several sources' first pages into an empty view at once: the store's answers at
+    /// the start.
+    mutating func placeFirstPages(_ pages: [(source: Int, feed: Feed)], date: Date, in frame: ViewFrame) {
+        let pages = pages.map { (source: $0.source, posts: tagged($0.feed.posts, from: $0.source, paged: false)) }
+        let merged = TimelineMerge.combining(pages, owners: &owners)
+        referenceDate = date
+        place(merged, anchor: nil, counting: nil, in: frame)
+    }
+
     /// Source `index`'s further page: its posts join the rest. Returns the index of the
     /// first post that is new, if any.
     mutating func mergePage(_ page: Feed, of index: Int, in frame: ViewFrame) -> Int? {

@@ -35,14 +35,19 @@ enum Views {
 
     /// A view of `options` started at instant zero as the loop starts it: `.start`, then the
     /// store's answers (what it kept of each source, `kept` by index). The effects of all.
-    static func startedFromStore(_ options: ViewerOptions, kept: [Int: StoredPosts], size: TerminalSize = size)
-        -> (AppState, [AppEffect])
-    {
+    static func startedFromStore(
+        _ options: ViewerOptions, kept: [Int: StoredPosts], size: TerminalSize = size, oneByOne: Bool = false
+    ) -> (AppState, [AppEffect]) {
         var state = AppState(options: options, size: size)
         var effects = state.apply(.start, at: .zero)
         let answers = SourceAnswer.stored(
             kept, sources: options.sources.count, offline: options.offline, generation: state.generation, date: now)
-        for answer in answers { effects += state.apply(.answer(answer), at: .zero) }
+        // As the loop gives them: all at once; or each as an answer of its own.
+        if oneByOne {
+            for answer in answers { effects += state.apply(.answer(answer), at: .zero) }
+        } else {
+            effects += state.apply(.answers(answers), at: .zero)
+        }
         return (state, effects)
     }
 
