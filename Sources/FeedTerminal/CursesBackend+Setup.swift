@@ -184,6 +184,9 @@ extension CursesBackend {
     /// arriving after the program ends, it would reach the shell as typed text.
     private func awaitLastStatusReport() {
         let deadline = now + .milliseconds(200)
+        // An answer a second late is taken as lost, as the pacer takes it: a terminal
+        // that never answers is not waited for.
+        guard let asked = lastReportAskedAt, now - asked < FramePacer.answerTimeout else { return }
         while unansweredReports > 0, now < deadline {
             var descriptor = pollfd(fd: fileno(inputFile), events: Int16(POLLIN), revents: 0)
             let left = Int32(max(1, ((deadline - now).seconds * 1000).rounded(.up)))
@@ -192,7 +195,7 @@ extension CursesBackend {
             let count = read(fileno(inputFile), &buffer, buffer.count)
             guard count > 0 else { break }
             for token in decoder.feed(buffer[0..<count], at: now) where token == .statusReport {
-                unansweredReports -= 1
+                unansweredReports = max(0, unansweredReports - 1)
             }
         }
     }

@@ -25,9 +25,10 @@ public final class CursesBackend: TerminalBackend {
     public let pictureSupport: PictureSupport
     let pixels: PixelPictures?
     var decoder = InputDecoder()
-    /// Status requests written and not answered yet: at quit the last answer is waited
-    /// for, so that it does not reach the shell.
+    /// Status requests written and not answered yet, and when the last went out: at quit
+    /// an answer still on its way is waited for, so that it does not reach the shell.
     var unansweredReports = 0
+    var lastReportAskedAt: Duration?
     /// The cells of the stretch being drawn, and a cluster's characters, kept to save
     /// allocations.
     private var stretch: [cchar_t] = []
@@ -112,6 +113,7 @@ public final class CursesBackend: TerminalBackend {
     private func requestStatusReport() {
         writeAll([0x1B, 0x5B, 0x35, 0x6E])
         unansweredReports += 1
+        lastReportAskedAt = now
     }
 
     /// Writes the runs (in the order of the screen), each stretch of touching cells of a

@@ -122,7 +122,7 @@ private typealias V = Views
 /// What a notice cut short beside the status keeps: the help overlay lists the run's
 /// notices whole.
 @Suite struct NoticesInTheHelpTests {
-    @Test func theHelpShowsTheRunsNoticesWhole() {
+    @Test func theHelpShowsTheRunsNoticesWhole() throws {
         let long = "the store was not a store (file is not a database); it was moved aside as store.sqlite3.broken-1"
         var state = AppState(options: V.options(1), size: V.size, notice: long)
         _ = state.apply(.start, at: .zero)
@@ -134,6 +134,12 @@ private typealias V = Views
         #expect(help.contains("Notices"))
         #expect(help.contains("· the store was not a store"))
         #expect(help.contains("store.sqlite3.broken-1"), "\(help)")
+        // Beside the notices the box has no spare line: its title on the top border, the
+        // first key right under it.
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let top = try #require(lines.firstIndex { $0.contains("┌") })
+        #expect(lines[top].contains("┌─ Keys ─"))
+        #expect(lines[top + 1].contains("│ j k ↓ ↑"), "\(lines[top + 1])")
         // Said again, a notice is listed once; the newest three are kept.
         _ = state.apply(.key(.escape), at: .seconds(2))
         for text in ["one", "two", "two", "three"] { _ = state.apply(.notice(text), at: .seconds(3)) }

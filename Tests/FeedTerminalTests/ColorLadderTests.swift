@@ -197,6 +197,14 @@ import Testing
             }
             #expect(Set(colours).count == Avatar.colorCount)
         }
+        // Eight colours hold six that white initials read on (not black, not white): the
+        // first six avatars get each of them, and only then do colours repeat.
+        for depth in [ColorDepth.ansi16, .ansi8] {
+            let colours = (0..<Avatar.colorCount).map {
+                StyleMapping.style(for: Style(.avatar(color: $0)), depth: depth).background
+            }
+            #expect(Set(colours.prefix(6)) == Set(1...6), "\(depth): \(colours)")
+        }
     }
 
     @Test func plainTextUsesTheTerminalsOwnColours() {

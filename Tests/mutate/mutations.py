@@ -617,4 +617,11 @@ MUTATIONS = [
      "Sources/FeedCore/Timeline/TimelineMerge.swift",
      "for (source, posts) in pages.sorted(by: { $0.source < $1.source }) {",
      "for (source, posts) in pages.sorted(by: { $0.source > $1.source }) {", "RestoreTests"),
+    ("the connect's second of grace given after the connect too", "Sources/FeedTransport/CurlTransfer.swift",
+     "return CCurl_easy_getinfo_off_t(easy, info, &microseconds) == CURLE_OK && microseconds > 0",
+     "return CCurl_easy_getinfo_off_t(easy, info, &microseconds) != CURLE_OK && microseconds > 0",
+     "aSlowResponseTimesOut"),
+    ("quitting waits for a status report taken as lost", "Sources/FeedTerminal/CursesBackend+Setup.swift",
+     "guard let asked = lastReportAskedAt, now - asked < FramePacer.answerTimeout else { return }",
+     "guard lastReportAskedAt != nil else { return }", "SilentTerminalEndToEndTests"),
 ]

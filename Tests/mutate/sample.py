@@ -16,7 +16,7 @@ usage: sample.py REPO SCRATCH [--seed N] [--since COMMIT] [--changed N] [--every
   --list:  print the sample and stop
   --only:  plant only these of the sample (by the numbers the run prints), to see a
            survivor caught once its test is written"""
-import argparse, os, random, shutil, signal, subprocess, sys, time
+import argparse, os, random, shutil, signal, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from rules import mutants
@@ -129,23 +129,42 @@ def descendants(pid):
 def run(command, cwd, log, timeout=TIMEOUT):
     """The command's exit status, or None when it ran past `timeout` (it and every
     process it started are ended: a compiler or test runner left behind would slow every
-    mutant after it, and hold the build's lock)."""
-    with open(log, "ab") as out:
-        out.write(f"\n$ {' '.join(command)}\n".encode())
-        out.flush()
-        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            return process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            started = descendants(process.pid)  # before the kill, while parents still link them
-            os.killpg(process.pid, signal.SIGKILL)
-            for pid in started:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-            process.wait()
-            return None
+    mutant after it, and hold the build's lock). It runs with a temporary folder of its
+    own, so that what a test run killed midway left (its tmux servers, daemons whose
+    parent is gone, and its folder) is found by the run's id and ended too."""
+    scratch = tempfile.mkdtemp(prefix="mutant-tmp-", dir=os.path.dirname(os.path.abspath(log)))
+    try:
+        with open(log, "ab") as out:
+            out.write(f"\n$ {' '.join(command)}\n".encode())
+            out.flush()
+            process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                                       start_new_session=True, env=dict(os.environ, TMPDIR=scratch))
+            try:
+                return process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                started = descendants(process.pid)  # before the kill, while parents still link them
+                os.killpg(process.pid, signal.SIGKILL)
+                for pid in started:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                process.wait()
+                return None
+    finally:
+        end_test_runs(scratch)
+
+
+def end_test_runs(scratch):
+    """Ends what the test runs in `scratch` left (Tests/test-run.sh names each run's
+    folder, tmux servers and feed servers by its id), and removes the folder."""
+    for folder in os.listdir(scratch):
+        if folder.startswith("shimmerfeed-run-"):
+            run_id = folder[len("shimmerfeed-run-"):]
+            for pattern in (f"tmux -L shimmerfeed-e2e-{run_id}-", f"feed_server\\.py.* --run {run_id}( |$)"):
+                subprocess.run(["pkill", "-KILL", "-f", pattern], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    shutil.rmtree(scratch, ignore_errors=True)
 
 
 def update(repo, copy):

@@ -1,7 +1,8 @@
 """A terminal that answers nothing: runs a program on a pseudo-terminal of 80x24 that never
 replies to a query (no status report, no device attributes, no colour), reads what it
 draws, and prints as JSON when its first byte came, when `NEEDLE` came (ms from start),
-and how many status requests it sent; then sends q and reports the exit code.
+and how many status requests it sent; then, SILENT_QUIT_AFTER seconds later (0 unless
+set), sends q and reports how long the program took to end, and its exit code.
 
 usage: silent_terminal.py NEEDLE PROGRAM [ARGUMENT...]"""
 import json, os, pty, select, shutil, signal, struct, sys, tempfile, termios, fcntl, time
@@ -35,12 +36,23 @@ while time.monotonic() < deadline and found is None:
     output += chunk
     if needle in output:
         found = now
+pause_end = time.monotonic() + float(os.environ.get("SILENT_QUIT_AFTER", "0"))
+while time.monotonic() < pause_end:
+    ready, _, _ = select.select([fd], [], [], 0.01)
+    if not ready:
+        continue
+    try:
+        output += os.read(fd, 65536)
+    except OSError:
+        break
 os.write(fd, b"q")
-code = None
+quit_at = time.monotonic()
+code = ended = None
 end = time.monotonic() + 5
 while time.monotonic() < end:
     done, status = os.waitpid(pid, os.WNOHANG)
     if done:
+        ended = time.monotonic()
         code = os.waitstatus_to_exitcode(status)
         break
     select.select([fd], [], [], 0.01)
@@ -53,5 +65,6 @@ if code is None:
     os.waitpid(pid, 0)
 shutil.rmtree(state, ignore_errors=True)
 ms = lambda moment: None if moment is None else round((moment - start) * 1000, 1)
+quit_ms = None if ended is None else round((ended - quit_at) * 1000, 1)
 print(json.dumps({"first_byte_ms": ms(first), "found_ms": ms(found), "status_requests": output.count(b"\x1b[5n"),
-                  "exit_code": code}))
+                  "quit_ms": quit_ms, "exit_code": code}))
