@@ -19,8 +19,10 @@ final class StoreQueue: Sendable {
     }
 
     /// Waits until every write asked for so far is done: at quit. The jobs run in order,
-    /// so the last one asked for says when the rest are done.
+    /// so the last one asked for says when the rest are done. With none asked for, there
+    /// is nothing to wait for (and no thread to start for it: a quit took 2 ms more).
     func finish() {
+        guard jobs.withLock({ $0.running }) else { return }
         let done = DispatchSemaphore(value: 0)
         add { done.signal() }
         done.wait()
