@@ -43,7 +43,7 @@ extension CursesBackend {
             switch token {
             case .key(let key): events.append(.key(key))
             case .statusReport:
-                unansweredReports = max(0, unansweredReports - 1)
+                reportAnswered()
                 events.append(.caughtUp)
             case .cellSize(let size): pixels?.cellSize = size
             case .ignored: break

@@ -195,7 +195,7 @@ extension CursesBackend {
             let count = read(fileno(inputFile), &buffer, buffer.count)
             guard count > 0 else { break }
             for token in decoder.feed(buffer[0..<count], at: now) where token == .statusReport {
-                unansweredReports = max(0, unansweredReports - 1)
+                reportAnswered()
             }
         }
     }

@@ -116,6 +116,11 @@ public final class CursesBackend: TerminalBackend {
         lastReportAskedAt = now
     }
 
+    /// The terminal answered a status request.
+    func reportAnswered() {
+        unansweredReports = max(0, unansweredReports - 1)
+    }
+
     /// Writes the runs (in the order of the screen), each stretch of touching cells of a
     /// row with one call, each cell with its own style. Any cluster but a narrow
     /// standalone character is written on its own, and what follows starts with an

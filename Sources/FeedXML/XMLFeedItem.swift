@@ -63,8 +63,11 @@ struct XMLFeedItem {
             summary = AtomText.read(text, vocabulary: vocabulary, attributes: attributes)
         case (.iTunes, "summary"):
             podcastSummary = podcastSummary ?? value
-        case (.media, _), (.rss, "enclosure"):
-            takeMedia(name, parent: parent, text: text, attributes: attributes, absolute: absolute)
+        case (.media, _):
+            takeMediaRSS(name, parent: parent, text: text, value: value, attributes: attributes, absolute: absolute)
+        case (.rss, "enclosure"):
+            let url = attributes["url"].map(absolute)
+            media.add(url: url, kind: Attachment.kind(mimeType: attributes["type"], url: url))
         case (.atom, "name") where parent?.isAtom("author") == true,
             (.atom03, "name") where parent?.isAtom("author") == true:
             author = author ?? value
@@ -97,9 +100,10 @@ struct XMLFeedItem {
         }
     }
 
-    /// Media RSS's elements and RSS's enclosure: the item's attachments.
-    private mutating func takeMedia(
-        _ name: XMLName, parent: XMLName?, text: String, attributes: [String: String], absolute: (String) -> String
+    /// Media RSS's elements: the item's attachments, their thumbnails and their words.
+    private mutating func takeMediaRSS(
+        _ name: XMLName, parent: XMLName?, text: String, value: String, attributes: [String: String],
+        absolute: (String) -> String
     ) {
         switch name.local {
         case "content":
@@ -116,11 +120,7 @@ struct XMLFeedItem {
             media.closeGroup()
         case "description", "title":
             let isHTML = AtomText.read(text, vocabulary: .atom, attributes: attributes)?.isHTML ?? false
-            let described = isHTML ? HTMLText.plainText(text) : text.trimmingWhitespace()
-            media.describe(described, isTitle: name.local == "title", parent: parent)
-        case "enclosure" where name.is(.rss, "enclosure"):
-            let url = attributes["url"].map(absolute)
-            media.add(url: url, kind: Attachment.kind(mimeType: attributes["type"], url: url))
+            media.describe(isHTML ? HTMLText.plainText(text) : value, isTitle: name.local == "title", parent: parent)
         default:
             break
         }

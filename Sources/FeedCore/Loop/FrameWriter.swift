@@ -3,7 +3,7 @@
 /// link a frame goes out a part at a time, the rows a key changed first, the skeleton's
 /// rows each in turn; the next frame takes over from what was drawn of the last.
 public struct FrameWriter: Sendable {
-    public private(set) var pacer = FramePacer()
+    private var pacer = FramePacer()
     private var pictures: PixelPictureDiff
     /// What the terminal shows now; nil after a clear, before anything is drawn.
     private var shown: ScreenBuffer?

@@ -97,14 +97,14 @@ extension AppState {
                 return answer.generation == timeline.generation && timeline.sources.indices.contains(answer.source)
             })
         else { return false }
-        let wasSkeleton = showsSkeleton
         var pages: [(source: Int, feed: Feed)] = []
         for answer in answers {
             guard case .stored(let stored) = answer.outcome else { continue }
             if let feed = takeStoredStatus(stored, of: answer.source, at: now) { pages.append((answer.source, feed)) }
         }
         if !pages.isEmpty { timeline.placeFirstPages(pages, date: answers[0].date, in: frame) }
-        endSkeletonIfDone(hadRows: false, wasSkeleton: wasSkeleton, at: now)
+        // No skeleton showed (the guard says so): nothing to fade from.
+        endSkeletonIfDone(hadRows: false, wasSkeleton: false, at: now)
         return true
     }
 
