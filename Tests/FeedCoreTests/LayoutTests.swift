@@ -122,6 +122,34 @@ import Testing
         #expect(copy.viewport.cache === state.viewport.cache)
     }
 
+    /// A merge makes a new content version; the layouts of versions no view shows go,
+    /// and those of the newest few (a stack's views) stay.
+    @Test func layoutsOfVersionsNoLongerShownAreLetGo() {
+        let cache = RowLayoutCache()
+        let layout = RowLayout.make(RowContent.placeholder(index: 0), screenWidth: 80)
+        var made = 0
+        func find(version: Int, index: Int) {
+            _ = cache.layout(
+                .post(version: version, index: index, width: 80, expanded: false, liked: false, unread: false)
+            ) {
+                made += 1
+                return layout
+            }
+        }
+        for version in 0..<300 {
+            for index in 0..<20 { find(version: version, index: index) }
+        }
+        #expect(cache.count == RowLayoutCache.versionsKept * 20)
+        // The newest versions' layouts are found, not made again.
+        made = 0
+        for version in (300 - RowLayoutCache.versionsKept)..<300 {
+            for index in 0..<20 { find(version: version, index: index) }
+        }
+        #expect(made == 0)
+        find(version: 0, index: 0)
+        #expect(made == 1, "an old version's layout was kept")
+    }
+
     @Test func theCacheIsBounded() {
         let cache = RowLayoutCache()
         for index in 0..<(RowLayoutCache.capacity + 10) {

@@ -422,6 +422,29 @@ import Testing
         #expect(state.feed?.posts.map(\.id.description) == (sources == 1 ? ["0/b"] : ["0/a", "1/b"]))
     }
 
+    /// Each answer is merged into the timeline's own storage: taken out of the view, it is
+    /// the only reference, and grows in place (a copy of it at each of 300 answers was the
+    /// peak of a refresh storm, and most of its time).
+    @Test func answersAreMergedIntoTheTimelinesOwnStorage() {
+        var state = V.started(4)
+        V.answer(&state, source: 0, (0..<50).map { V.post("a\($0)", minutesAgo: 2 * $0) }, at: .milliseconds(100))
+        V.answer(&state, source: 1, (0..<50).map { V.post("b\($0)", minutesAgo: 2 * $0 + 1) }, at: .milliseconds(200))
+        V.answer(&state, source: 2, (0..<10).map { V.post("c\($0)", minutesAgo: 7 * $0) }, at: .milliseconds(300))
+        // 110 posts in room for twice the 100 before them: grown by doubling, not to the count.
+        #expect(state.feed?.posts.capacity ?? 0 >= 200)
+        let before = storage(state.feed?.posts ?? [])
+        V.answer(&state, source: 3, (0..<10).map { V.post("d\($0)", minutesAgo: 9 * $0 + 3) }, at: .milliseconds(400))
+        #expect(storage(state.feed?.posts ?? []) == before, "the merge copied the timeline")
+        let titles = V.titles(state)
+        #expect(titles.count == 120)
+        // Newest first, and on a tie the source given first: the order made here by a sort.
+        let ages = [
+            (0..<50).map { ("a\($0)", 2 * $0, 0) }, (0..<50).map { ("b\($0)", 2 * $0 + 1, 1) },
+            (0..<10).map { ("c\($0)", 7 * $0, 2) }, (0..<10).map { ("d\($0)", 9 * $0 + 3, 3) },
+        ].joined()
+        #expect(titles == ages.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map { "Post \($0.0)" })
+    }
+
     @Test func aSourceAloneIsMergedWithoutACopyOfItsPosts() {
         // Tagged, as every answer is before it is merged.
         var posts = (0..<100).map { (age: Int) in V.post("p\(age)", minutesAgo: age) }

@@ -13,17 +13,38 @@ public final class RowLayoutCache: Sendable {
     /// Past this many layouts the cache starts over: a bound, not a policy (a screen holds
     /// a few dozen rows).
     static let capacity = 2048
-    private let layouts = Mutex<[Key: RowLayout]>([:])
+    /// The content versions whose layouts are kept: each view's current one (a stack holds
+    /// a few). A merge makes a new version, so without this the layouts of versions no
+    /// view shows any more filled the cache: 300 sources answering kept 2 MB of them.
+    static let versionsKept = 4
+    private let layouts = Mutex<Layouts>(Layouts())
+
+    private struct Layouts {
+        var byKey: [Key: RowLayout] = [:]
+        /// The versions kept, oldest first.
+        var versions: [Int] = []
+
+        mutating func insert(_ layout: RowLayout, for key: Key) {
+            if byKey.count >= RowLayoutCache.capacity { byKey.removeAll(keepingCapacity: true) }
+            if case .post(let version, _, _, _, _, _) = key, !versions.contains(version) {
+                versions.append(version)
+                if versions.count > RowLayoutCache.versionsKept {
+                    let gone = versions.removeFirst()
+                    byKey = byKey.filter { key, _ in
+                        if case .post(gone, _, _, _, _, _) = key { false } else { true }
+                    }
+                }
+            }
+            byKey[key] = layout
+        }
+    }
 
     public init() {}
 
     public func layout(_ key: Key, make: () -> RowLayout) -> RowLayout {
-        if let found = layouts.withLock({ $0[key] }) { return found }
+        if let found = layouts.withLock({ $0.byKey[key] }) { return found }
         let made = make()
-        layouts.withLock { layouts in
-            if layouts.count >= Self.capacity { layouts.removeAll(keepingCapacity: true) }
-            layouts[key] = made
-        }
+        layouts.withLock { $0.insert(made, for: key) }
         return made
     }
 
@@ -35,5 +56,5 @@ public final class RowLayoutCache: Sendable {
         }
     }
 
-    var count: Int { layouts.withLock { $0.count } }
+    var count: Int { layouts.withLock { $0.byKey.count } }
 }

@@ -45,36 +45,31 @@ public enum TimelineMerge {
     ) -> [Post] {
         let oldest = arrived.lazy.compactMap(\.createdAt).min()
         var arrivedIDs: Set<PostID>?
-        var rest: [Post] = []
-        rest.reserveCapacity(timeline.count)
         var kept: Set<String> = []
-        for post in timeline {
-            guard let source = post.source, source.index == index else {
-                rest.append(post)
-                continue
-            }
+        // In place: the list handed over is the list returned, never a copy beside it (for
+        // 300 sources answering, a second timeline at each answer was the peak).
+        timeline.removeAll { post in
+            guard let source = post.source, source.index == index else { return false }
             let older = post.createdAt.map { date in oldest.map { date < $0 } ?? false } ?? false
             if source.paged || older {
                 if arrivedIDs == nil { arrivedIDs = Set(arrived.map(\.id)) }
                 if arrivedIDs?.contains(post.id) == false {
-                    rest.append(post)
                     kept.insert(key(post))
-                    continue
+                    return false
                 }
             }
             let key = key(post)
             if owners[key] == index { owners[key] = nil }
+            return true
         }
         // A key stays the source's while a post of its that is kept has it (its posts may
         // share an address).
         for key in kept { owners[key] = index }
-        // Let go of the old list (where the caller handed it over), and of an emptied key
-        // table, before the new are made.
-        timeline = []
+        // Let go of an emptied key table before the new is made.
         if owners.isEmpty { owners = [:] }
         // The source's posts kept share no id with `arrived`: nothing of them is listed again.
-        let new = incoming(arrived, from: index, into: &rest, owners: &owners, listed: { [] })
-        return merge(rest, new)
+        let new = incoming(arrived, from: index, into: &timeline, owners: &owners, listed: { [] })
+        return merge(consume timeline, new)
     }
 
     /// Several sources' first pages into an empty timeline at once (the store's answers
@@ -170,26 +165,30 @@ public enum TimelineMerge {
         }
     }
 
-    /// Two lists, each in the timeline's order, as one.
-    static func merge(_ a: [Post], _ b: [Post]) -> [Post] {
-        if b.isEmpty { return a }
+    /// Two lists, each in the timeline's order, as one: `b` merged into `a` from the back,
+    /// in `a`'s own storage, which grows as an array grows (by doubling, not at each merge).
+    /// `a`'s posts move by swaps (no copy of a post, no count of its references), and only
+    /// those after the first place a post of `b` goes.
+    static func merge(_ a: consuming [Post], _ b: [Post]) -> [Post] {
+        guard !b.isEmpty else { return a }
         if a.isEmpty { return b }
-        var result: [Post] = []
-        result.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count, j < b.count {
-            if comesBefore(b[j], a[i]) {
-                result.append(b[j])
-                j += 1
+        var merged = consume a
+        var b = b
+        var i = merged.count - 1
+        merged.append(contentsOf: b)  // places for `b`'s posts, each filled below
+        var k = merged.count - 1
+        // The last place takes whichever of the two goes later; on a tie `a`'s post goes
+        // first, as a merge from the front would place it.
+        while let last = b.last {
+            if i >= 0, comesBefore(last, merged[i]) {
+                merged.swapAt(k, i)
+                i -= 1
             } else {
-                result.append(a[i])
-                i += 1
+                merged[k] = b.removeLast()
             }
+            k -= 1
         }
-        result += a[i...]
-        result += b[j...]
-        return result
+        return merged
     }
 
     /// Whether `x` goes strictly before `y`: newer, or dated where `y` is not, or as old
