@@ -26,7 +26,20 @@ public enum HTMLText {
                 index = html.index(after: index)
             }
         }
-        return trimmingBlankLines(reading.text.output)
+        return fitted(trimmingBlankLines(reading.text.output))
+    }
+
+    /// `text` in storage of its own length. Built by appending, its storage grew by
+    /// doubling, and the trim hands the same storage back when there is nothing to trim:
+    /// kept as it is, 6,000 posts' texts held 1.5 times their length.
+    static func fitted(_ text: String) -> String {
+        let length = text.utf8.count
+        // Up to 15 bytes a string is held inline, in no storage at all.
+        guard length > 15 else { return text }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            _ = buffer.initialize(fromContentsOf: text.utf8)
+            return length
+        }
     }
 
     /// The text as it is built: every line inside a quoted block starts with its bars.

@@ -41,47 +41,127 @@ public struct Author: Hashable, Sendable {
 }
 
 /// One post, already sanitized: every string here is safe to hand to the terminal layer.
+///
+/// Its fields live in one box that copies share (copy on write): a copy of a post is one
+/// reference counted, not one for each of its dozen strings, and a list of posts holds a
+/// reference each, not the fields inline. Merging 300 sources' answers into a timeline
+/// copied every post of it at each answer, a dozen counts each; and a list grown by
+/// doubling kept half its room empty at a few hundred bytes a post.
 public struct Post: Hashable, Sendable, Identifiable {
-    public var id: PostID
-    public var author: Author
-    public var title: String?
-    public var content: String
+    /// What a post is. Its own struct, so that equality and hashing stay the synthesized
+    /// ones over every field.
+    struct Fields: Hashable, Sendable {
+        var id: PostID
+        var author: Author
+        var title: String?
+        var content: String
+        var likes: Int?
+        var createdAt: Date?
+        var url: String?
+        var boosts: Int?
+        var replies: Int?
+        var boostedBy: String?
+        var hidesContent: Bool
+        var attachments: [Attachment]
+        var poll: Poll?
+        var source: PostSource?
+    }
+
+    /// The box. `@unchecked Sendable` because its one `var` is written only through
+    /// `Post.fields`'s `_modify`, and only while the box is this post's alone: shared
+    /// boxes are never written, so no two threads ever touch one that is being changed.
+    final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    public static func == (a: Post, b: Post) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+
+    public var id: PostID {
+        get { box.fields.id }
+        _modify { yield &fields.id }
+    }
+    public var author: Author {
+        get { box.fields.author }
+        _modify { yield &fields.author }
+    }
+    public var title: String? {
+        get { box.fields.title }
+        _modify { yield &fields.title }
+    }
+    public var content: String {
+        get { box.fields.content }
+        _modify { yield &fields.content }
+    }
     /// Likes; nil for feeds that do not count them (JSON Feed).
-    public var likes: Int?
-    public var createdAt: Date?
+    public var likes: Int? {
+        get { box.fields.likes }
+        _modify { yield &fields.likes }
+    }
+    public var createdAt: Date? {
+        get { box.fields.createdAt }
+        _modify { yield &fields.createdAt }
+    }
     /// The post's page on the web, if the feed gives one.
-    public var url: String?
+    public var url: String? {
+        get { box.fields.url }
+        _modify { yield &fields.url }
+    }
     /// Boosts and replies, where the feed counts them (Mastodon).
-    public var boosts: Int?
-    public var replies: Int?
+    public var boosts: Int? {
+        get { box.fields.boosts }
+        _modify { yield &fields.boosts }
+    }
+    public var replies: Int? {
+        get { box.fields.replies }
+        _modify { yield &fields.replies }
+    }
     /// Who boosted this post into the feed, when it arrived as a boost.
-    public var boostedBy: String?
+    public var boostedBy: String? {
+        get { box.fields.boostedBy }
+        _modify { yield &fields.boostedBy }
+    }
     /// A content warning: the title says what the content is, and the content stays
     /// hidden until the reader expands the post.
-    public var hidesContent: Bool
+    public var hidesContent: Bool {
+        get { box.fields.hidesContent }
+        _modify { yield &fields.hidesContent }
+    }
     /// Pictures, videos, sounds and files, in the feed's order.
-    public var attachments: [Attachment]
-    public var poll: Poll?
+    public var attachments: [Attachment] {
+        get { box.fields.attachments }
+        _modify { yield &fields.attachments }
+    }
+    public var poll: Poll? {
+        get { box.fields.poll }
+        _modify { yield &fields.poll }
+    }
     /// Which source brought the post into the view; nil until the view takes it.
-    public var source: PostSource?
+    public var source: PostSource? {
+        get { box.fields.source }
+        _modify { yield &fields.source }
+    }
 
     public init(
         id: PostID, author: Author, title: String? = nil, content: String, likes: Int?,
         createdAt: Date?, url: String? = nil, boosts: Int? = nil, replies: Int? = nil,
         boostedBy: String? = nil, hidesContent: Bool = false, attachments: [Attachment] = [], poll: Poll? = nil
     ) {
-        self.id = id
-        self.author = author
-        self.title = title
-        self.content = content
-        self.likes = likes
-        self.createdAt = createdAt
-        self.url = url
-        self.boosts = boosts
-        self.replies = replies
-        self.boostedBy = boostedBy
-        self.hidesContent = hidesContent
-        self.attachments = attachments
-        self.poll = poll
+        box = Box(
+            Fields(
+                id: id, author: author, title: title, content: content, likes: likes, createdAt: createdAt, url: url,
+                boosts: boosts, replies: replies, boostedBy: boostedBy, hidesContent: hidesContent,
+                attachments: attachments, poll: poll, source: nil))
     }
 }
