@@ -119,9 +119,12 @@ struct CurlTransfer {
                             ? .timedOut(seconds: seconds, url: request.url)
                             : .stalled(seconds: seconds, url: request.url)))
             }
-            var wake = curl_waitfd(fd: control.wakeReadEnd, events: Int16(CURL_WAIT_POLLIN), revents: 0)
-            let wait = min(1000, max(1, Int32(((deadline - now).seconds * 1000).rounded(.up))))
-            curl_multi_poll(multi, &wake, 1, wait, nil)
+            // Posts of the body that wait for their interval are handed over by then.
+            state.streaming?.handOverIfDue(body: state.body.data, at: now)
+            let wake = min(deadline, state.streaming?.nextHandOver ?? deadline)
+            var waker = curl_waitfd(fd: control.wakeReadEnd, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+            let wait = min(1000, max(1, Int32(((wake - now).seconds * 1000).rounded(.up))))
+            curl_multi_poll(multi, &waker, 1, wait, nil)
         }
     }
 
@@ -267,7 +270,11 @@ private final class TransferState {
             return 0
         }
         state.lastBodyByte = ContinuousClock.now
-        state.streaming?.take(UnsafeRawBufferPointer(start: data, count: length), body: state.body.data)
+        // A body whose last byte has come is decoded once, whole, at once: its posts shown
+        // from a prefix first would be decoded and merged twice (most feeds come in one
+        // chunk or a few; 300 sources answering spent a tenth of the viewer's time so).
+        if let whole = state.headers.decodedLength, state.body.count >= whole { return length }
+        state.streaming?.take(UnsafeRawBufferPointer(start: data, count: length), body: state.body.data, at: .now)
         return length
     }
 

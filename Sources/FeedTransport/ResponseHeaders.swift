@@ -38,6 +38,13 @@ struct ResponseHeaders: Hashable, Sendable {
         return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
+    /// The body's length as it will be decoded, where the response says it: its
+    /// `Content-Length`, when no `Content-Encoding` makes the bytes sent differ from it.
+    var decodedLength: Int? {
+        guard self["content-encoding"] == nil, let length = self["content-length"] else { return nil }
+        return Int(length)
+    }
+
     var isSuccess: Bool { status.map { (200..<300).contains($0) } ?? false }
 
     /// The failure a response that is not 2xx stands for; nil for a success.

@@ -152,4 +152,35 @@ import Testing
         let first = try #require(firstAt.withLock { $0 })
         #expect(first < end - .milliseconds(400), "first \(first), end \(end)")
     }
+
+    /// A body whose last byte came with the rest (its Content-Length reached) is decoded
+    /// once, at its end: its posts are not shown from a prefix first, decoded twice.
+    @Test(arguments: ["/many-feed?source=1&items=20", "/feed.json"])
+    func aBodyThatCameWholeIsDecodedOnce(path: String) async throws {
+        let partials = Mutex(0)
+        let feed = try await SourceFeedLoader(source: .url(server.url(path))).load { _, _, total in
+            if total == 0 { partials.withLock { $0 += 1 } }
+        }
+        #expect(!feed.posts.isEmpty)
+        #expect(partials.withLock { $0 } == 0)
+    }
+
+    /// Posts that came in a burst wait for the interval, then show although the body has
+    /// stalled: three posts 10 ms apart, then a second of nothing before the end.
+    @Test func postsWaitingInAStalledBodyShowAfterTheInterval() async throws {
+        let counts = Mutex<[(posts: Int, at: Duration)]>([])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let loader = SourceFeedLoader(
+            source: .url(server.url("/drip-posts?count=3&interval=0.01&kind=rss&stall=1")))
+        let feed = try await loader.load { partial, _, total in
+            guard total == 0 else { return }
+            counts.withLock { $0.append((partial.posts.count, clock.now - start)) }
+        }
+        let end = clock.now - start
+        #expect(feed.posts.count == 3)
+        let seen = counts.withLock { $0 }
+        #expect(seen.map(\.posts) == [1, 3], "the first at once, the other two after the interval")
+        if let last = seen.last { #expect(last.at < end - .milliseconds(600), "at \(last.at), end \(end)") }
+    }
 }
