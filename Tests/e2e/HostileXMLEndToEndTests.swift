@@ -7,32 +7,9 @@ import Testing
 extension EndToEndTests {
     @Suite(.serialized)
     struct HostileXMLEndToEndTests {
-        /// What a `--dump` run printed, and the most memory it held (resident, in bytes).
-        private func dump(_ file: URL, size: String) throws -> (status: Int32, output: String, error: String, peak: Int)
-        {
-            let folder = file.deletingLastPathComponent()
-            let outputPath = folder.appendingPathComponent("out").path
-            let errorPath = folder.appendingPathComponent("err").path
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            let arguments = [try #require(Binary.path), "--dump", "--size", size, file.path]
-            var argv = arguments.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var environment: [UnsafeMutablePointer<CChar>?] = [strdup("TERM=xterm-256color"), nil]
-            defer { environment.forEach { free($0) } }
-            var pid: pid_t = 0
-            #expect(posix_spawn(&pid, arguments[0], &actions, nil, &argv, &environment) == 0)
-            var status: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-            return (
-                (status >> 8) & 0xFF, try String(contentsOfFile: outputPath, encoding: .utf8),
-                try String(contentsOfFile: errorPath, encoding: .utf8), usage.ru_maxrss * 1024
-            )
+        /// What a `--dump` run printed, and the most memory it held.
+        private func dump(_ file: URL, size: String) throws -> DumpRun {
+            try DumpRun(["--dump", "--size", size, file.path], in: file.deletingLastPathComponent())
         }
 
         private func scratch() throws -> URL { try ScratchFolder.make("shimmerfeed-e2e-xml") }

@@ -136,6 +136,22 @@ class Seen:
             return cls.counts[f"{key}:{what}"]
 
 
+def many_feed(source, items, words, padding):
+    """Feed `source` of the many-sources tests: RSS 2.0, `items` items of `words` words of
+    text each, a guid and link of their own, dated a minute apart, feeds interleaved; and
+    `padding` bytes that no post shows (the channel's <docs>)."""
+    text = " ".join(f"word{(source * 31 + n) % 97}" for n in range(words))
+    parts = [f'<?xml version="1.0"?><rss version="2.0"><channel><title>Feed {source}</title>',
+             f"<docs>{'x' * padding}</docs>"]
+    for item in range(items):
+        stamp = time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(1796000000 - item * 60 - source))
+        parts.append(f"<item><title>Feed {source} item {item}</title><guid>urn:{source}:{item}</guid>"
+                     f"<link>http://example.org/{source}/{item}</link><pubDate>{stamp}</pubDate>"
+                     f"<description>{text}</description></item>")
+    parts.append("</channel></rss>")
+    return "".join(parts).encode()
+
+
 def timed_posts(names, newest):
     """Posts named `names`, one minute apart from `newest` (a Unix time) back."""
     return [{"id": name, "author": {"name": f"Writer {name}"}, "title": f"Post {name}", "content": f"Text of {name}.",
@@ -407,7 +423,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 size = int(params["chunk"])
                 body = b"".join(chunks)
                 chunks = [body[i:i + size] for i in range(0, len(body), size)]
-            self.stream(iter(chunks), interval=interval, on_write=written,
+            def stalling(chunks, stall):
+                # With stall=SECONDS, the body stops that long before its end.
+                yield from chunks[:-1]
+                time.sleep(stall)
+                yield chunks[-1]
+            self.stream(stalling(chunks, float(params.get("stall", "0"))), interval=interval, on_write=written,
                         content_type="application/rss+xml" if params.get("kind") == "rss" else "application/json")
         elif path == "/growing":
             # Each request brings one post more, newer than the rest: what a refresh finds.
@@ -483,6 +504,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, json.dumps({"posts": timed_posts(names, 1796000000 - int(source) * 7)}).encode())
             with Seen.lock:
                 Seen.sent.append(time.monotonic())
+        elif path == "/many-feed":
+            # One of many sources, for the tests of what a source costs.
+            body = many_feed(int(params.get("source", "0")), int(params.get("items", "20")),
+                             int(params.get("words", "40")), int(params.get("padding", "0")))
+            self.send(200, body, "application/rss+xml")
         elif path == "/bench-times":
             with Seen.lock:
                 self.send(200, json.dumps(sorted(Seen.sent)).encode())
