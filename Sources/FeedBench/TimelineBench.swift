@@ -2,10 +2,16 @@ import FeedCore
 import FoundationEssentials
 
 /// 50 sources of 40 posts each: what one source's arrival costs to merge, against sorting
-/// everything, and how long the state and the frame after each arrival take.
+/// everything, and how long the state and the frame after each arrival take; then the
+/// same for a refresh storm of 300 sources of 20, against a frame's budget.
 func timelineBench() {
-    let sourceCount = 50
-    let perSource = 40
+    timelineBench(sources: 50, perSource: 40)
+    timelineBench(sources: 300, perSource: 20)
+    let budget = ViewerOptions(sources: [SourceStatus(name: "budget")]).frameInterval.seconds * 1e3
+    print("  a frame's budget at the default rate: \(whole(budget)) ms")
+}
+
+private func timelineBench(sources sourceCount: Int, perSource: Int) {
     let now = Date()
     let feeds = benchFeeds(sources: sourceCount, postsEach: perSource, now: now)
     // One source's posts merged into the other 49's, against a sort of all 2,000.

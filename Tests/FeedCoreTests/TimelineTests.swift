@@ -459,4 +459,83 @@ import Testing
         #expect(deduplicated.map(\.id) == posts.map(\.id))
         #expect(owners.count == 100)
     }
+
+    /// Several sources' first pages taken at once (answers released together after `r`)
+    /// give the timeline and the owners that taking them one by one in the sources' order
+    /// gives: posts shared across sources (one address), older posts each source keeps,
+    /// further pages' posts, undated posts, and posts as old as each other. (One by one in
+    /// the order they came can differ: a post that moves from a source's feed to a later
+    /// source's is skipped by the later one if it answers first.)
+    @Test(arguments: 0..<40)
+    func severalFirstPagesTakenTogetherAreThePagesTakenOneByOne(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let sources = Int.random(in: 2...6, using: &random)
+        func page(_ source: Int, round: Int) -> [Post] {
+            (0..<Int.random(in: 0...6, using: &random)).map { index in
+                // Ages from a few values, so that ties happen; a shared address now and then.
+                let age = [nil, 1, 5, 5, 9, 30, 60].randomElement(using: &random)!
+                let shared = Int.random(in: 0..<5, using: &random) == 0
+                var post = V.post(
+                    "\(source)-\(round)-\(index % 4)", minutesAgo: age.map { $0 + 10 * round },
+                    url: shared ? "https://shared.example/\(index % 3)" : nil)
+                post.tag(with: PostSource(index: source, name: "Source \(source)", paged: false))
+                return post
+            }
+        }
+        var timeline: [Post] = []
+        var owners: [String: Int] = [:]
+        for source in 0..<sources {
+            timeline = TimelineMerge.replacing(
+                source: source, in: timeline, with: page(source, round: 1), owners: &owners)
+        }
+        // A further page of one source: its posts stay through a first page's replacing.
+        var further = page(0, round: 3)
+        further = further.map { post in
+            var post = post
+            post.source?.paged = true
+            return post
+        }
+        timeline = TimelineMerge.adding(further, in: timeline, owners: &owners)
+        let answering = (0..<sources).filter { _ in Bool.random(using: &random) } + [sources - 1]
+        let pages = Array(Set(answering)).sorted().map { (source: $0, posts: page($0, round: 0)) }
+        var oneByOneOwners = owners
+        var oneByOne = timeline
+        for page in pages {
+            oneByOne = TimelineMerge.replacing(
+                source: page.source, in: oneByOne, with: page.posts, owners: &oneByOneOwners)
+        }
+        let together = TimelineMerge.replacing(pages.shuffled(using: &random), in: timeline, owners: &owners)
+        #expect(together == oneByOne, "seed \(seed)")
+        #expect(owners == oneByOneOwners, "seed \(seed)")
+        #expect(together == TimelineMerge.sorted(together), "in the timeline's order")
+    }
+
+    /// After `r`, the rows come back once every source has answered, and "loaded in" counts
+    /// to the last of them (it counted to the first when they were taken one by one).
+    @Test func rsLoadIsTimedToItsLastAnswer() {
+        var state = V.loaded(3)
+        _ = state.apply(.key(.character("r")), at: .seconds(1))
+        let fresh = V.feeds(3, perSource: 4)
+        V.answer(&state, source: 2, fresh[2], at: .milliseconds(1100))
+        V.answer(&state, source: 0, fresh[0], at: .milliseconds(1200))
+        #expect(state.isLoading)
+        V.answer(&state, source: 1, fresh[1], at: .milliseconds(1700))
+        #expect(!state.isLoading)
+        #expect(state.lastLoadDuration == .milliseconds(700))
+        #expect(V.status(state, at: .seconds(3)).contains("loaded in 700 ms"), "\(V.status(state, at: .seconds(3)))")
+        #expect(V.titles(state) == V.titles(V.loaded(3, perSource: 4)))
+    }
+
+    /// The same when they are taken one by one (a failure among them): the load is timed
+    /// to its last answer.
+    @Test func rsLoadWithAFailureIsTimedToItsLastAnswer() {
+        var state = V.loaded(3)
+        _ = state.apply(.key(.character("r")), at: .seconds(1))
+        let fresh = V.feeds(3, perSource: 4)
+        V.answer(&state, source: 2, fresh[2], at: .milliseconds(1100))
+        V.fail(&state, source: 0, .httpStatus(code: 503, reason: "", url: "http://a/"), at: .milliseconds(1200))
+        V.answer(&state, source: 1, fresh[1], at: .milliseconds(1900))
+        #expect(!state.isLoading)
+        #expect(state.lastLoadDuration == .milliseconds(900))
+    }
 }

@@ -116,8 +116,11 @@ extension AppState {
         let held = timing.held
         timing.held = []
         timing.timers[.heldAnswers] = nil
+        if let effects = takeLoadedTogether(held, at: instant) { return effects }
+        // The round ends with the last of them to arrive, whichever is taken first.
+        let lastArrival = held.map(\.arrivedAt).max() ?? instant
         var effects: [AppEffect] = []
-        for answer in held { effects += take(answer.answer, at: instant, arrivedAt: answer.arrivedAt) }
+        for answer in held { effects += take(answer.answer, at: instant, arrivedAt: lastArrival) }
         return effects
     }
 

@@ -108,6 +108,29 @@ extension AppState {
         return true
     }
 
+    /// Answers released together (behind `r`'s skeleton, every source's): when each is a
+    /// first page loaded, by a source of its own, taken as one by one would take them, their
+    /// posts in one merge and the rows placed once. Nil, taking nothing, otherwise.
+    mutating func takeLoadedTogether(_ held: [HeldAnswer], at now: Duration) -> [AppEffect]? {
+        var pages: [(source: Int, feed: Feed)] = []
+        for answer in held {
+            guard answer.answer.page == nil, case .loaded(let feed) = answer.answer.outcome else { return nil }
+            pages.append((answer.answer.source, feed))
+        }
+        guard pages.count > 1, Set(pages.map(\.source)).count == pages.count,
+            let last = held.max(by: { $0.arrivedAt < $1.arrivedAt })
+        else { return nil }
+        let hadRows = timeline.feed != nil
+        let wasSkeleton = showsSkeleton
+        for (answer, page) in zip(held, pages) {
+            timeline.sources[page.source].loaded(page.feed, at: answer.answer.date)
+        }
+        timeline.mergeFirstPages(pages, date: last.answer.date, in: frame)
+        if timeline.sourcesLoading == 0 { endRound(at: now, arrivedAt: last.arrivedAt) }
+        endSkeletonIfDone(hadRows: hadRows, wasSkeleton: wasSkeleton, at: now)
+        return pageIfNearTheEnd(at: now)
+    }
+
     /// Every source has answered: how long the load took (a quiet refresh leaves the
     /// figure, so that an unchanged feed draws nothing), and when the next refresh begins.
     private mutating func endRound(at now: Duration, arrivedAt: Duration) {

@@ -6,12 +6,17 @@ extension TimelineView {
     /// Source `index`'s first page: its posts replace their old copies and the posts gone
     /// from it (older ones and further pages' stay), merged into the rest.
     mutating func mergeFirstPage(_ loaded: Feed, of index: Int, date: Date, in frame: ViewFrame) {
-        let arrived = tagged(loaded.posts, from: index, paged: false)
+        mergeFirstPages([(index, loaded)], date: date, in: frame)
+    }
+
+    /// Several sources' first pages at once, each as `mergeFirstPage` takes it, in one merge.
+    mutating func mergeFirstPages(_ pages: [(source: Int, feed: Feed)], date: Date, in frame: ViewFrame) {
+        let pages = pages.map { (source: $0.source, posts: tagged($0.feed.posts, from: $0.source, paged: false)) }
         let anchor = anchor(in: frame)
         let known = anchor.map { _ in Set(feed?.posts.map(\.id) ?? []) }
         // The old list is handed to the merge, not kept beside its result: for a big feed
         // that is tens of megabytes at the peak.
-        let merged = TimelineMerge.replacing(source: index, in: takePosts(), with: arrived, owners: &owners)
+        let merged = TimelineMerge.replacing(pages, in: takePosts(), owners: &owners)
         referenceDate = date
         place(merged, anchor: anchor, counting: known, in: frame)
     }
