@@ -11,6 +11,7 @@ extension FeedStore {
     public func sources(_ keys: [String]) throws(Unavailable) -> [String: Source] {
         try withDatabase { database in
             var found: [String: Source] = [:]
+            var keyOfID: [Int64: String] = [:]
             for key in keys {
                 let rows = try database.execute(
                     """
@@ -18,26 +19,73 @@ extension FeedStore {
                     FROM sources WHERE key = ?
                     """, [.text(key)])
                 guard let row = rows.first, let id = row[0].integer else { continue }
-                var source = Source(
+                keyOfID[id] = key
+                found[key] = Source(
                     title: row[1].text, etag: row[2].text, lastModified: row[3].text,
                     lastSuccess: row[4].real.map(Date.init(timeIntervalSince1970:)),
                     lastFailure: row[5].real.map(Date.init(timeIntervalSince1970:)), failureMessage: row[6].text,
                     failures: Int(row[7].integer ?? 0))
-                try database.forEachRow(
-                    """
-                    SELECT read_at, liked, \(Self.postColumns) FROM posts WHERE source_id = ?
-                    ORDER BY created_at IS NULL, created_at DESC, listed_at DESC
-                    """, [.integer(id)]
-                ) { row in
-                    // One unreadable post costs only itself.
-                    guard let decoded = StoredPost.post(from: row.dropFirst(2)) else { return }
-                    source.posts.append(decoded)
-                    if let readAt = row[0].real { source.read[decoded.id] = Date(timeIntervalSince1970: readAt) }
-                    if row[1].integer == 1 { source.liked.insert(decoded.id) }
+            }
+            guard !keyOfID.isEmpty else { return found }
+            var listed: [Int64: [ListedPost]] = [:]
+            try forEachPost(of: Array(keyOfID.keys), in: database) { source, post in
+                listed[source, default: []].append(post)
+            }
+            for (id, posts) in listed {
+                guard let key = keyOfID[id] else { continue }
+                // Newest first, undated last, then the last listed first (a feed's order).
+                for post in posts.sorted(by: ListedPost.comesBefore) {
+                    found[key]?.posts.append(post.post)
+                    if let readAt = post.readAt { found[key]?.read[post.post.id] = Date(timeIntervalSince1970: readAt) }
+                    if post.liked { found[key]?.liked.insert(post.post.id) }
                 }
-                found[key] = source
             }
             return found
+        }
+    }
+
+    /// A stored post with what the view's order and marks need of its row.
+    private struct ListedPost {
+        var post: Post
+        var listedAt: Double
+        var readAt: Double?
+        var liked: Bool
+
+        static func comesBefore(_ a: ListedPost, _ b: ListedPost) -> Bool {
+            switch (a.post.createdAt, b.post.createdAt) {
+            case (let x?, let y?) where x != y: x > y
+            case (.some, nil): true
+            case (nil, .some): false
+            default: a.listedAt > b.listedAt
+            }
+        }
+    }
+
+    /// Each post of the sources `ids`, with its source's id. Where they hold most of the
+    /// store's sources, in one walk of the table in the order it is stored, each page read
+    /// once; a source at a time through the key, where that would jump about the file for
+    /// each (300 sources' 15,000 posts: 6,000 reads of a page, 50 ms of a start's 150).
+    private func forEachPost(
+        of ids: [Int64], in database: SQLiteDatabase, _ body: (Int64, ListedPost) -> Void
+    ) throws(SQLiteDatabase.Failure) {
+        let all = try database.execute("SELECT count(*) FROM sources").first?[0].integer ?? 0
+        let columns = "source_id, listed_at, read_at, liked, \(Self.postColumns)"
+        func take(_ row: [SQLiteDatabase.Value]) {
+            // One unreadable post costs only itself.
+            guard let source = row[0].integer, let post = StoredPost.post(from: row.dropFirst(4)) else { return }
+            body(
+                source,
+                ListedPost(post: post, listedAt: row[1].real ?? 0, readAt: row[2].real, liked: row[3].integer == 1))
+        }
+        if 2 * ids.count >= all {
+            // `+source_id`: the table itself is walked, not the key. The ids are the
+            // store's own integers, written out.
+            let list = ids.map(String.init).joined(separator: ", ")
+            try database.forEachRow("SELECT \(columns) FROM posts WHERE +source_id IN (\(list))", [], take)
+        } else {
+            for id in ids {
+                try database.forEachRow("SELECT \(columns) FROM posts WHERE source_id = ?", [.integer(id)], take)
+            }
         }
     }
 

@@ -61,6 +61,45 @@ import Testing
         #expect(try again.sources(["https://unknown.example/"]).isEmpty)
     }
 
+    /// The posts come back newest first, undated last, then the last listed first, with
+    /// their marks, whether the sources asked for hold most of the store (one walk of the
+    /// table) or few of its sources (a source at a time, through the key).
+    @Test func theKeptPostsComeBackInTheirOrderReadEitherWay() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        var undated = post("u", hoursAgo: 0)
+        undated.createdAt = nil
+        let sources = (0..<6).map { "https://e.org/\($0)/feed" }
+        for (index, source) in sources.enumerated() {
+            // Saved in two answers, so that each source's rows lie apart in the file, and
+            // two posts as old as each other (a, then c) were last listed a minute apart.
+            try store.saveAnswer(
+                source: source, title: "S\(index)", posts: [post("a\(index)", hoursAgo: 5), undated],
+                etag: nil, lastModified: nil, at: now)
+        }
+        for (index, source) in sources.enumerated() {
+            try store.saveAnswer(
+                source: source, title: "S\(index)",
+                posts: [post("b\(index)", hoursAgo: 1), post("c\(index)", hoursAgo: 5), undated],
+                etag: nil, lastModified: nil, at: now.addingTimeInterval(60))
+        }
+        try store.saveMarks(
+            read: [(source: sources[2], post: .string("c2"), readAt: now)],
+            liked: [(source: sources[2], post: .string("c2"), liked: true)])
+        let many = try store.sources(Array(sources.prefix(5)))  // five of six: the walk
+        let few = try store.sources([sources[2]])  // one of six: the key
+        for found in [many[sources[2]], few[sources[2]]] {
+            let source = try #require(found)
+            #expect(
+                source.posts.map(\.id.description) == ["b2", "c2", "a2", "u"], "newest, then last listed, undated last")
+            #expect(source.read.keys.map(\.description) == ["c2"])
+            #expect(source.liked.map(\.description) == ["c2"])
+            #expect(source.title == "S2")
+        }
+        #expect(many.count == 5 && few.count == 1)
+        #expect(many[sources[0]]?.posts.map(\.id.description) == ["b0", "c0", "a0", "u"])
+    }
+
     /// An answer is kept whole or not at all: a write that fails midway leaves the source
     /// as it was.
     @Test func anAnswerThatFailsMidwayChangesNothing() throws {

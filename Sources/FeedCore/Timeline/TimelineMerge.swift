@@ -94,7 +94,11 @@ public enum TimelineMerge {
     /// one sort of them all where each source's merge would copy the list again.
     public static func combining(_ pages: [(source: Int, posts: [Post])], owners: inout [String: Int]) -> [Post] {
         var all: [Post] = []
-        all.reserveCapacity(pages.reduce(0) { $0 + $1.posts.count })
+        let count = pages.reduce(0) { $0 + $1.posts.count }
+        all.reserveCapacity(count)
+        // The key table made once at its size, not grown a source at a time (each growth
+        // hashes every key again: 300 sources' 15,000 posts, a tenth of a start's time).
+        owners.reserveCapacity(owners.count + count)
         // In the order of the sources, each finds only the owners of those before it: no
         // post is taken from another, and the timeline it would be merged into is empty.
         var nothing: [Post] = []
@@ -107,10 +111,18 @@ public enum TimelineMerge {
     /// Posts in the timeline's order, those as old as each other (a source's) in the order
     /// given: what a merge keeps in place stays.
     private static func stablySorted(_ posts: [Post]) -> [Post] {
-        let order = posts.indices.sorted { a, b in
-            comesBefore(posts[a], posts[b]) || (!comesBefore(posts[b], posts[a]) && a < b)
+        // Sorted by keys taken out once (each comparison would reach into two posts'
+        // boxes): the time, undated as -infinity, then the source, then the place given.
+        let keys = posts.enumerated().map { offset, post in
+            (
+                time: post.createdAt?.timeIntervalSinceReferenceDate ?? -.infinity, source: post.source?.index ?? 0,
+                offset: offset
+            )
         }
-        return order.map { posts[$0] }
+        let order = keys.sorted { a, b in
+            a.time != b.time ? a.time > b.time : a.source != b.source ? a.source < b.source : a.offset < b.offset
+        }
+        return order.map { posts[$0.offset] }
     }
 
     /// `timeline` with `arrived` (a further page of source `index`) added.
