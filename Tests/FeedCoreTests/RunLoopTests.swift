@@ -162,10 +162,13 @@ import Testing
             ], loader: try loader(delay: .milliseconds(50)))
         _ = loop.run()
         #expect(!backend.timedOut, "the script ran to its end")
-        // While loading it waits at most until the skeleton is due; loaded, it blocks.
+        // While loading it waits at most until the skeleton is due; loaded, it sleeps until
+        // an age on the screen ("3h") reads otherwise, and not a moment before.
         let loadedAt = try #require(backend.frames.firstIndex(where: shows("Ada Park")))
         #expect(backend.waits.prefix(loadedAt).allSatisfy { $0 != nil && $0! <= SkeletonTiming.showDelay })
-        #expect(backend.waits.suffix(2).allSatisfy { $0 == nil })
+        let ages = try #require(loop.state.timing.timers[.ages], "the ages on the screen read otherwise one day")
+        #expect(backend.waits.suffix(2).allSatisfy { $0 == ages - clock.now }, "\(backend.waits.suffix(2))")
+        #expect(ages - clock.now > .seconds(60))
         #expect(backend.frames.last?.width == 60)
         // The resize redrew everything; `j` moved only the selection bar.
         let afterJ = try #require(backend.writes.last)
@@ -188,10 +191,11 @@ import Testing
         #expect(fades.last == 0)
         #expect(zip(fades, fades.dropFirst()).allSatisfy { $0 >= $1 })
         #expect(Set(fades) == Set(0...CrossFade.steps))
-        // It ends exactly when the fade does, and the loop blocks after it.
+        // It ends exactly when the fade does, and the loop sleeps after it until an age on
+        // the screen reads otherwise.
         let settledAt = try #require(time(of: settled, in: backend))
         #expect(settledAt == .milliseconds(600) + CrossFade.duration)
-        #expect(backend.waits.last == .some(nil))
+        #expect(backend.waits.last == loop.state.timing.timers[.ages].map { $0 - clock.now })
         #expect(loop.state.fadeStart == nil)
     }
 
@@ -218,7 +222,8 @@ import Testing
         #expect(!backend.timedOut, "the script ran to its end")
         #expect(pausedAt == .milliseconds(600))
         #expect(fadingWhenResumed, "the pause held the fade where it was")
-        #expect(backend.waits.contains(nil), "while paused the loop blocked")
+        // While paused, nothing moves: the loop sleeps until an age reads otherwise.
+        #expect(backend.waits.contains { $0 == nil || $0! > .seconds(60) }, "while paused the loop slept")
         #expect(backend.frames.last.map(fading) == false, "after the pause the fade ended")
     }
 

@@ -15,4 +15,24 @@ public enum RelativeTime {
         if days < 365 { return "\(days / 30)mo" }
         return "\(days / 365)y"
     }
+
+    /// When `describe(date, now:)` next reads otherwise, after `now`: the next whole
+    /// minute, hour, day, month or year of the age, as the text counts them.
+    public static func nextChange(of date: Date, after now: Date) -> Date {
+        let seconds = now.timeIntervalSince(date)
+        let minute = 60.0
+        let day = 86_400.0
+        let step: (unit: Double, limit: Double) =
+            switch seconds {
+            case ..<minute: (minute, minute)
+            case ..<(60 * minute): (minute, 60 * minute)
+            case ..<day: (60 * minute, day)
+            case ..<(30 * day): (day, 30 * day)
+            case ..<(365 * day): (30 * day, 365 * day)
+            default: (365 * day, .infinity)
+            }
+        // The next multiple of the unit, or where the next unit takes over ("11mo" → "1y").
+        let next = max(step.unit, ((seconds / step.unit).rounded(.down) + 1) * step.unit)
+        return date + min(next, step.limit)
+    }
 }

@@ -7,7 +7,15 @@ extension AppState {
         let now = max(now, timing.now)
         timing.now = now
         var effects = advanceTimers(to: now)
+        let referenceDate = timeline.referenceDate
         effects += handle(event, at: now)
+        switch event {
+        case .tick, .frameDrawn: break
+        default:
+            // Posts came ("now" is when they did), or the screen moved: the ages shown now.
+            if timeline.referenceDate != referenceDate { timing.agesOrigin = now }
+            timing.timers[.ages] = nextAgeChange()
+        }
         let wanted = StateTimer.allCases.filter { $0.isWanted(in: self) }
         timing.timers.keep(only: wanted)
         switch event {
@@ -59,6 +67,13 @@ extension AppState {
         let frame = isAnimating ? timing.lastFrameAt.map(nextAnimationFrame) ?? now : nil
         let timer = timing.timers.earliest(paused: timing.pausedAt != nil)
         return [frame, timer].compactMap { $0 }.min()
+    }
+
+    /// The instant the first age on the screen next reads otherwise.
+    func nextAgeChange() -> Duration? {
+        timeline.nextAgeChange(in: frame).map { change in
+            timing.agesOrigin + .seconds(change.timeIntervalSince(timeline.referenceDate))
+        }
     }
 
     /// The shimmer's time at `now`, for `FeedRenderer.render`.

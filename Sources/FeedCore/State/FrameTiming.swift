@@ -25,6 +25,9 @@ public struct FrameTiming: Sendable {
     /// When the load of every source (`.start`, `r`) began, for the status line's "loaded
     /// in"; nil once all have answered.
     public internal(set) var loadsStartedAt: Duration?
+    /// The instant at which the timeline's reference date was the time: the rows' ages
+    /// count from it.
+    var agesOrigin: Duration = .zero
     /// Something changed since the last frame.
     public internal(set) var needsFrame = true
 

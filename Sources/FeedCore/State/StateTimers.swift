@@ -13,13 +13,15 @@ enum StateTimer: CaseIterable, Sendable {
     case picturesFade
     /// `--refresh`: the sources reload.
     case refresh
+    /// An age on the screen ("3m") reads otherwise: "now" moves on for every row.
+    case ages
 
     /// Whether a pause (`p`, the help overlay) holds it: its deadline moves on by the time
     /// held. The fades are part of the animation; loads and the clock's rules are not.
     var pauses: Bool {
         switch self {
         case .rowsFade, .picturesFade: true
-        case .skeletonShows, .heldAnswers, .refresh: false
+        case .skeletonShows, .heldAnswers, .refresh, .ages: false
         }
     }
 
@@ -28,7 +30,7 @@ enum StateTimer: CaseIterable, Sendable {
     func isWanted(in state: AppState) -> Bool {
         switch self {
         case .skeletonShows: state.timeline.isLoading
-        case .heldAnswers, .rowsFade, .picturesFade, .refresh: true
+        case .heldAnswers, .rowsFade, .picturesFade, .refresh, .ages: true
         }
     }
 
@@ -46,6 +48,10 @@ enum StateTimer: CaseIterable, Sendable {
             break
         case .refresh:
             return state.refresh(at: now)
+        case .ages:
+            state.timeline.age(by: now - state.timing.agesOrigin)
+            state.timing.agesOrigin = now
+            state.timing.timers[.ages] = state.nextAgeChange()
         }
         return []
     }

@@ -40,7 +40,7 @@ extension TimelineView {
         unreadCount = feed?.posts.count { !read.contains($0.id) } ?? 0
     }
 
-    private func visiblePosts(in frame: ViewFrame) -> [FeedViewport.Placement] {
+    func visiblePosts(in frame: ViewFrame) -> [FeedViewport.Placement] {
         guard feed != nil, !frame.isTooSmall else { return [] }
         return viewport(in: frame).placements(from: scroll)
     }
