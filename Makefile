@@ -59,7 +59,8 @@ test-terminal:
 
 # The release build `make install` makes, then render/decode figures and the binary in a
 # 200x50 pseudo-terminal. The feeds (200 and 100,000 posts) are generated into a temporary
-# folder and removed.
+# folder and removed. Last, many feeds (100 to 500 loopback RSS feeds, Tests/bench/rss_farm.py)
+# against newsboat, and 300 sources answering at once (Tests/bench/many_feeds.py).
 bench:
 	@.ci/system-packages bench
 	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
