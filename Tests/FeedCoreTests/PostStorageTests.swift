@@ -19,6 +19,27 @@ import Testing
         #expect(MemoryLayout<Post>.stride == MemoryLayout<AnyObject>.stride)
     }
 
+    /// What most posts leave empty (Mastodon's counts, attachments, polls) is in a box of
+    /// its own, absent while empty: a feed's post holds its fields in under 200 bytes.
+    @Test func whatMostPostsLeaveEmptyTakesNoRoom() {
+        #expect(MemoryLayout<Post.Fields>.size < 200, "\(MemoryLayout<Post.Fields>.size) bytes")
+        #expect(Self.post(1).fields.more == nil)
+        var post = Self.post(1)
+        post.attachments.append(Attachment(kind: .image, description: "alt", url: "https://e.org/p.jpg"))
+        post.boosts = 4
+        post.poll = Poll(options: [.init(title: "Yes", votes: 1)], votes: 1, closed: false)
+        post.poll?.votes = 2
+        #expect(post.attachments.count == 1 && post.boosts == 4 && post.poll?.votes == 2)
+        #expect(post.fields.more != nil)
+        #expect(post != Self.post(1))
+        // Emptied again, it is the post it was, box and all.
+        post.attachments = []
+        post.boosts = nil
+        post.poll = nil
+        #expect(post.fields.more == nil)
+        #expect(post == Self.post(1) && post.hashValue == Self.post(1).hashValue)
+    }
+
     @Test func aChangedCopyLeavesTheOriginalAsItWas() {
         let original = Self.post(1)
         var copy = original

@@ -471,7 +471,7 @@ import Testing
     /// source's is skipped by the later one if it answers first.)
     @Test(arguments: 0..<40)
     func severalFirstPagesTakenTogetherAreThePagesTakenOneByOne(seed: UInt64) {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let sources = Int.random(in: 2...6, using: &random)
         func page(_ source: Int, round: Int) -> [Post] {
             (0..<Int.random(in: 0...6, using: &random)).map { index in

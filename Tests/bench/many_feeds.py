@@ -35,6 +35,16 @@ class Farm:
         self.process.wait(timeout=10)
 
 
+def subscribe(workdir, farm, feeds):
+    """A subscriptions file of the farm's first `feeds` feeds in `workdir`; the environment
+    that has the viewer read it (XDG_CONFIG_HOME) and keep its store there."""
+    config = os.path.join(workdir, "config", "shimmerfeed")
+    os.makedirs(config, exist_ok=True)
+    with open(os.path.join(config, "feeds"), "w") as out:
+        out.writelines(f"{farm.url(feed)}\n" for feed in range(feeds))
+    return {"XDG_CONFIG_HOME": os.path.join(workdir, "config"), "XDG_STATE_HOME": os.path.join(workdir, "state")}
+
+
 def ours(binary, farm, feeds, items, extra_args=()):
     """Seconds until "N posts from M sources" shows, the peak RSS in MiB, and the process's
     RSS once loaded (what stays). In tmux, read with capture-pane: the screen as drawn (in
@@ -42,11 +52,8 @@ def ours(binary, farm, feeds, items, extra_args=()):
     workdir = tempfile.mkdtemp(prefix="many-feeds-", dir=terminal_bench.STATE_ROOT)
     server = f"shimmerfeed-bench-{os.getpid()}"
     try:
-        config = os.path.join(workdir, "config", "shimmerfeed")
-        os.makedirs(config)
-        with open(os.path.join(config, "feeds"), "w") as out:
-            out.writelines(f"{farm.url(feed)}\n" for feed in range(feeds))
-        command = ["env", f"XDG_CONFIG_HOME={workdir}/config", f"XDG_STATE_HOME={workdir}/state",
+        environment = subscribe(workdir, farm, feeds)
+        command = ["env", *(f"{name}={value}" for name, value in environment.items()),
                    f"XDG_CACHE_HOME={workdir}/cache", "TERM=xterm-256color", binary, *extra_args]
         tmux = ["tmux", "-L", server, "-f", "/dev/null"]
         start = time.monotonic()
@@ -80,23 +87,18 @@ def ours(binary, farm, feeds, items, extra_args=()):
 def keys_in_the_storm(binary, farm, feeds, items, every=0.15):
     """While `feeds` sources answer: a key (j, then k, in turn) every `every` seconds, and
     the milliseconds from each to the first output after it (the frame that shows it: keys
-    are read before a frame is drawn); and the longest silence in the output while the
-    sources answer. In a pseudo-terminal that answers status reports, as xterm does."""
+    are read before a frame is drawn). In a pseudo-terminal that answers status reports, as
+    xterm does."""
     workdir = tempfile.mkdtemp(prefix="many-feeds-", dir=terminal_bench.STATE_ROOT)
     try:
-        config = os.path.join(workdir, "config", "shimmerfeed")
-        os.makedirs(config)
-        with open(os.path.join(config, "feeds"), "w") as out:
-            out.writelines(f"{farm.url(feed)}\n" for feed in range(feeds))
-        s = terminal_bench.Session([binary], {"XDG_CONFIG_HOME": os.path.join(workdir, "config"),
-                                              "XDG_STATE_HOME": os.path.join(workdir, "state")})
+        s = terminal_bench.Session([binary], subscribe(workdir, farm, feeds))
         s.wait_for(b"sources loading", 10)
         # Past the start (the terminal's answers to the viewer's questions), into the storm.
         s.pump(max(0.0, 2 * farm.delay - (time.monotonic() - s.start)))
         latencies, moments, key = [], [], 0
         deadline = time.monotonic() + 60
         floor = math.ceil(feeds / 8) * farm.delay
-        # Keys while the sources answer (the floor less a last round), then the gaps.
+        # Keys while the sources answer (the floor less a last round).
         while time.monotonic() - s.start < floor - farm.delay and time.monotonic() < deadline:
             before = len(s.output)
             sent = time.monotonic()
@@ -122,11 +124,7 @@ def frames_in_the_storm(binary, farm, feeds, items):
     sweeps (0.3 s: no frame is due then)."""
     workdir = tempfile.mkdtemp(prefix="many-feeds-", dir=terminal_bench.STATE_ROOT)
     try:
-        config = os.path.join(workdir, "config", "shimmerfeed")
-        os.makedirs(config)
-        with open(os.path.join(config, "feeds"), "w") as out:
-            out.writelines(f"{farm.url(feed)}\n" for feed in range(feeds))
-        s = terminal_bench.Session([binary, "--no-store"], {"XDG_CONFIG_HOME": os.path.join(workdir, "config")})
+        s = terminal_bench.Session([binary, "--no-store"], subscribe(workdir, farm, feeds))
         floor = math.ceil(feeds / 8) * farm.delay
         s.wait_for(b"sources loading", 10)
         s.pump(floor + 1.0)
@@ -150,14 +148,10 @@ def first_rows_from_the_store(binary, feeds=300, items=50):
     frame with rows, on a start whose sources answer 5 s later (the rows are the store's)."""
     workdir = tempfile.mkdtemp(prefix="many-feeds-", dir=terminal_bench.STATE_ROOT)
     try:
-        config = os.path.join(workdir, "config", "shimmerfeed")
-        os.makedirs(config)
-        env = {"XDG_CONFIG_HOME": os.path.join(workdir, "config"), "XDG_STATE_HOME": os.path.join(workdir, "state")}
         figures = {}
         farm = Farm(items, 0.1)
         try:
-            with open(os.path.join(config, "feeds"), "w") as out:
-                out.writelines(f"{farm.url(feed)}\n" for feed in range(feeds))
+            env = subscribe(workdir, farm, feeds)
             s = terminal_bench.Session([binary], env)  # the first run fills the store
             s.wait_for(f"{feeds * items:,} posts from".encode(), 60)
             s.pump(1.0)

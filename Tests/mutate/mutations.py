@@ -202,6 +202,9 @@ MUTATIONS = [
      "Sources/FeedCore/Views/TimelineView+Ages.swift", "        guard !isLoading else { return nil }\n",
      "        guard !isLoading else { return nil }\n        if true { return referenceDate + 1 }\n",
      "AgesTests|RunLoopTests"),
+    ("a post's empty extras kept in a box of their own", "Sources/FeedCore/Model/Post.swift",
+     "set { fields.more = newValue.isEmpty ? nil : .extras(newValue) }", "set { fields.more = .extras(newValue) }",
+     "PostStorageTests"),
     # A cache of responses never emptied: each transfer's body outlives its answer.
     ("every transfer's body kept after its source answered", "Sources/FeedTransport/HTTPFetcher.swift",
      '    static let accept = MediaType.accept\n\n    static func fetch(_ request: CurlTransfer.Request) async throws -> HTTPResponse {\n        let control = try TransferControl()\n        let outcome = await withTaskCancellationHandler {\n            await DedicatedThread.run { CurlTransfer(request: request).run(control: control) }\n        } onCancel: {\n            control.cancel()\n        }\n        switch outcome {\n        case .completed(let response): return response',

@@ -58,13 +58,34 @@ public struct Post: Hashable, Sendable, Identifiable {
         var likes: Int?
         var createdAt: Date?
         var url: String?
+        var source: PostSource?
+        /// What most posts (a blog's, a feed's) leave empty, in a box of its own; nil
+        /// while all of it is empty: a post of 100,000 is a third smaller without it.
+        var more: More?
+    }
+
+    /// The fields most posts leave empty: counts and marks of Mastodon's, attachments,
+    /// polls.
+    struct Extras: Hashable, Sendable {
         var boosts: Int?
         var replies: Int?
         var boostedBy: String?
-        var hidesContent: Bool
-        var attachments: [Attachment]
+        var hidesContent = false
+        var attachments: [Attachment] = []
         var poll: Poll?
-        var source: PostSource?
+
+        var isEmpty: Bool { self == Extras() }
+    }
+
+    /// `Extras` behind a reference (an indirect case is boxed, and never written in place).
+    enum More: Hashable, Sendable {
+        indirect case extras(Extras)
+
+        var extras: Extras {
+            switch self {
+            case .extras(let extras): extras
+            }
+        }
     }
 
     /// The box. `@unchecked Sendable` because its one `var` is written only through
@@ -83,6 +104,13 @@ public struct Post: Hashable, Sendable, Identifiable {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
             yield &box.fields
         }
+    }
+
+    /// The fields most posts leave empty, empty ones where there are none; set empty, the
+    /// box goes.
+    private var extras: Extras {
+        get { box.fields.more?.extras ?? Extras() }
+        set { fields.more = newValue.isEmpty ? nil : .extras(newValue) }
     }
 
     public static func == (a: Post, b: Post) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
@@ -120,32 +148,32 @@ public struct Post: Hashable, Sendable, Identifiable {
     }
     /// Boosts and replies, where the feed counts them (Mastodon).
     public var boosts: Int? {
-        get { box.fields.boosts }
-        _modify { yield &fields.boosts }
+        get { extras.boosts }
+        set { extras.boosts = newValue }
     }
     public var replies: Int? {
-        get { box.fields.replies }
-        _modify { yield &fields.replies }
+        get { extras.replies }
+        set { extras.replies = newValue }
     }
     /// Who boosted this post into the feed, when it arrived as a boost.
     public var boostedBy: String? {
-        get { box.fields.boostedBy }
-        _modify { yield &fields.boostedBy }
+        get { extras.boostedBy }
+        set { extras.boostedBy = newValue }
     }
     /// A content warning: the title says what the content is, and the content stays
     /// hidden until the reader expands the post.
     public var hidesContent: Bool {
-        get { box.fields.hidesContent }
-        _modify { yield &fields.hidesContent }
+        get { extras.hidesContent }
+        set { extras.hidesContent = newValue }
     }
     /// Pictures, videos, sounds and files, in the feed's order.
     public var attachments: [Attachment] {
-        get { box.fields.attachments }
-        _modify { yield &fields.attachments }
+        get { extras.attachments }
+        set { extras.attachments = newValue }
     }
     public var poll: Poll? {
-        get { box.fields.poll }
-        _modify { yield &fields.poll }
+        get { extras.poll }
+        set { extras.poll = newValue }
     }
     /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource? {
@@ -158,10 +186,12 @@ public struct Post: Hashable, Sendable, Identifiable {
         createdAt: Date?, url: String? = nil, boosts: Int? = nil, replies: Int? = nil,
         boostedBy: String? = nil, hidesContent: Bool = false, attachments: [Attachment] = [], poll: Poll? = nil
     ) {
+        let extras = Extras(
+            boosts: boosts, replies: replies, boostedBy: boostedBy, hidesContent: hidesContent,
+            attachments: attachments, poll: poll)
         box = Box(
             Fields(
                 id: id, author: author, title: title, content: content, likes: likes, createdAt: createdAt, url: url,
-                boosts: boosts, replies: replies, boostedBy: boostedBy, hidesContent: hidesContent,
-                attachments: attachments, poll: poll, source: nil))
+                source: nil, more: extras.isEmpty ? nil : .extras(extras)))
     }
 }
