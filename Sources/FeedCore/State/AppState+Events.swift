@@ -9,18 +9,15 @@ extension AppState {
         var effects = advanceTimers(to: now)
         let referenceDate = timeline.referenceDate
         effects += handle(event, at: now)
-        switch event {
-        case .tick, .frameDrawn: break
-        default:
-            // Posts came ("now" is when they did), or the screen moved: the ages shown now.
-            if timeline.referenceDate != referenceDate { timing.agesOrigin = now }
-            timing.timers[.ages] = nextAgeChange()
-        }
         let wanted = StateTimer.allCases.filter { $0.isWanted(in: self) }
         timing.timers.keep(only: wanted)
         switch event {
         case .tick, .frameDrawn: break
-        default: timing.needsFrame = true
+        default:
+            timing.needsFrame = true
+            // Posts came ("now" is when they did), or the screen moved: the ages shown now.
+            if timeline.referenceDate != referenceDate { timing.agesOrigin = now }
+            timing.timers[.ages] = nextAgeChange()
         }
         switch event {
         case .tick, .frameDrawn, .notice: break
