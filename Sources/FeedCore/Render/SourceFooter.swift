@@ -10,9 +10,8 @@ public enum SourceFooter {
     public static let maximumSkeletonRows = 3
 
     /// Skeleton rows for `sources`: their first posts awaited, or a page loading.
-    public static func skeletonRows(_ sources: [SourceStatus]) -> Int {
-        let pending = sources.count { $0.isAwaited || $0.page == .loading }
-        return min(maximumSkeletonRows, skeletonRowsPerSource * pending)
+    public static func skeletonRows(_ sources: SourceTally) -> Int {
+        min(maximumSkeletonRows, skeletonRowsPerSource * sources.pending)
     }
 
     /// The failures' lines, what to do and since when first, so that a narrow screen cuts
@@ -42,13 +41,13 @@ public enum SourceFooter {
     /// The footer's lines: the skeleton rows with their separators, then the failures with
     /// a blank line before them.
     static func height(
-        of sources: [SourceStatus], skeletonRows: Int, width: Int, cache: RowLayoutCache, unread: Bool = false
+        of sources: SourceTally, skeletonRows: Int, width: Int, cache: RowLayoutCache, unread: Bool = false
     ) -> Int {
         var height = 0
         for index in 0..<skeletonRows {
             height += cache.placeholder(index, width: width, unread: unread).height + RowGeometry.separatorHeight
         }
-        let failures = sources.count { $0.failure != nil } + sources.count { $0.pageFailure != nil }
+        let failures = sources.failed + sources.pagesFailed
         return height + failures + (failures > 0 ? 1 : 0)
     }
 

@@ -91,16 +91,16 @@ enum StatusLine {
             if state.options.tracksRead, !feed.posts.isEmpty {
                 parts.append(state.unreadCount > 0 ? "\(CountFormat.grouped(state.unreadCount)) unread" : "all read")
             }
-            if sources.contains(where: { $0.page == .loading }) {
+            if state.tally.pagesLoading > 0 {
                 parts.append("loading more…")
             } else if awaited == 0, let duration = state.lastLoadDuration {
                 parts.append("loaded in \(DurationFormat.short(duration))")
             }
-            let failed = sources.count { $0.failure != nil }
+            let failed = state.tally.failed
             if failed > 0 { parts.append(single ? "reload failed" : "\(failed) failed") }
             // Why the document ended early, then, being the longest: what was left out, and why.
             if let cutShort = sources.lazy.compactMap(\.cutShort).first { parts.append("cut short: \(cutShort)") }
-            let skipped = sources.reduce(0) { $0 + $1.skipped }
+            let skipped = state.tally.skipped
             if skipped > 0 {
                 let count = "\(CountFormat.grouped(skipped)) skipped"
                 let reason = sources.lazy.compactMap(\.firstSkipReason).first

@@ -66,7 +66,19 @@ public struct SourceStatus: Sendable, Equatable {
     public var hasLoaded: Bool { lastSuccess != nil }
 
     /// Whether it is loading and has shown nothing yet: what skeleton rows stand for.
-    public var isAwaited: Bool { isLoading && !hasLoaded && failure == nil }
+    public var isAwaited: Bool { isLoading && !hasLoaded && !hasFailed }
+
+    /// Whether its last load failed; unlike `failure`, without a copy of the failure.
+    public var hasFailed: Bool {
+        if case .failed = outcome { return true }
+        return false
+    }
+
+    /// Whether the load of its next page failed.
+    public var pageHasFailed: Bool {
+        if case .failed = page { return true }
+        return false
+    }
 
     public var failure: Failure? {
         if case .failed(let failure) = outcome { return failure }

@@ -19,7 +19,11 @@ public struct TimelineView: Sendable {
     }
 
     /// The sources, in the order given.
-    public internal(set) var sources: [SourceStatus]
+    public internal(set) var sources: [SourceStatus] {
+        didSet { tally = SourceTally(sources) }
+    }
+    /// What the screen counts of `sources`, counted again when one changes.
+    public private(set) var tally: SourceTally
     public internal(set) var content: Content = .empty {
         didSet { contentVersion = Self.nextContentVersion() }
     }
@@ -76,6 +80,7 @@ public struct TimelineView: Sendable {
 
     init(sources: [SourceStatus], referenceDate: Date) {
         self.sources = sources
+        self.tally = SourceTally(sources)
         self.referenceDate = referenceDate
     }
 
@@ -108,10 +113,10 @@ public struct TimelineView: Sendable {
     }
 
     /// Sources still loading that have shown nothing yet.
-    public var sourcesAwaited: Int { sources.count(where: \.isAwaited) }
+    public var sourcesAwaited: Int { tally.awaited }
 
     /// Sources whose first page is loading.
-    public var sourcesLoading: Int { sources.count(where: \.isLoading) }
+    public var sourcesLoading: Int { tally.loading }
 
     /// What to ask source `index` for: its first page, or the page at `page`.
     func request(for index: Int, page: String? = nil) -> SourceRequest {

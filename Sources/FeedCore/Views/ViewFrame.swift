@@ -16,7 +16,7 @@ extension TimelineView {
     /// Skeleton rows below the posts, for the sources still to bring their first posts
     /// and the pages loading.
     public var footerSkeletonRows: Int {
-        isLoading || feed == nil ? 0 : SourceFooter.skeletonRows(sources)
+        isLoading || feed == nil ? 0 : SourceFooter.skeletonRows(tally)
     }
 
     /// The rows shown, laid out in `frame`, with the reader's expansions and likes.
@@ -31,7 +31,7 @@ extension TimelineView {
     func footerHeight(in frame: ViewFrame) -> Int {
         guard feed != nil else { return 0 }
         return SourceFooter.height(
-            of: sources, skeletonRows: footerSkeletonRows, width: frame.size.width, cache: frame.layouts,
+            of: tally, skeletonRows: footerSkeletonRows, width: frame.size.width, cache: frame.layouts,
             unread: frame.tracksRead)
     }
 }
