@@ -78,11 +78,17 @@ final class SQLiteDatabase {
         for (index, value) in values.enumerated() {
             try bind(value, at: Int32(index + 1), in: statement)
         }
+        // One row's array, filled anew for each: a start reads 15,000 rows, and an array
+        // made and freed for each was a tenth of the read.
+        let columns = sqlite3_column_count(statement)
+        var row: [Value] = []
+        row.reserveCapacity(Int(columns))
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw failure(status) }
-            let row = (0..<sqlite3_column_count(statement)).map { column(statement, $0) }
+            row.removeAll(keepingCapacity: true)
+            for index in 0..<columns { row.append(column(statement, index)) }
             do {
                 try body(row)
             } catch let failure as Failure {
@@ -146,7 +152,13 @@ final class SQLiteDatabase {
         case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: .real(sqlite3_column_double(statement, index))
         case SQLITE_TEXT, SQLITE_BLOB:
-            .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+            // By the length SQLite gives, without a walk for the end.
+            .text(
+                sqlite3_column_text(statement, index).map {
+                    String(
+                        decoding: UnsafeBufferPointer(start: $0, count: Int(sqlite3_column_bytes(statement, index))),
+                        as: UTF8.self)
+                } ?? "")
         default: .null
         }
     }

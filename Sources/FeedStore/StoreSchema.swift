@@ -75,6 +75,12 @@ enum StoreSchema {
         """
         UPDATE posts SET post_id = '\(boostBeforeV3)' || post_id WHERE boosted_by IS NOT NULL;
         """,
+        // 4: the posts by time: a start reads the newest posts of all its sources, a first
+        // screen's worth, before the rest (`FeedStore.sources(_:newest:)`), and through this
+        // walks a few hundred entries from the end where it sorted the whole table.
+        """
+        CREATE INDEX posts_by_time ON posts (created_at, listed_at);
+        """,
     ]
 
     /// The prefix of a version 2 boost's key, until an answer names the boost.

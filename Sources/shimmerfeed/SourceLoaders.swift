@@ -28,7 +28,9 @@ struct SourceLoaders {
     var certificateAuthorities: String? { environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The view's sources as the status line and rows name them.
-    var statuses: [SourceStatus] {
+    var statuses: [SourceStatus] { Self.statuses(of: sources) }
+
+    static func statuses(of sources: SourceList) -> [SourceStatus] {
         sources.entries.map {
             SourceStatus(name: $0.title ?? $0.source.shortName, named: $0.title != nil, label: $0.source.label)
         }

@@ -4,8 +4,9 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// The store as this run uses it: opened (or not, and why), what it held of the run's
-/// sources (their posts handed to the view once, then let go), and the searches of it.
+/// The store as this run uses it: opened (or not, and why), the newest of what it held of
+/// the run's sources (a first screen, read at once), all of it (read when the loop takes
+/// it, once that screen is drawn), and the searches of it.
 final class StoreOpening: Sendable {
     let store: FeedStore?
     /// What to tell the reader at start: the store was moved aside, or is not available.
@@ -13,52 +14,82 @@ final class StoreOpening: Sendable {
     /// Each stored source's validators, by key: the first request of the run is
     /// conditional.
     let validators: [String: HTTPValidators]
-    /// What the store held of each source, by index, until the loop takes it.
-    private let pending: Mutex<[Int: StoredPosts]>
+    /// The newest posts kept of all the sources, by index: a screen's worth, drawn while
+    /// the rest is read (300 sources' 15,000 posts take most of a start's 100 ms).
+    let firstScreen: [Int: StoredPosts]
+    /// The most posts `firstScreen` holds: more than the rows of the tallest screen.
+    static let firstScreenPosts = 200
+    /// The sources' keys and statuses, by index, for the rest.
+    private let keys: [String?]
+    private let statuses: [SourceStatus]
+    private let now: Date
+    /// Whether the rest has been taken: it is given once.
+    private let taken = Mutex(false)
 
     private init(
-        store: FeedStore?, notice: String?, validators: [String: HTTPValidators], pending: [Int: StoredPosts] = [:]
+        store: FeedStore?, notice: String?, validators: [String: HTTPValidators] = [:],
+        firstScreen: [Int: StoredPosts] = [:], keys: [String?] = [], statuses: [SourceStatus] = [], now: Date = Date()
     ) {
         self.store = store
         self.notice = notice
         self.validators = validators
-        self.pending = Mutex(pending)
+        self.firstScreen = firstScreen
+        self.keys = keys
+        self.statuses = statuses
+        self.now = now
     }
 
     /// Opens the store this run uses (none with `--no-store`, nor for `--dump` without
-    /// `--offline`), and reads what it holds of the sources `keys` name (by index).
-    static func open(options: CommandLineOptions, environment: [String: String], keys: [String?], now: Date)
-        -> StoreOpening
-    {
+    /// `--offline`), and reads the newest of what it holds of the sources `keys` name
+    /// (by index).
+    static func open(
+        options: CommandLineOptions, environment: [String: String], keys: [String?], statuses: [SourceStatus], now: Date
+    ) -> StoreOpening {
         guard !options.noStore, !options.dump || options.viewer.offline,
             let path = options.storePath ?? StoreLocation.defaultPath(environment: environment)
-        else { return StoreOpening(store: nil, notice: nil, validators: [:]) }
+        else { return StoreOpening(store: nil, notice: nil) }
         do {
             let (store, notice) = try FeedStore.open(at: path, now: now)
-            let kept = try store.sources(keys.compactMap { $0 })
-            var sources: [Int: StoredPosts] = [:]
-            for (index, key) in keys.enumerated() {
-                guard let key, let source = kept[key], !source.posts.isEmpty else { continue }
-                sources[index] = .init(
-                    feed: Feed(title: source.title, posts: source.posts), savedAt: source.lastSuccess ?? now,
-                    read: Set(source.read.keys), liked: source.liked)
-            }
+            var newest = try store.sources(keys.compactMap { $0 }, newest: firstScreenPosts)
+            let validators = newest.mapValues { HTTPValidators(etag: $0.etag, lastModified: $0.lastModified) }
             return StoreOpening(
-                store: store, notice: notice,
-                validators: kept.mapValues { HTTPValidators(etag: $0.etag, lastModified: $0.lastModified) },
-                pending: sources)
+                store: store, notice: notice, validators: validators,
+                firstScreen: stored(taking: &newest, keys: keys, statuses: statuses, now: now), keys: keys,
+                statuses: statuses, now: now)
         } catch {
-            return StoreOpening(
-                store: nil, notice: "going on without the store: \(error)", validators: [:])
+            return StoreOpening(store: nil, notice: "going on without the store: \(error)")
         }
     }
 
-    /// The stored posts, each source's first answer: given once, and not kept here.
+    /// All the store holds of the sources, each source's first answer: read now, given
+    /// once, and not kept here. Where it cannot be read, the first screen is all there is.
     func takeStored() -> [Int: StoredPosts] {
-        pending.withLock { pending in
-            defer { pending = [:] }
-            return pending
+        let first = taken.withLock { taken in
+            defer { taken = true }
+            return !taken
         }
+        guard let store, first else { return [:] }
+        guard var kept = try? store.sources(keys.compactMap { $0 }) else { return firstScreen }
+        return Self.stored(taking: &kept, keys: keys, statuses: statuses, now: now)
+    }
+
+    /// What the store kept of each source (taken out of `kept`), by index, tagged as the
+    /// view tags its posts: here, where they are not shared, in place (the view's own
+    /// tagging copied each).
+    private static func stored(
+        taking kept: inout [String: FeedStore.Source], keys: [String?], statuses: [SourceStatus], now: Date
+    ) -> [Int: StoredPosts] {
+        var sources: [Int: StoredPosts] = [:]
+        for (index, key) in keys.enumerated() {
+            guard let key, var source = kept.removeValue(forKey: key), !source.posts.isEmpty else { continue }
+            var feed = Feed(title: source.title, posts: [])
+            swap(&feed.posts, &source.posts)
+            let name = keys.count == 1 ? nil : statuses[index].name(answering: feed)
+            feed.posts.tag(with: PostSource(index: index, name: name))
+            sources[index] = .init(
+                feed: feed, savedAt: source.lastSuccess ?? now, read: Set(source.read.keys), liked: source.liked)
+        }
+        return sources
     }
 
     /// A source's key in the store: a URL as written, a file by its real path; nil for

@@ -33,7 +33,7 @@ do {
 // opened is a notice, never a failure.
 let storeOpening = StoreOpening.open(
     options: options, environment: environment, keys: sourceList.entries.map { StoreOpening.key(of: $0.source) },
-    now: Date())
+    statuses: SourceLoaders.statuses(of: sourceList), now: Date())
 let loaders = SourceLoaders(options: options, sources: sourceList, environment: environment, storeOpening: storeOpening)
 var viewer = loaders.viewer
 let pictureLoader = loaders.pictures
@@ -67,8 +67,8 @@ let loop = FeedRunLoop(
     state: AppState(
         options: viewer, size: backend.size,
         notice: options.palette && !backend.animatesPalette ? paletteNotice : storeOpening.notice),
-    backend: backend, loaders: loaders.make(clock: clock), stored: storeOpening.takeStored(), pictures: pictureLoader,
-    configuration: configuration, clock: clock)
+    backend: backend, loaders: loaders.make(clock: clock), stored: storeOpening.takeStored(),
+    firstScreen: storeOpening.firstScreen, pictures: pictureLoader, configuration: configuration, clock: clock)
 storeOpening.store?.tellProblem { [post = loop.post] in post(.notice($0)) }
 let exitCode = loop.run()
 backend.stop()

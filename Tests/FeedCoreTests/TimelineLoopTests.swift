@@ -89,4 +89,45 @@ import Testing
         #expect(probe.most.load(ordering: .relaxed) == 3)
         #expect((seen.kept ?? 99) <= 2)
     }
+
+    /// A start from the store: the newest posts it kept are drawn before the rest is read,
+    /// as the same rows the whole then shows at the top, the status line left for the
+    /// whole's counts.
+    @Test func theStoresNewestPostsAreDrawnBeforeTheRestIsRead() throws {
+        let clock = ManualClock()
+        let size = TerminalSize(width: 80, height: 24)
+        // Source s's post i is (i * 30 + s) minutes old: the sources' posts interleave.
+        func kept(_ source: Int, _ range: Range<Int>) -> StoredPosts {
+            StoredPosts(
+                feed: Feed(posts: range.map { Views.post("s\(source)p\($0)", minutesAgo: $0 * 30 + source) }),
+                savedAt: Views.now)
+        }
+        let all = Dictionary(uniqueKeysWithValues: (0..<30).map { ($0, kept($0, 0..<50)) })
+        // The newest 60 of them all: each source's first two.
+        let firstScreen = Dictionary(uniqueKeysWithValues: (0..<30).map { ($0, kept($0, 0..<2)) })
+        let sources: [any FeedLoading] = (0..<30).map { _ in
+            ProbedLoader(feed: Feed(posts: []), delay: .seconds(3600), clock: clock, probe: Probe())
+        }
+        let options = ViewerOptions(sources: (0..<30).map { SourceStatus(name: "Source \($0)") }, animation: .none)
+        let whole: (ScreenBuffer) -> Bool = { $0.lines.last?.contains("1,500 posts from 30 sources") == true }
+        let backend = MemoryBackend(
+            size: size, script: [.init(until: whole, send: [.key(.character("q"))])], clock: clock)
+        final class Reading: @unchecked Sendable { var framesBefore: Int? }
+        let reading = Reading()
+        func readAll() -> [Int: StoredPosts] {
+            reading.framesBefore = backend.frames.count
+            return all
+        }
+        let loop = FeedRunLoop(
+            state: AppState(options: options, size: size), backend: backend, loaders: sources, stored: readAll(),
+            firstScreen: firstScreen, clock: clock)
+        #expect(loop.run() == 0)
+        #expect(!backend.timedOut, "the script ran to its end")
+        #expect(reading.framesBefore == 1, "one frame, the first screen's, before the rest was read")
+        let glimpse = try #require(backend.frames.first)
+        let final = try #require(backend.frames.last)
+        #expect(glimpse.lines[0].contains("Writer s0p0"), "the newest post on top: \(glimpse.lines[0])")
+        #expect(glimpse.lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true, "no counts yet")
+        #expect(Array(glimpse.lines.dropLast()) == Array(final.lines.dropLast()), "the rows the whole shows")
+    }
 }

@@ -100,6 +100,41 @@ import Testing
         #expect(many[sources[0]]?.posts.map(\.id.description) == ["b0", "c0", "a0", "u"])
     }
 
+    /// A first screen's worth: the newest posts of all the sources asked for, each source's
+    /// in its order with their marks, whether the table is walked (most of the store's
+    /// sources) or each source read through the key (few of them).
+    @Test func theNewestOfAllTheSourcesComeFirstReadEitherWay() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        let sources = (0..<6).map { "https://e.org/\($0)/feed" }
+        var undated = post("u", hoursAgo: 0)
+        undated.createdAt = nil
+        for (index, source) in sources.enumerated() {
+            // Source i's post j is 6j + i hours old: the sources' posts interleave.
+            let posts = (0..<4).map { post("p\(index)-\($0)", hoursAgo: Double(6 * $0 + index)) }
+            try store.saveAnswer(
+                source: source, title: "S\(index)", posts: posts + [undated], etag: nil, lastModified: nil, at: now)
+        }
+        try store.saveMarks(
+            read: [(source: sources[2], post: .string("p2-1"), readAt: now)],
+            liked: [(source: sources[2], post: .string("p2-1"), liked: true)])
+        func ids(_ found: [String: FeedStore.Source], _ index: Int) -> [String]? {
+            found[sources[index]]?.posts.map(\.id.description)
+        }
+        // Five of six sources, the walk: 0 to 4, 6 and 7 hours old.
+        let many = try store.sources(Array(sources.prefix(5)), newest: 7)
+        #expect(ids(many, 0) == ["p0-0", "p0-1"] && ids(many, 1) == ["p1-0", "p1-1"])
+        #expect(ids(many, 2) == ["p2-0"] && ids(many, 3) == ["p3-0"] && ids(many, 4) == ["p4-0"])
+        #expect(many[sources[0]]?.title == "S0", "every source asked for, with what it has of the newest")
+        // Two of six, through the key: 2, 4 and 8 hours old.
+        let few = try store.sources([sources[2], sources[4]], newest: 3)
+        #expect(ids(few, 2) == ["p2-0", "p2-1"] && ids(few, 4) == ["p4-0"])
+        #expect(few[sources[2]]?.read.keys.map(\.description) == ["p2-1"])
+        #expect(few[sources[2]]?.liked.map(\.description) == ["p2-1"])
+        // More than there are: all of them, undated last.
+        #expect(ids(try store.sources([sources[5]], newest: 50), 5) == ["p5-0", "p5-1", "p5-2", "p5-3", "u"])
+    }
+
     /// An answer is kept whole or not at all: a write that fails midway leaves the source
     /// as it was.
     @Test func anAnswerThatFailsMidwayChangesNothing() throws {

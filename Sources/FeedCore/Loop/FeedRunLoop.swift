@@ -35,23 +35,28 @@ public final class FeedRunLoop {
     private let pictureLoads: PictureTasks
     /// The time since the loop started; tests and `--dump` hand in a manual clock.
     private let clock: any LoopClock
-    /// What the store kept of each source, by index: their first answers, given at the
-    /// start and then let go.
-    private var stored: [Int: StoredPosts]
+    /// What the store kept of each source, by index: their first answers, read when the
+    /// loop starts (after `firstScreen` is drawn), given, and then let go.
+    private var stored: (() -> [Int: StoredPosts])?
+    /// The newest of those, a screen's worth, drawn before the rest is read.
+    private var firstScreen: [Int: StoredPosts]
     private var exitCode: Int32?
 
     /// A loop over `state`, whose sources `loaders` load (one for each, in order), and
-    /// whose first answers are what the store kept of them (`stored`, by index).
+    /// whose first answers are what the store kept of them (`stored`, by index: read as
+    /// the loop starts, after `firstScreen`, the newest of them, is drawn).
     /// `pictures` loads the pictures rows show; nil: none load, and rows keep their alt
     /// text and initials.
     public init(
-        state: AppState, backend: any TerminalBackend, loaders: [any FeedLoading], stored: [Int: StoredPosts] = [:],
+        state: AppState, backend: any TerminalBackend, loaders: [any FeedLoading],
+        stored: @escaping @autoclosure () -> [Int: StoredPosts] = [:], firstScreen: [Int: StoredPosts] = [:],
         pictures: (any PictureLoading)? = nil, configuration: Configuration = .init(),
         clock: any LoopClock = SystemLoopClock()
     ) {
         precondition(loaders.count == state.sources.count, "one loader for each source")
         self.state = state
         self.stored = stored
+        self.firstScreen = firstScreen
         self.backend = backend
         writer = FrameWriter(drawing: backend.pictureDrawing)
         self.configuration = configuration
@@ -78,10 +83,11 @@ public final class FeedRunLoop {
     public func run() -> Int32 {
         handle(.resize(backend.size))
         handle(.start)
+        drawFirstScreen()
         let kept = SourceAnswer.stored(
-            stored, sources: state.sources.count, offline: state.options.offline, generation: state.generation,
-            date: Date())
-        stored = [:]
+            stored?() ?? [:], sources: state.sources.count, offline: state.options.offline,
+            generation: state.generation, date: Date())
+        stored = nil
         if !kept.isEmpty { handle(.answers(kept)) }
         while exitCode == nil {
             for event in inbox.drain() { handle(event) }
@@ -112,6 +118,22 @@ public final class FeedRunLoop {
         loads.cancelAll()
         pictureLoads.cancelAll()
         return exitCode ?? 0
+    }
+
+    /// The newest posts the store kept, drawn at once on a copy of the state, while the
+    /// rest is read: the rows the whole will show at the top, without its counts (the
+    /// status line waits for them). The copy, and what it asked for, are let go.
+    private func drawFirstScreen() {
+        guard !firstScreen.isEmpty else { return }
+        var glimpse = state
+        let answers = SourceAnswer.stored(
+            firstScreen, sources: state.sources.count, offline: false, generation: state.generation, date: Date())
+        firstScreen = [:]
+        let instant = now()
+        _ = glimpse.apply(.answers(answers), at: instant)
+        var frame = FeedRenderer.render(glimpse, elapsed: glimpse.animationTime(at: instant))
+        frame.fill(row: frame.height - 1, column: 0, count: frame.width, style: .plain)
+        if !backend.draw(writer.show(frame, at: instant)) { writer.screenCleared() }
     }
 
     private func handle(_ event: AppEvent, at instant: Duration? = nil) {

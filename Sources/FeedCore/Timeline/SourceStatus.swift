@@ -109,12 +109,19 @@ public struct SourceStatus: Sendable, Equatable {
     /// The first page answered with `feed`.
     mutating func loaded(_ feed: Feed, at date: Date) {
         succeeded(at: date)
-        if !named, let feedTitle = feed.title, !feedTitle.isEmpty { name = feedTitle }
+        name = name(answering: feed)
         title = feed.title
         if pagesLoaded == 0 { nextPage = feed.nextPage }
         skipped = feed.skipped
         firstSkipReason = feed.firstSkipReason
         cutShort = feed.cutShort
+    }
+
+    /// The name rows show once `feed` has answered: the feed's title, unless the
+    /// subscription named the source.
+    public func name(answering feed: Feed) -> String {
+        guard !named, let feedTitle = feed.title, !feedTitle.isEmpty else { return name }
+        return feedTitle
     }
 
     /// The first page answered "not modified", or with posts.
