@@ -104,7 +104,10 @@ public final class FeedStore: Sendable {
             try database.execute("PRAGMA cache_size = -128")
             try database.execute("PRAGMA journal_size_limit = 1048576")
             version = Int(try database.scalar("PRAGMA user_version").integer ?? 0)
-            if version > 0, try database.scalar("PRAGMA quick_check").text != "ok" {
+            // Checked before a migration writes to it; a file of this version is checked
+            // after the start's first screen (`checkLater`): the check reads the whole
+            // file, most of a start from a store that is not in the page cache.
+            if version > 0, version < StoreSchema.current, try database.scalar("PRAGMA quick_check").text != "ok" {
                 throw NotAStore(reason: "was damaged")
             }
         } catch let failure as SQLiteDatabase.Failure where failure.isNotAStore {
@@ -131,6 +134,37 @@ public final class FeedStore: Sendable {
                 try database.execute("PRAGMA user_version = \(next + 1)")
             }
         }
+    }
+
+    /// Checks the whole file (`PRAGMA quick_check`) on the store's own thread, holding the
+    /// connection meanwhile, so that no write reaches a damaged file: one is moved aside
+    /// (never deleted), the store goes out of use for the run, and the listener of
+    /// `tellProblem` hears it; the next run starts a fresh store.
+    public func checkLater(now: Date = Date()) {
+        queue.add { [self] in _ = checkIntegrity(now: now) }
+    }
+
+    /// `checkLater`'s check, here and now; what the reader is told of the damage, if any.
+    @discardableResult
+    public func checkIntegrity(now: Date) -> String? {
+        let damage: String? = connection.withLock { connection in
+            let result = try? connection.database.scalar("PRAGMA quick_check").text
+            guard result != "ok" else { return nil }
+            let detail = result.map { TextSanitizer.singleLine($0) } ?? "unreadable"
+            guard let moved = try? Self.moveAside(path, now: now) else {
+                return "the store is damaged (\(detail)) and cannot be moved aside"
+            }
+            let name = moved.split(separator: "/").last.map(String.init) ?? moved
+            return
+                "the store was damaged (\(detail)); it was moved aside as \(name), and the next run starts a fresh one"
+        }
+        guard let damage else { return nil }
+        let tell = problem.withLock { state in
+            if state.message == nil { state.message = damage }
+            return state.untold()
+        }
+        tell?()
+        return damage
     }
 
     /// Renames the file (and its WAL and shared-memory files) aside; returns the new path.

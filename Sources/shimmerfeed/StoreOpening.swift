@@ -50,7 +50,16 @@ final class StoreOpening: Sendable {
         else { return StoreOpening(store: nil, notice: nil) }
         do {
             let (store, notice) = try FeedStore.open(at: path, now: now)
-            var newest = try store.sources(keys.compactMap { $0 }, newest: firstScreenPosts)
+            var newest: [String: FeedStore.Source]
+            do {
+                newest = try store.sources(keys.compactMap { $0 }, newest: firstScreenPosts)
+            } catch {
+                // A file that cannot be read may be damaged: checked now, and moved aside if so.
+                let damage = store.checkIntegrity(now: now)
+                return StoreOpening(store: nil, notice: "going on without the store: \(damage ?? error.description)")
+            }
+            // The whole file checked once the first screen is read, before any write.
+            store.checkLater(now: now)
             let validators = newest.mapValues { HTTPValidators(etag: $0.etag, lastModified: $0.lastModified) }
             return StoreOpening(
                 store: store, notice: notice, validators: validators,

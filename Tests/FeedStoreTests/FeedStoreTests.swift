@@ -315,10 +315,41 @@ import Testing
         #expect(bytes.count > 8192)
         bytes.replaceSubrange((bytes.count - 4096)..<bytes.count, with: Data(repeating: 0xFF, count: 4096))
         try bytes.write(to: URL(fileURLWithPath: scratch.path))
-        let (fresh, notice) = try FeedStore.open(at: scratch.path, now: now)
-        #expect(notice?.contains("moved aside") == true, "\(notice ?? "no notice")")
-        #expect(try fresh.sources(["s"]).isEmpty)
+        // Opened as it is (the whole file is read after the first screen, not before it);
+        // the check finds the damage, moves the file aside and takes the store out of use.
+        let (damaged, notice) = try FeedStore.open(at: scratch.path, now: now)
+        #expect(notice == nil)
+        let told = Mutex<[String]>([])
+        damaged.tellProblem { message in told.withLock { $0.append(message) } }
+        let damage = try #require(damaged.checkIntegrity(now: now))
+        #expect(damage.contains("moved aside as store.sqlite3.broken-1796000000"), "\(damage)")
+        #expect(told.withLock { $0 }.count == 1 && told.withLock { $0 }.first?.contains(damage) == true)
         #expect(FileManager.default.fileExists(atPath: scratch.path + ".broken-1796000000"))
+        // No write reaches it, and the next run's store is a fresh one.
+        damaged.keep { (store) throws(FeedStore.Unavailable) in
+            try store.saveAnswer(source: "t", title: nil, posts: [], etag: nil, lastModified: nil, at: now)
+        }
+        let (fresh, again) = try FeedStore.open(at: scratch.path, now: now)
+        #expect(try again == nil && fresh.sources(["s", "t"]).isEmpty)
+        #expect(fresh.checkIntegrity(now: now) == nil, "a sound store passes")
+    }
+
+    /// A store of the version before is checked before its migration writes to it.
+    @Test func aDamagedFileOfAnOlderVersionIsMovedAsideBeforeItsMigration() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        try store.saveAnswer(
+            source: "s", title: nil, posts: (0..<200).map { post("p\($0)", hoursAgo: Double($0)) }, etag: nil,
+            lastModified: nil, at: now)
+        let database = try SQLiteDatabase(path: scratch.path)
+        try database.execute("PRAGMA user_version = \(StoreSchema.current - 1)")
+        try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: scratch.path))
+        bytes.replaceSubrange((bytes.count - 4096)..<bytes.count, with: Data(repeating: 0xFF, count: 4096))
+        try bytes.write(to: URL(fileURLWithPath: scratch.path))
+        let (fresh, notice) = try FeedStore.open(at: scratch.path, now: now)
+        #expect(notice?.contains("moved aside as store.sqlite3.broken-1796000000") == true, "\(notice ?? "")")
+        #expect(try fresh.sources(["s"]).isEmpty)
     }
 
     @Test func aStoreOfANewerVersionIsMovedAside() throws {
