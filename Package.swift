@@ -86,6 +86,13 @@ let package = Package(
             dependencies: ["FeedCore", "FeedTransport", "CPNG", "CJPEG", "CWebP", "CGIF"],
             swiftSettings: swift6
         ),
+        // Accounts: signing in to a server (OAuth with PKCE, a loopback redirect), and the
+        // accounts file.
+        .target(
+            name: "FeedAccounts",
+            dependencies: ["FeedCore", "FeedTransport"],
+            swiftSettings: swift6
+        ),
         .target(
             name: "FeedTerminal",
             dependencies: ["FeedCore", "CNcurses", "CZlib"],
@@ -94,7 +101,8 @@ let package = Package(
         .executableTarget(
             name: "shimmerfeed",
             dependencies: [
-                "FeedCore", "FeedTransport", "FeedStore", "FeedPictures", "FeedTerminal", "SampleFeed", "MemoryTuning",
+                "FeedCore", "FeedTransport", "FeedStore", "FeedPictures", "FeedTerminal", "FeedAccounts", "SampleFeed",
+                "MemoryTuning",
             ],
             swiftSettings: swift6
         ),
@@ -131,6 +139,11 @@ let package = Package(
             name: "FeedPicturesTests",
             dependencies: ["FeedPictures", "FeedCore", "TestSupport"],
             exclude: ["Fixtures"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FeedAccountsTests",
+            dependencies: ["FeedAccounts", "FeedTransport", "FeedCore", "TestSupport"],
             swiftSettings: swift6
         ),
         .testTarget(

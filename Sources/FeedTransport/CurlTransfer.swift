@@ -21,6 +21,8 @@ struct CurlTransfer {
         /// A bearer token, sent to the request's own host only: libcurl drops it on a
         /// redirect to another host (CURLOPT_UNRESTRICTED_AUTH stays off).
         var bearerToken: String?
+        /// A form to POST (`application/x-www-form-urlencoded`, already encoded); nil: a GET.
+        var form: String?
         /// Hears, on the transfer's thread, the body so far each time another post in
         /// it is complete, cut after that post and closed as a document; small bodies
         /// only (the first `StreamingBody.limit` bytes).
@@ -155,6 +157,10 @@ struct CurlTransfer {
         if let token = request.bearerToken {
             CCurl_easy_setopt_long(easy, CURLOPT_HTTPAUTH, CCurl_CURLAUTH_BEARER())
             CCurl_easy_setopt_string(easy, CURLOPT_XOAUTH2_BEARER, token)
+        }
+        if let form = request.form {
+            // Copied by libcurl; a form is text, with no NUL in it.
+            CCurl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, form)
         }
         if let certificateAuthorities = request.certificateAuthorities {
             CCurl_easy_setopt_string(easy, CURLOPT_CAINFO, certificateAuthorities)

@@ -22,6 +22,9 @@ public struct SourceFeedLoader: FeedLoading {
     /// The variable a subscription named for its token when it is not set: every load
     /// fails, saying so.
     public var unsetTokenVariable: String?
+    /// Why the source's account gives no token (not signed in, another server's): its
+    /// loads fail with it.
+    public var accountFailure: Failure?
     /// The last response's `ETag` and `Last-Modified`, per URL, shared by the copies of
     /// this loader: the next load of the URL asks whether it changed.
     private let validators = ResponseValidators()
@@ -63,6 +66,7 @@ public struct SourceFeedLoader: FeedLoading {
     /// `progress`, when given, hears the posts of the body as they arrive.
     private func loadPage(_ url: String, progress: (@Sendable (Feed, Int, Int) -> Void)?) async throws -> Feed {
         if let unsetTokenVariable { throw Failure.tokenUnset(variable: unsetTokenVariable) }
+        if let accountFailure { throw accountFailure }
         if bearerToken != nil, !url.lowercased().hasPrefix("https://") {
             throw Failure.tokenOverPlainHTTP(host: CurlTransfer.host(of: url))
         }

@@ -12,6 +12,15 @@ public struct SourceList: Sendable {
         public var title: String?
         /// The environment variable holding its bearer token.
         public var tokenVariable: String?
+        /// The signed-in account it is read with (`@me@host`).
+        public var account: String?
+
+        public init(source: FeedSource, title: String? = nil, tokenVariable: String? = nil, account: String? = nil) {
+            self.source = source
+            self.title = title
+            self.tokenVariable = tokenVariable
+            self.account = account
+        }
     }
 
     public var entries: [Entry]
@@ -46,7 +55,9 @@ public struct SourceList: Sendable {
             if case .file(let path) = source, let opml = try opmlFeeds(at: path) {
                 list.entries += opml.map { Entry(source: FeedSource(argument: $0.url), title: $0.title) }
             } else {
-                list.entries.append(Entry(source: source, title: entry.title, tokenVariable: entry.tokenVariable))
+                list.entries.append(
+                    Entry(
+                        source: source, title: entry.title, tokenVariable: entry.tokenVariable, account: entry.account))
             }
         }
         if list.entries.isEmpty { list.entries = [Entry(source: .sample)] }

@@ -13,10 +13,16 @@ struct SourceLoaders {
     let sources: SourceList
     let storeOpening: StoreOpening
     let environment: [String: String]
+    /// The signed-in accounts, for the sources read with `account=`.
+    let accounts: AccountSources
     /// Each source's key in the store; nil for those never kept (standard input, the sample).
     let storeKeys: [String?]
 
-    init(options: CommandLineOptions, sources: SourceList, environment: [String: String], storeOpening: StoreOpening) {
+    init(
+        options: CommandLineOptions, sources: SourceList, environment: [String: String], storeOpening: StoreOpening,
+        accounts: AccountSources
+    ) {
+        self.accounts = accounts
         self.options = options
         self.sources = sources
         self.environment = environment
@@ -78,6 +84,11 @@ struct SourceLoaders {
         var loader = SourceFeedLoader(
             source: entry.source, format: options.format, timeout: options.timeout, maxSize: options.maxSize,
             certificateAuthorities: certificateAuthorities, sampleData: sampleData)
+        switch accounts.token(for: entry) {
+        case .success(let token)?: loader.bearerToken = token
+        case .failure(let failure)?: loader.accountFailure = failure
+        case nil: break
+        }
         if let variable = entry.tokenVariable {
             if let token = environment[variable], !token.isEmpty {
                 loader.bearerToken = token

@@ -20,12 +20,15 @@ do {
 switch options.action {
 case .help: succeed(printing: CommandLineOptions.usage)
 case .version: succeed(printing: "shimmerfeed \(Version.current)")
+case .login(let server): exit(AccountCommands.login(server, environment: environment))
+case .logout(let server): exit(AccountCommands.logout(server, environment: environment))
 case .run: break
 }
 
+let accounts = AccountSources(environment: environment)
 let sourceList: SourceList
 do {
-    sourceList = try SourceList.resolve(options.sources, environment: environment)
+    sourceList = accounts.sources(try SourceList.resolve(options.sources, environment: environment))
 } catch {
     fail(error.message)
 }
@@ -34,7 +37,8 @@ do {
 let storeOpening = StoreOpening.open(
     options: options, environment: environment, keys: sourceList.entries.map { StoreOpening.key(of: $0.source) },
     statuses: SourceLoaders.statuses(of: sourceList), now: Date())
-let loaders = SourceLoaders(options: options, sources: sourceList, environment: environment, storeOpening: storeOpening)
+let loaders = SourceLoaders(
+    options: options, sources: sourceList, environment: environment, storeOpening: storeOpening, accounts: accounts)
 var viewer = loaders.viewer
 let pictureLoader = loaders.pictures
 

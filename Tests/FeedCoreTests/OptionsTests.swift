@@ -3,6 +3,19 @@ import Testing
 @testable import FeedCore
 
 @Suite struct OptionsTests {
+    /// `login SERVER` and `logout SERVER` are commands of their own, with one server each.
+    @Test func loginAndLogoutTakeOneServer() throws {
+        #expect(try CommandLineOptions.parse(["login", "mastodon.example"]).action == .login("mastodon.example"))
+        #expect(try CommandLineOptions.parse(["logout", "https://m.example"]).action == .logout("https://m.example"))
+        for arguments in [["login"], ["logout", "a.example", "b.example"], ["login", "--help"]] {
+            #expect(throws: CommandLineOptions.ParseError.self, "\(arguments)") {
+                try CommandLineOptions.parse(arguments)
+            }
+        }
+        #expect(try CommandLineOptions.parse(["./login"]).sources == ["./login"], "a file named login, by its path")
+        #expect(CommandLineOptions.usage.contains("shimmerfeed login SERVER"))
+    }
+
     @Test func defaultsShowTheSampleWithItsSimulatedLatency() throws {
         let options = try CommandLineOptions.parse([])
         #expect(options.action == .run)

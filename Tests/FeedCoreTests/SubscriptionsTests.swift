@@ -13,6 +13,7 @@ import Testing
               ~/feeds/local.json
 
             https://mastodon.example/api/v1/timelines/home token=$MASTODON_TOKEN Home
+            https://social.example/api/v1/timelines/home account=@ada@social.example Ada's home
             refresh 10m
             """, file: "feeds")
         #expect(
@@ -22,6 +23,9 @@ import Testing
                 .init(
                     source: "https://mastodon.example/api/v1/timelines/home", title: "Home",
                     tokenVariable: "MASTODON_TOKEN"),
+                .init(
+                    source: "https://social.example/api/v1/timelines/home", title: "Ada's home",
+                    account: "@ada@social.example"),
             ])
         #expect(file.refresh == .seconds(600))
     }
@@ -32,6 +36,14 @@ import Testing
             "feeds, line 1: token= takes an environment variable, such as token=$MASTODON_TOKEN"
         ),
         ("refresh often", "feeds, line 1: refresh takes one interval such as 30s, 5m or 1h, from 5 s to a day"),
+        (
+            "https://a.example account=ada@a.example",
+            "feeds, line 1: account= takes an account signed in with shimmerfeed login, such as account=@me@mastodon.social"
+        ),
+        (
+            "https://a.example account=@ada@a.example token=$T",
+            "feeds, line 1: a source is read with token= or with account=, not both"
+        ),
     ])
     func aLineItCannotReadIsNamed(line: String, message: String) {
         #expect(throws: Subscriptions.ParseError(description: message)) { try Subscriptions.parse(line, file: "feeds") }

@@ -23,6 +23,10 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     case tokenOverPlainHTTP(host: String)
     /// The environment variable a subscription names for its token is not set.
     case tokenUnset(variable: String)
+    /// A source read with `account=` names an account that is not signed in, or one of
+    /// another server than the source's (its token goes to its own server only).
+    case notSignedIn(account: String, host: String)
+    case accountOfAnotherServer(account: String, host: String)
     /// The TCP (or proxy) connection was not made within the connect timeout.
     case connectTimedOut(seconds: Double, host: String)
     /// The body began, then no byte came for the timeout.
@@ -85,6 +89,8 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case .notModified: "not modified since the last load"
         case .tokenOverPlainHTTP(let host): "a token is sent over https only, not to http://\(host)"
         case .tokenUnset(let variable): "the token's variable $\(variable) is not set"
+        case .notSignedIn(let account, let host): "not signed in as \(account): shimmerfeed login \(host)"
+        case .accountOfAnotherServer(let account, let host): "\(account) is not an account of \(host)"
         case .connectTimedOut(let seconds, let host): "timed out after \(Self.format(seconds)) s connecting to \(host)"
         case .stalled(let seconds, let url): "stalled: no data for \(Self.format(seconds)) s from \(url)"
         case .refused(let host, let port): "connection refused by \(host)\(port.map { ":\($0)" } ?? "")"

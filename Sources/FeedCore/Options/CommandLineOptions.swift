@@ -39,6 +39,10 @@ public struct CommandLineOptions: Equatable, Sendable {
         case run
         case help
         case version
+        /// `shimmerfeed login SERVER`: sign in to a Mastodon server.
+        case login(String)
+        /// `shimmerfeed logout SERVER`: revoke the account's token and forget it.
+        case logout(String)
     }
 
     public var action: Action = .run
@@ -106,6 +110,13 @@ public struct CommandLineOptions: Equatable, Sendable {
         -> CommandLineOptions
     {
         var options = CommandLineOptions()
+        if let command = arguments.first, command == "login" || command == "logout" {
+            guard arguments.count == 2, let server = arguments.last, !server.hasPrefix("-") else {
+                throw ParseError(description: "\(command) takes a server: shimmerfeed \(command) mastodon.example")
+            }
+            options.action = command == "login" ? .login(server) : .logout(server)
+            return options
+        }
         if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none" { options.viewer.animation = .none }
         if let images = environment["SHIMMERFEED_IMAGES"], !images.isEmpty {
             options.images = try CommandLineOption.choice(
@@ -218,6 +229,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         shimmerfeed — a feed of posts in the terminal, with skeleton rows while it loads
 
         Usage: shimmerfeed [OPTIONS] [SOURCE...]
+               shimmerfeed login SERVER    sign in to a Mastodon server (a host, or https://…)
+               shimmerfeed logout SERVER   revoke its token there and forget the account
 
         A SOURCE is a file, - for standard input (keys still come from the terminal), an
         http:// or https:// URL, or an OPML file of feeds. Several sources make one

@@ -1,18 +1,22 @@
 /// The subscriptions file, `$XDG_CONFIG_HOME/shimmerfeed/feeds` (else
 /// `~/.config/shimmerfeed/feeds`): one source per line, as on the command line, then an
 /// optional title; `token=$NAME` names the environment variable that holds a bearer
-/// token for it; `refresh 5m` sets the default refresh; `#` starts a comment.
+/// token for it, and `account=@me@mastodon.example` an account signed in with `shimmerfeed
+/// login`; `refresh 5m` sets the default refresh; `#` starts a comment.
 public struct Subscriptions: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var source: String
         public var title: String?
         /// The environment variable holding the source's bearer token (never the token).
         public var tokenVariable: String?
+        /// The signed-in account whose token the source is read with: `@me@host`.
+        public var account: String?
 
-        public init(source: String, title: String? = nil, tokenVariable: String? = nil) {
+        public init(source: String, title: String? = nil, tokenVariable: String? = nil, account: String? = nil) {
             self.source = source
             self.title = title
             self.tokenVariable = tokenVariable
+            self.account = account
         }
     }
 
@@ -68,9 +72,21 @@ public struct Subscriptions: Hashable, Sendable {
                         throw fail("token= takes an environment variable, such as token=$MASTODON_TOKEN")
                     }
                     entry.tokenVariable = String(name.dropFirst())
+                } else if word.hasPrefix("account=") {
+                    let handle = word.dropFirst("account=".count)
+                    let parts = handle.split(separator: "@", omittingEmptySubsequences: false)
+                    guard handle.hasPrefix("@"), parts.count == 3, !parts[1].isEmpty, !parts[2].isEmpty else {
+                        throw fail(
+                            "account= takes an account signed in with shimmerfeed login, such as account=@me@mastodon.social"
+                        )
+                    }
+                    entry.account = String(handle)
                 } else {
                     title.append(word)
                 }
+            }
+            if entry.tokenVariable != nil, entry.account != nil {
+                throw fail("a source is read with token= or with account=, not both")
             }
             entry.title = title.isEmpty ? nil : title.joined(separator: " ")
             result.entries.append(entry)

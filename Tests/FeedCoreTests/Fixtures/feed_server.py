@@ -6,6 +6,9 @@ With --tls it also serves HTTPS, with a certificate for 127.0.0.1 made at start,
 prints that port and the certificate's path (in a folder it removes when it ends)."""
 import http.server, json, os, select, shutil, socket, ssl, subprocess, sys, tempfile, threading, time, zlib
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mastodon_api  # noqa: E402  (Mastodon's sign-in, beside this file)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -244,7 +247,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the viewer quit, or cancelled the load: nothing to say
 
+    def do_POST(self):
+        if not mastodon_api.handle(self, "POST"):
+            self.send(404, b"{}")
+
     def do_GET(self):
+        if mastodon_api.handle(self, "GET"):
+            return
         scheme = "https" if isinstance(self.connection, ssl.SSLSocket) else "http"
         base = f"{scheme}://127.0.0.1:{self.server.server_port}"
         path, _, query = self.path.partition("?")

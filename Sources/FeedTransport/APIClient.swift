@@ -1,0 +1,45 @@
+import FeedCore
+import FoundationEssentials
+
+/// Requests to a server's API (Mastodon's, for signing in and for the reader's actions):
+/// a GET, or a POST of a form, over https only, bounded like every transfer, its answer's
+/// body as it came.
+public enum APIClient {
+    public struct Request: Sendable {
+        public var url: String
+        /// The form to POST, in order; nil for a GET.
+        public var form: [(String, String)]?
+        /// Sent to the request's own host only, and over https only.
+        public var bearerToken: String?
+        /// Certificates to trust instead of the system's (`SSL_CERT_FILE`).
+        public var certificateAuthorities: String?
+        public var timeout: Duration = .seconds(30)
+
+        public init(
+            url: String, form: [(String, String)]? = nil, bearerToken: String? = nil,
+            certificateAuthorities: String? = nil
+        ) {
+            self.url = url
+            self.form = form
+            self.bearerToken = bearerToken
+            self.certificateAuthorities = certificateAuthorities
+        }
+    }
+
+    /// The most an API's answer may weigh.
+    static let maxSize = 4 << 20
+
+    /// The answer's body; a failure says why there is none (an HTTP error among them).
+    public static func send(_ request: Request) async throws -> Data {
+        // An account's secrets (its token, the app's secret in a form) never go over http.
+        guard request.url.lowercased().hasPrefix("https://") else {
+            throw Failure.tokenOverPlainHTTP(host: CurlTransfer.host(of: request.url))
+        }
+        let response = try await HTTPFetcher.fetch(
+            CurlTransfer.Request(
+                url: request.url, timeout: request.timeout, maxSize: maxSize, accept: "application/json",
+                certificateAuthorities: request.certificateAuthorities, bearerToken: request.bearerToken,
+                form: request.form.map(FormEncoding.encode)))
+        return response.body
+    }
+}

@@ -1,0 +1,53 @@
+import FeedAccounts
+import FeedCore
+import FeedTransport
+import FoundationEssentials
+
+/// The accounts signed in with `shimmerfeed login`, as the sources see them: a source read
+/// with `account=@me@host` takes that account's token (for its own server only), and with
+/// no source given and no subscriptions file, the view is each account's home timeline.
+struct AccountSources {
+    let accounts: [Account]
+    /// Why the accounts file could not be read, for the sources that need it.
+    let problem: String?
+
+    init(environment: [String: String]) {
+        guard let path = AccountsFile.defaultPath(environment: environment) else {
+            (accounts, problem) = ([], nil)
+            return
+        }
+        do {
+            (accounts, problem) = (try AccountsFile(path: path).read(), nil)
+        } catch {
+            (accounts, problem) = ([], error.description)
+        }
+    }
+
+    /// `list`, or the accounts' home timelines where nothing was given (the list is the
+    /// sample feed, with no subscriptions file).
+    func sources(_ list: SourceList) -> SourceList {
+        guard !accounts.isEmpty, list.subscriptionsFile == nil, list.entries == [SourceList.Entry(source: .sample)]
+        else { return list }
+        var homes = list
+        homes.entries = accounts.compactMap { account in
+            guard let url = URL(string: account.server + "/api/v1/timelines/home") else { return nil }
+            return SourceList.Entry(source: .url(url), title: "Home \(account.handle)", account: account.handle)
+        }
+        return homes.entries.isEmpty ? list : homes
+    }
+
+    /// The token `entry` is read with through its account: nil without `account=`; a
+    /// failure where the account is not signed in, or is not of the source's server.
+    func token(for entry: SourceList.Entry) -> Result<String, Failure>? {
+        guard let handle = entry.account else { return nil }
+        let host = String(handle.split(separator: "@").last ?? "")
+        guard let account = accounts.first(where: { $0.handle.lowercased() == handle.lowercased() }) else {
+            return .failure(.notSignedIn(account: handle, host: host))
+        }
+        guard case .url(let url) = entry.source, url.absoluteString.lowercased().hasPrefix(account.server + "/") else {
+            let source = if case .url(let url) = entry.source { url.host() ?? url.absoluteString } else { "a file" }
+            return .failure(.accountOfAnotherServer(account: handle, host: source))
+        }
+        return .success(account.token)
+    }
+}

@@ -1,0 +1,121 @@
+"""Mastodon's sign-in as the loopback server answers it: the endpoints a client signs in and
+out with, each answering with a real server's recorded answer (mastodon-api/SOURCES.md)
+and checking what the client sends as Mastodon does: the app's redirect URIs, the
+authorize request's state and PKCE challenge, the code's verifier, the bearer token.
+Every request is logged for the tests (GET /mastodon-api/log), secrets as whether they
+were right, never their values."""
+import base64, hashlib, json, os, threading, urllib.parse
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mastodon-api")
+
+
+def recorded(name):
+    with open(os.path.join(HERE, name), "rb") as f:
+        return json.loads(f.read())
+
+
+APP = recorded("apps.json")
+TOKEN = recorded("token.json")
+
+
+class State:
+    lock = threading.Lock()
+    redirect_uris = []
+    codes = {}  # code -> (redirect_uri, challenge)
+    revoked = False
+    pkce = True
+    log = []
+
+
+def error(handler, status, name, description):
+    handler.send(status, json.dumps({"error": name, "error_description": description}).encode())
+
+
+def handle(handler, method):
+    """Answers the request if it is one of Mastodon's sign-in endpoints; False otherwise."""
+    path, _, query = handler.path.partition("?")
+    if not (path.startswith("/api/v1/") or path.startswith("/oauth/") or path.startswith("/.well-known/")
+            or path.startswith("/mastodon-api/")):
+        return False
+    params = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
+    form = {}
+    if method == "POST":
+        length = int(handler.headers.get("Content-Length") or 0)
+        form = dict(urllib.parse.parse_qsl(handler.rfile.read(length).decode(), keep_blank_values=True))
+    auth = handler.headers.get("Authorization")
+    with State.lock:
+        State.log.append({"method": method, "path": path, "fields": sorted(form) + sorted(params),
+                          "bearer": auth is not None, "right_token": auth == "Bearer " + TOKEN["access_token"],
+                          "scheme": "https" if hasattr(handler.connection, "cipher") else "http"})
+    if path == "/mastodon-api/log":
+        with State.lock:
+            handler.send(200, json.dumps(State.log).encode())
+    elif path == "/mastodon-api/old-server":  # a server before 4.3: no metadata, no PKCE
+        State.pkce = False
+        handler.send(200, b"{}")
+    elif path == "/.well-known/oauth-authorization-server":
+        if State.pkce:
+            handler.send(200, json.dumps(recorded("oauth-authorization-server.json")).encode())
+        else:
+            handler.send(404, b'{"error":"Not found"}')
+    elif path == "/api/v1/apps" and method == "POST":
+        if not form.get("client_name") or not form.get("redirect_uris"):
+            error(handler, 422, "Validation failed", "Name can't be blank, Redirect URI can't be blank")
+            return True
+        with State.lock:
+            State.redirect_uris = form["redirect_uris"].split("\n")
+        app = dict(APP, scopes=form.get("scopes", "read").split(" "), redirect_uris=State.redirect_uris,
+                   redirect_uri=form["redirect_uris"], name=form["client_name"])
+        handler.send(200, json.dumps(app).encode())
+    elif path == "/oauth/authorize":
+        redirect = params.get("redirect_uri", "")
+        if params.get("client_id") != APP["client_id"] or redirect not in State.redirect_uris \
+                or params.get("response_type") != "code":
+            handler.send(400, b"<p>The redirect uri included is not valid.</p>", "text/html")
+            return True
+        if State.pkce and params.get("code_challenge_method") != "S256":
+            handler.send(400, b"<p>PKCE is required.</p>", "text/html")
+            return True
+        with State.lock:
+            code = f"code-{len(State.codes) + 1}"
+            State.codes[code] = (redirect, params.get("code_challenge"))
+        if redirect == "urn:ietf:wg:oauth:2.0:oob":
+            handler.send(200, f"<p>Copy this authorization code and paste it to the application.</p>"
+                              f"<input class='oauth-code' value='{code}'>".encode(), "text/html")
+        else:
+            target = redirect + "?" + urllib.parse.urlencode({"code": code, "state": params.get("state", "")})
+            handler.send(302, b"", "text/html", headers=[("Location", target)])
+    elif path == "/oauth/token" and method == "POST":
+        with State.lock:
+            issued = State.codes.pop(form.get("code"), None)
+        if form.get("grant_type") != "authorization_code" or issued is None:
+            error(handler, 400, "invalid_grant", "The provided authorization grant is invalid, expired, revoked, "
+                  "does not match the redirection URI used in the authorization request, or was issued to another client.")
+        elif form.get("client_id") != APP["client_id"] or form.get("client_secret") != APP["client_secret"]:
+            error(handler, 401, "invalid_client", "Client authentication failed due to unknown client.")
+        elif form.get("redirect_uri") != issued[0]:
+            error(handler, 400, "invalid_grant", "The redirect URI does not match the one the code was issued for.")
+        elif issued[1] is not None and base64.urlsafe_b64encode(
+                hashlib.sha256(form.get("code_verifier", "").encode()).digest()).rstrip(b"=").decode() != issued[1]:
+            error(handler, 400, "invalid_grant", "The code verifier does not match the challenge.")
+        else:
+            handler.send(200, json.dumps(TOKEN).encode())
+    elif path == "/api/v1/accounts/verify_credentials":
+        if auth != "Bearer " + TOKEN["access_token"] or State.revoked:
+            handler.send(401, b'{"error":"The access token is invalid"}')
+        else:
+            handler.send(200, json.dumps(recorded("verify_credentials.json")).encode())
+    elif path == "/api/v1/timelines/home":
+        if auth != "Bearer " + TOKEN["access_token"] or State.revoked:
+            handler.send(401, b'{"error":"The access token is invalid"}')
+        else:
+            handler.send(200, json.dumps(recorded("timelines_home.json")).encode())
+    elif path == "/oauth/revoke" and method == "POST":
+        if form.get("client_id") != APP["client_id"] or form.get("client_secret") != APP["client_secret"]:
+            error(handler, 403, "unauthorized_client", "You are not authorized to revoke this token")
+        else:
+            State.revoked = State.revoked or form.get("token") == TOKEN["access_token"]
+            handler.send(200, b"{}")
+    else:
+        handler.send(404, b'{"error":"Record not found"}')
+    return True
