@@ -25,7 +25,7 @@ run: build
 # run of its own: its id and temporary folder (Tests/test-run.sh).
 # SKIP_E2E=1 skips tier 3, and says so; without tmux the run fails rather than skip it.
 IN_MEMORY = ^(FeedCoreTests\.|FeedXMLTests\.|FeedTerminalTests\.|FeedPicturesTests\.DecoderTests)
-REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests)
+REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|FeedAccountsTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests)
 test:
 	@.ci/system-packages test
 	$(SWIFT) build --build-tests
