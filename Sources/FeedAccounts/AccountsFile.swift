@@ -1,3 +1,4 @@
+import FeedCore
 import FoundationEssentials
 import Glibc
 
@@ -55,11 +56,7 @@ public struct AccountsFile: Sendable {
 
     /// Where the accounts live by default; nil with neither `XDG_CONFIG_HOME` nor `HOME`.
     public static func defaultPath(environment: [String: String]) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return config + "/shimmerfeed/accounts"
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.config/shimmerfeed/accounts"
+        Subscriptions.configPath("accounts", environment: environment)
     }
 
     private struct Contents: Codable {

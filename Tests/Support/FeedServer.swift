@@ -81,8 +81,17 @@ public final class FeedServer {
     /// The body of a plain HTTP/1.0 GET, over a socket of its own: the tests check the
     /// transport, so they do not ask it.
     public func get(_ path: String) throws -> String {
+        guard let response = Self.exchange(port: port, "GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n") else {
+            throw StartFailed()
+        }
+        return response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+    }
+
+    /// `request` sent over a connection of its own to 127.0.0.1:`port`, and all that comes
+    /// back until the other end closes; nil when the connection is refused.
+    public static func exchange(port: Int, _ request: String) -> String? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw StartFailed() }
+        guard socket >= 0 else { return nil }
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -93,16 +102,15 @@ public final class FeedServer {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw StartFailed() }
-        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        guard send(socket, request, request.count, 0) == request.count else { throw StartFailed() }
+        guard connected == 0 else { return nil }
+        let bytes = Array(request.utf8)
+        guard send(socket, bytes, bytes.count, 0) == bytes.count else { return nil }
         var response = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while case let count = recv(socket, &buffer, buffer.count, 0), count > 0 {
             response += buffer[0..<count]
         }
-        let text = String(decoding: response, as: UTF8.self)
-        return text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+        return String(decoding: response, as: UTF8.self)
     }
 
     deinit {

@@ -34,11 +34,17 @@ public struct Subscriptions: Hashable, Sendable {
 
     /// Where the file is looked for; nil when neither variable says.
     public static func path(environment: [String: String]) -> String? {
+        configPath("feeds", environment: environment)
+    }
+
+    /// The file `name` in the reader's configuration folder: `$XDG_CONFIG_HOME/shimmerfeed`,
+    /// else `~/.config/shimmerfeed`; nil when neither variable says.
+    public static func configPath(_ name: String, environment: [String: String]) -> String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return config + "/shimmerfeed/feeds"
+            return config + "/shimmerfeed/" + name
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.config/shimmerfeed/feeds"
+        return home + "/.config/shimmerfeed/" + name
     }
 
     /// The file's entries; a line it cannot read is an error that names it (`file` is the
