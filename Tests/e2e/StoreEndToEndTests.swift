@@ -145,6 +145,37 @@ extension EndToEndTests {
             #expect(names.contains { $0.hasPrefix("store.sqlite3.broken-") }, "kept, not deleted: \(names)")
         }
 
+        /// A store of this version with a damaged page, which the first screen does not read:
+        /// the whole-file check after it finds the damage, moves the file aside and says so,
+        /// and the viewer goes on without the store.
+        @Test func aStoreDamagedWithinIsFoundAfterTheFirstScreenAndMovedAside() throws {
+            let folder = try scratch()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("store.sqlite3").path
+            let store = try FeedStore.open(at: path).store
+            let posts = (0..<200).map { index in
+                Post(
+                    id: .string("p\(index)"), author: Author(name: "Kept Writer"), content: "Kept post \(index)",
+                    likes: nil, createdAt: Date(timeIntervalSinceNow: -Double(index) * 3600))
+            }
+            try store.saveAnswer(source: "kept", title: nil, posts: posts, etag: nil, lastModified: nil, at: Date())
+            // Checkpointed into the file, then its last page overwritten.
+            try SQLiteDatabase(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes.replaceSubrange((bytes.count - 4096)..<bytes.count, with: Data(repeating: 0xFF, count: 4096))
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
+            let tmux = try TmuxSession(width: 100, height: 24)
+            try tmux.run("\(try Binary.required()) --store \(path) \(fixture); echo EXIT=$?")
+            // The feed shows; the status line says the store rests, and why.
+            try tmux.waitFor("the damage said") {
+                $0.contains("going on without the store: the store was damaged") && $0.contains("Ada Park")
+            }
+            try tmux.quit()
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names.contains { $0.hasPrefix("store.sqlite3.broken-") }, "kept, not deleted: \(names)")
+        }
+
         @Test func twoViewersShareTheStore() throws {
             let server = try FeedServer()
             let folder = try scratch()
