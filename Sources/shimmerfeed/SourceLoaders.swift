@@ -37,8 +37,17 @@ struct SourceLoaders {
     var statuses: [SourceStatus] { Self.statuses(of: sources) }
 
     static func statuses(of sources: SourceList) -> [SourceStatus] {
-        sources.entries.map {
-            SourceStatus(name: $0.title ?? $0.source.shortName, named: $0.title != nil, label: $0.source.label)
+        sources.entries.map { entry in
+            var status = SourceStatus(
+                name: entry.title ?? entry.source.shortName, named: entry.title != nil, label: entry.source.label)
+            // Mastodon's API (timelines, an account's statuses) read without a token: a like
+            // stays here, and the reader is told where to sign in.
+            if case .url(let url) = entry.source, entry.tokenVariable == nil, entry.account == nil,
+                url.path().hasPrefix("/api/v1/"), let host = url.host()
+            {
+                status.signInHost = url.port.map { "\(host):\($0)" } ?? host
+            }
+            return status
         }
     }
 

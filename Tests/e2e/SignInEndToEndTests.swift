@@ -160,5 +160,21 @@ extension EndToEndTests {
             let path = folder.appendingPathComponent("config/shimmerfeed/accounts").path
             #expect(!FileManager.default.fileExists(atPath: path))
         }
+
+        /// A Mastodon timeline read without an account: `l` marks the post here, and the
+        /// status line says so once, naming the server to sign in to.
+        @Test func aLikeWithoutAnAccountSaysWhereToSignIn() throws {
+            let server = try FeedServer()
+            let host = "127.0.0.1:\(server.port)"
+            let tmux = try TmuxSession(width: 160, height: 30)
+            let url = server.url("/api/v1/timelines/public")
+            try tmux.run("\(try Binary.required()) --no-store '\(url)'; echo EXIT=$?")
+            try tmux.waitFor("the public timeline") { $0.contains("8 posts") }
+            try tmux.press("l")
+            try tmux.waitFor("the hint") {
+                $0.contains("Liked here only: shimmerfeed login \(host) to like on the server")
+            }
+            try tmux.quit()
+        }
     }
 }

@@ -684,4 +684,6 @@ MUTATIONS = [
     ("an account's token sent to another server", "Sources/shimmerfeed/AccountSources.swift",
      'url.absoluteString.lowercased().hasPrefix(account.server + "/")', "!url.absoluteString.isEmpty",
      "SignInEndToEndTests"),
+    ("a like without an account never said to stay here", "Sources/FeedCore/Views/TimelineView+Keys.swift",
+     "if isLiked, !toldLikesStayHere,", "if !isLiked, !toldLikesStayHere,", "LocalLikeTests"),
 ]

@@ -56,6 +56,10 @@ public struct SourceStatus: Sendable, Equatable {
     /// Why its document stopped being readable before its end.
     public var cutShort: String?
 
+    /// The Mastodon server to sign in to for a like to reach it: set for a Mastodon
+    /// timeline read without an account, where `l` is the reader's own mark only.
+    public var signInHost: String?
+
     public init(name: String, named: Bool = false, label: String? = nil) {
         self.name = name
         self.named = named

@@ -51,6 +51,13 @@ extension TimelineView {
             let post = posts[selected]
             let isLiked = liked.remove(post.id) == nil
             if isLiked { liked.insert(post.id) }
+            // A Mastodon post liked without an account: the server never hears of it, and
+            // the reader is told so, once.
+            let source = post.source?.index ?? 0
+            if isLiked, !toldLikesStayHere, sources.indices.contains(source), let host = sources[source].signInHost {
+                toldLikesStayHere = true
+                outcome.notice = "Liked here only: shimmerfeed login \(host) to like on the server"
+            }
             if frame.tracksRead {
                 outcome.effects.append(.keepMarks([.liked(post.id, source: post.source?.index ?? 0, isLiked)]))
             }

@@ -59,6 +59,9 @@ public struct TimelineView: Sendable {
     public internal(set) var expanded: Set<PostID> = []
     /// Posts the reader liked; kept by id across reloads (and, with the store, runs).
     public internal(set) var liked: Set<PostID> = []
+    /// Whether the reader was told that a like of a Mastodon post read without an account
+    /// stays here: once a run.
+    var toldLikesStayHere = false
     /// Posts read: opened, expanded, or scrolled past above the screen. With the store
     /// they are kept between runs and unread posts carry a mark.
     public internal(set) var read: Set<PostID> = []

@@ -110,6 +110,8 @@ def handle(handler, method):
             handler.send(401, b'{"error":"The access token is invalid"}')
         else:
             handler.send(200, json.dumps(recorded("timelines_home.json")).encode())
+    elif path == "/api/v1/timelines/public":  # needs no token
+        handler.send(200, json.dumps(recorded("timelines_public.json")).encode())
     elif path == "/oauth/revoke" and method == "POST":
         if form.get("client_id") != APP["client_id"] or form.get("client_secret") != APP["client_secret"]:
             error(handler, 403, "unauthorized_client", "You are not authorized to revoke this token")
