@@ -176,5 +176,31 @@ extension EndToEndTests {
             }
             try tmux.quit()
         }
+
+        /// A server that cannot be reached: logout says so and keeps the account, whose
+        /// token would otherwise stay valid there with nothing here to revoke it.
+        @Test func logoutKeepsTheAccountWhenTheServerCannotBeReached() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try ScratchFolder.make("shimmerfeed-e2e-signin")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let config = folder.appendingPathComponent("config/shimmerfeed")
+            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            // Signed in to port 1 of loopback, where nothing listens.
+            let accounts = config.appendingPathComponent("accounts").path
+            let kept = """
+                {"accounts":[{"clientID":"client","clientSecret":"secret","network":"mastodon",\
+                "server":"https://127.0.0.1:1","token":"kept-token","username":"ada"}]}
+                """
+            try kept.write(toFile: accounts, atomically: true, encoding: .utf8)
+            let tmux = try TmuxSession(width: 240, height: 30)
+            let opener = try browser(in: folder, "true")
+            try tmux.run(
+                "\(environment(folder, server, browser: opener)) \(try Binary.required()) logout 127.0.0.1:1; echo LOGOUT=$?"
+            )
+            let screen = try tmux.waitFor("the refusal") { ended("LOGOUT", $0) }
+            #expect(screen.contains("could not be revoked") && screen.contains("the account is kept"), "\(screen)")
+            #expect(screen.contains("LOGOUT=1"))
+            #expect(try String(contentsOfFile: accounts, encoding: .utf8).contains("kept-token"))
+        }
     }
 }
