@@ -40,16 +40,26 @@ public final class LoopbackListener {
     /// The file descriptor to wait on beside others (the terminal, for a pasted code).
     public var descriptor: Int32 { socket }
 
-    /// Takes the one request waiting (call once `descriptor` is readable): its target
-    /// (`/callback?code=…`), read within `timeout`; `answer` gives the status line's code
-    /// and the page the browser shows. The listener closes after it.
-    public func takeRequest(timeout: Duration, answer: (String?) -> (status: Int, page: String)) -> String? {
-        defer { shut() }
+    /// What a connection to the listener brought.
+    public enum Taken: Equatable, Sendable {
+        /// A request, answered: its target (nil where it was not a GET); the listener is
+        /// closed.
+        case request(target: String?)
+        /// Nothing before it closed or the time ran out (a browser opens connections it
+        /// may never use): the listener waits on.
+        case nothing
+    }
+
+    /// Takes the connection waiting (call once `descriptor` is readable), and its request,
+    /// read within `timeout`: `answer` gives the status line's code and the page the browser
+    /// shows for its target. After a request the listener closes.
+    public func takeRequest(timeout: Duration, answer: (String?) -> (status: Int, page: String)) -> Taken {
         let connection = accept(socket, nil, nil)
-        guard connection >= 0 else { return nil }
+        guard connection >= 0 else { return .nothing }
         _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
         defer { Glibc.close(connection) }
-        let target = Self.readTarget(connection, timeout: timeout)
+        guard let target = Self.readTarget(connection, timeout: timeout) else { return .nothing }
+        defer { shut() }
         let (status, page) = answer(target)
         let reason = status == 200 ? "OK" : status == 404 ? "Not Found" : "Bad Request"
         let body = Array(page.utf8)
@@ -58,17 +68,18 @@ public final class LoopbackListener {
             + "Content-Length: \(body.count)\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n"
         let bytes = Array(head.utf8) + body
         _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        return target
+        return .request(target: target)
     }
 
-    /// The request line's target, from at most 8 KiB read within `timeout`.
-    private static func readTarget(_ connection: Int32, timeout: Duration) -> String? {
+    /// The request line's target, from at most 8 KiB read within `timeout`: nil when no
+    /// byte came; `.some(nil)` for bytes that are not a GET's request line.
+    private static func readTarget(_ connection: Int32, timeout: Duration) -> String?? {
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         var chunk = [UInt8](repeating: 0, count: 2048)
         while !received.contains(UInt8(ascii: "\n")), received.count < 8192 {
             let left = deadline - ContinuousClock.now
-            guard left > .zero else { return nil }
+            guard left > .zero else { return received.isEmpty ? nil : .some(nil) }
             var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(min(left.components.seconds * 1000 + 1, 60_000))
             guard poll(&ready, 1, milliseconds) > 0 else { continue }
@@ -76,12 +87,13 @@ public final class LoopbackListener {
             guard count > 0 else { break }
             received += chunk[..<count]
         }
+        guard !received.isEmpty else { return nil }
         // "GET /callback?code=… HTTP/1.1"
-        guard let end = received.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        guard let end = received.firstIndex(of: UInt8(ascii: "\n")) else { return .some(nil) }
         let line = String(decoding: received[..<end], as: UTF8.self)
         let parts = line.split(separator: " ")
-        guard parts.count >= 2, parts[0] == "GET" else { return nil }
-        return String(parts[1])
+        guard parts.count >= 2, parts[0] == "GET" else { return .some(nil) }
+        return .some(String(parts[1]))
     }
 
     private func shut() {

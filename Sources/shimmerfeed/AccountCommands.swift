@@ -116,7 +116,7 @@ enum AccountCommands {
             if ready[0].revents != 0 {
                 var refusal: MastodonSignIn.Refused?
                 var code: String?
-                _ = listener.takeRequest(timeout: .seconds(10)) { target in
+                let taken = listener.takeRequest(timeout: .seconds(10)) { target in
                     switch target.map({ MastodonSignIn.code(fromRedirect: $0, state: state) }) {
                     case .success(let found)?:
                         code = found
@@ -129,6 +129,8 @@ enum AccountCommands {
                         return (400, page("Not signed in: the request could not be read."))
                     }
                 }
+                // A connection the browser opened and left unused: the redirect may follow.
+                if taken == .nothing { continue }
                 if let code { return (code, signIn.redirect) }
                 throw refusal ?? MastodonSignIn.Refused("the browser's request could not be read")
             }

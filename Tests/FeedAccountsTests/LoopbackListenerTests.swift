@@ -40,7 +40,7 @@ import Testing
             seen = target
             return (200, "<p>Signed in</p>")
         }
-        #expect(target == "/callback?code=c&state=s" && seen == target)
+        #expect(target == .request(target: "/callback?code=c&state=s") && seen == "/callback?code=c&state=s")
         let page = try #require(answer())
         #expect(page.hasPrefix("HTTP/1.1 200 OK") && page.hasSuffix("<p>Signed in</p>"), "\(page)")
         #expect(FeedServer.exchange(port: port, "GET / HTTP/1.1\r\n\r\n") == nil, "closed after one request")
@@ -53,7 +53,26 @@ import Testing
         let target = listener.takeRequest(timeout: .seconds(10)) { target in
             (target == nil ? 400 : 200, "page")
         }
-        #expect(target == nil)
+        #expect(target == .request(target: nil))
         #expect(try #require(answer()).hasPrefix("HTTP/1.1 400"))
+    }
+
+    /// A connection that sends nothing (a browser's preconnect) is let go, and the
+    /// listener takes the request that follows.
+    @Test func aConnectionThatSendsNothingLeavesTheListenerOpen() throws {
+        let listener = try LoopbackListener()
+        let idle = asking(port: listener.port, "")
+        var answered = false
+        let first = listener.takeRequest(timeout: .milliseconds(300)) { _ in
+            answered = true
+            return (200, "page")
+        }
+        #expect(first == .nothing && !answered)
+        _ = idle()
+        let request = asking(port: listener.port, "GET /callback?code=c&state=s HTTP/1.1\r\n\r\n")
+        #expect(
+            listener.takeRequest(timeout: .seconds(10)) { _ in (200, "page") }
+                == .request(target: "/callback?code=c&state=s"))
+        #expect(try #require(request()).hasPrefix("HTTP/1.1 200"))
     }
 }
