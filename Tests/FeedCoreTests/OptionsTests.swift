@@ -14,6 +14,7 @@ import Testing
         }
         #expect(try CommandLineOptions.parse(["./login"]).sources == ["./login"], "a file named login, by its path")
         #expect(CommandLineOptions.usage.contains("shimmerfeed login SERVER"))
+        #expect(CommandLineOptions.usage.contains("account=@me@host"))
     }
 
     @Test func defaultsShowTheSampleWithItsSimulatedLatency() throws {

@@ -236,8 +236,9 @@ public struct CommandLineOptions: Equatable, Sendable {
         http:// or https:// URL, or an OPML file of feeds. Several sources make one
         timeline, newest first. With no SOURCE, the subscriptions file
         ($XDG_CONFIG_HOME/shimmerfeed/feeds, else ~/.config/shimmerfeed/feeds: a source
-        per line, then a title; token=$VARIABLE for a bearer token; refresh 5m), and
-        without one, the bundled sample feed.
+        per line, then a title; token=$VARIABLE for a bearer token, account=@me@host for
+        an account signed in with login; refresh 5m); without one, the home timeline of
+        each account signed in, else the bundled sample feed.
 
         Options:
         \(optionsText)
