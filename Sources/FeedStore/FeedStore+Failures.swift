@@ -9,12 +9,18 @@ extension FeedStore {
         do {
             try write(self)
         } catch {
-            let tell = problem.withLock { state in
-                if state.message == nil { state.message = error.description }
-                return state.untold()
-            }
-            tell?()
+            goOutOfUse(error.description)
         }
+    }
+
+    /// The store out of use for the rest of the run, for `message` (the first one stays);
+    /// the listener of `tellProblem` is told, once.
+    func goOutOfUse(_ message: String) {
+        let tell = problem.withLock { state in
+            if state.message == nil { state.message = message }
+            return state.untold()
+        }
+        tell?()
     }
 
     /// `write`, later, after the writes asked for before it, on the store's own thread:

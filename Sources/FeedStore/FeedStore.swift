@@ -159,11 +159,7 @@ public final class FeedStore: Sendable {
                 "the store was damaged (\(detail)); it was moved aside as \(name), and the next run starts a fresh one"
         }
         guard let damage else { return nil }
-        let tell = problem.withLock { state in
-            if state.message == nil { state.message = damage }
-            return state.untold()
-        }
-        tell?()
+        goOutOfUse(damage)
         return damage
     }
 
