@@ -77,8 +77,10 @@ public struct AccountsFile: Sendable {
     /// Keeps `accounts` as the whole file.
     public func write(_ accounts: [Account]) throws(Unusable) {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        guard makeFolder(folder) else {
-            throw Unusable(description: "\(folder) cannot be made: \(String(cString: strerror(errno)))")
+        if let failure = PrivateFolder.make(folder) { throw Unusable(description: failure) }
+        // The reader's alone, even where it was there before.
+        guard chmod(folder, 0o700) == 0 else {
+            throw Unusable(description: "\(folder) cannot be made private: \(String(cString: strerror(errno)))")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -100,15 +102,5 @@ public struct AccountsFile: Sendable {
             unlink(temporary)
             throw Unusable(description: "\(path) cannot be written: \(reason)")
         }
-    }
-
-    /// The folder and its parents, the last 0700 (and made so if it was not).
-    private func makeFolder(_ folder: String) -> Bool {
-        var made = ""
-        for part in folder.split(separator: "/") {
-            made += "/" + part
-            if mkdir(made, 0o700) != 0, errno != EEXIST { return false }
-        }
-        return chmod(folder, 0o700) == 0
     }
 }

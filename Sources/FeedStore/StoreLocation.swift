@@ -1,3 +1,4 @@
+import FeedCore
 import FoundationEssentials
 import Glibc
 
@@ -18,19 +19,9 @@ public enum StoreLocation {
     /// are missing; an existing folder or file keeps the permissions its owner gave it.
     static func prepare(_ path: String) throws(FeedStore.Unavailable) {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !folder.isEmpty { try makeFolders(folder) }
+        if !folder.isEmpty, let failure = PrivateFolder.make(folder) { throw .init(failure) }
         let descriptor = Glibc.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .init("cannot open \(path): \(String(cString: strerror(errno)))") }
         close(descriptor)
-    }
-
-    private static func makeFolders(_ folder: String) throws(FeedStore.Unavailable) {
-        var partial = ""
-        for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
-            partial += "/" + component
-            if mkdir(partial, 0o700) != 0, errno != EEXIST {
-                throw .init("cannot make \(partial): \(String(cString: strerror(errno)))")
-            }
-        }
     }
 }
