@@ -1,8 +1,10 @@
+import Dispatch
 import FeedAccounts
 import FeedCore
 import FeedTerminal
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// `shimmerfeed login SERVER` and `shimmerfeed logout SERVER`: signing in to a Mastodon
 /// server in the browser (or with a code pasted here), and signing out. Nothing secret is
@@ -160,11 +162,6 @@ enum AccountCommands {
         _ = line.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
     }
 
-    private static func complain(_ text: String) {
-        let line = "shimmerfeed: \(text)\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-    }
-
     /// `body`'s exit code, waited for here: the commands run before any loop exists.
     private static func blocking(_ body: @escaping @Sendable () async -> Int32) -> Int32 {
         let waiter = Waiter()
@@ -175,26 +172,18 @@ enum AccountCommands {
     }
 
     /// An exit code handed from a task to the thread that waits for it.
-    private final class Waiter: @unchecked Sendable {
-        private let done = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-        // Written before the post that ends the wait, read after it.
-        private var code: Int32 = 1
-
-        init() { sem_init(done, 0, 0) }
-
-        deinit {
-            sem_destroy(done)
-            done.deallocate()
-        }
+    private final class Waiter: Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let code = Mutex<Int32>(1)
 
         func finish(_ code: Int32) {
-            self.code = code
-            sem_post(done)
+            self.code.withLock { $0 = code }
+            done.signal()
         }
 
         func wait() -> Int32 {
-            while sem_wait(done) != 0 {}
-            return code
+            done.wait()
+            return code.withLock { $0 }
         }
     }
 }
