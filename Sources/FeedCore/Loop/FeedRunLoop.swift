@@ -97,8 +97,7 @@ public final class FeedRunLoop {
             // A frame only when the terminal has taken the last one; keys are read first.
             let due = state.frameDue(at: instant) || writer.hasPending
             if due, writer.isReady(at: instant) {
-                let frame = FeedRenderer.render(state, elapsed: state.animationTime(at: instant))
-                if !backend.draw(writer.show(frame, at: instant)) { writer.screenCleared() }
+                draw(FeedRenderer.render(state, elapsed: state.animationTime(at: instant)), at: instant)
                 handle(.frameDrawn, at: instant)
             }
             var timeout = state.nextWake(after: instant).map { max(.zero, $0 - now()) }
@@ -133,6 +132,12 @@ public final class FeedRunLoop {
         _ = glimpse.apply(.answers(answers), at: instant)
         var frame = FeedRenderer.render(glimpse, elapsed: glimpse.animationTime(at: instant))
         frame.fill(row: frame.height - 1, column: 0, count: frame.width, style: .plain)
+        draw(frame, at: instant)
+    }
+
+    /// `frame`'s difference from the screen, to the backend; one it could not draw as it was
+    /// is drawn whole next time.
+    private func draw(_ frame: ScreenBuffer, at instant: Duration) {
         if !backend.draw(writer.show(frame, at: instant)) { writer.screenCleared() }
     }
 

@@ -59,7 +59,7 @@ extension TimelineView {
                 outcome.notice = "Liked here only: shimmerfeed login \(host) to like on the server"
             }
             if frame.tracksRead {
-                outcome.effects.append(.keepMarks([.liked(post.id, source: post.source?.index ?? 0, isLiked)]))
+                outcome.effects.append(.keepMarks([.liked(post.id, source: source, isLiked)]))
             }
         case .openLink:
             outcome = openLink(of: posts[selected])
