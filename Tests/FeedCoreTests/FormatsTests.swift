@@ -138,7 +138,7 @@ import Testing
         #expect(boost.likes == 99)
         let row = RowContent(post: boost, now: Fixtures.referenceDate)
         #expect(row.meta.hasSuffix("↻ boosted by Carol"))
-        #expect(row.likes == "↩ 1  ↻ 7  ♥ 99")
+        #expect(row.counts.map(\.text) == ["↩ 1", "↻ 7", "♥ 99"])
     }
 
     /// In a timeline a row names its source after the time; a post by its feed (no author

@@ -18,9 +18,9 @@ import Testing
         #expect(byRole[.name]?.first?.text == "Ada Park")
         #expect(byRole[.meta]?.first?.text == "@ada · 3h")
         #expect(byRole[.title]?.first?.text == "Shipping")
-        #expect(byRole[.likes(liked: false)]?.first?.text == "♥ 128")
+        #expect(byRole[.count(own: false, pending: false)]?.first?.text == "♥ 128")
         // Likes end at the right margin.
-        let likes = byRole[.likes(liked: false)]!.first!
+        let likes = byRole[.count(own: false, pending: false)]!.first!
         #expect(likes.column + likes.width == 72 - RowGeometry.rightMargin)
         #expect(layout.height == 3)
     }
@@ -43,7 +43,7 @@ import Testing
         post.author.name = String(repeating: "Very Long Name ", count: 10)
         let layout = RowLayout.make(RowContent(post: post, now: Fixtures.referenceDate), screenWidth: 50)
         let name = layout.spans.first { $0.role == .name }!
-        let likes = layout.spans.first { $0.role == .likes(liked: false) }!
+        let likes = layout.spans.first { $0.role == .count(own: false, pending: false) }!
         #expect(name.column + name.width + RowGeometry.headerGap <= likes.column)
         #expect(likes.column + likes.width == 50 - RowGeometry.rightMargin)
     }
@@ -58,7 +58,7 @@ import Testing
     @Test func aPlaceholdersLastContentLineIsAboutSeventyPercent() {
         let shape = RowContent(
             initials: "", avatarColor: 0, name: "xxxx", meta: "xx", title: nil, body: .placeholderLines(3),
-            likes: "x xxx")
+            counts: [RowCount("x xxx")])
         let layout = RowLayout.make(shape, screenWidth: 80)
         let widths = layout.spans.filter { $0.role == .content }.map(\.width)
         let full = RowGeometry.textWidth(screenWidth: 80)
@@ -130,7 +130,7 @@ import Testing
         var made = 0
         func find(version: Int, index: Int) {
             _ = cache.layout(
-                .post(version: version, index: index, width: 80, expanded: false, liked: false, unread: false)
+                .post(version: version, index: index, width: 80, expanded: false, marks: RowMarks(), unread: false)
             ) {
                 made += 1
                 return layout

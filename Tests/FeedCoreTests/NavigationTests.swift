@@ -131,7 +131,7 @@ import Testing
         press(&state, .character("j"), .character("l"))
         #expect(state.liked == [try #require(state.selectedPost?.id)] && state.selectedPost?.likes == 1)
         let layout = state.viewport.layout(at: 1)
-        let likes = try #require(layout.spans.first { $0.role == .likes(liked: true) })
+        let likes = try #require(layout.spans.first { $0.role == .count(own: true, pending: false) })
         #expect(likes.text == "♥ 2")
         press(&state, .character("l"))
         #expect(state.liked.isEmpty)

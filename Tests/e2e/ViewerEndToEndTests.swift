@@ -224,7 +224,9 @@ extension EndToEndTests {
         @Test func helpListsTheOptionsAndKeys() throws {
             let result = try run(["--help"])
             #expect(result.status == 0)
-            for text in ["Usage: shimmerfeed", "--delay", "--animation", "--fps", "q Esc Ctrl-C", "like or unlike"] {
+            for text in [
+                "Usage: shimmerfeed", "--delay", "--animation", "--fps", "q Esc Ctrl-C", "like, boost, bookmark",
+            ] {
                 #expect(result.output.contains(text))
             }
         }

@@ -15,6 +15,19 @@ struct MastodonStatus: Decodable, FeedEntry {
     var reblog: Reblog?
     var mediaAttachments: [Media]?
     var poll: PollEntity?
+    /// The reader's own marks; absent from an answer read without a token.
+    var favourited: Bool?
+    var reblogged: Bool?
+    var bookmarked: Bool?
+
+    /// The reader's marks as one set.
+    var marks: StatusMarks {
+        var marks: StatusMarks = []
+        if favourited == true { marks.insert(.favourited) }
+        if reblogged == true { marks.insert(.boosted) }
+        if bookmarked == true { marks.insert(.bookmarked) }
+        return marks
+    }
 
     struct Media: Decodable {
         /// image, gifv, video, audio or unknown.
@@ -101,7 +114,8 @@ struct MastodonStatus: Decodable, FeedEntry {
             author: Author(name: account.name, handle: account.acct, avatarURL: account.avatarStatic ?? account.avatar),
             title: spoiler, content: HTMLText.plainText(content), likes: favouritesCount,
             createdAt: FeedDate.parse(createdAt), url: url ?? uri, boosts: reblogsCount, replies: repliesCount,
-            hidesContent: spoiler != nil, attachments: mediaAttachments?.map(\.attachment) ?? [], poll: poll?.poll)
+            hidesContent: spoiler != nil, attachments: mediaAttachments?.map(\.attachment) ?? [], poll: poll?.poll,
+            statusID: id, marks: marks)
     }
 }
 

@@ -28,7 +28,10 @@ public struct FeedViewport {
     public var height: Int
     public var now: Date
     public var expanded: Set<PostID>
+    /// Posts liked here only.
     public var liked: Set<PostID>
+    /// The reader's actions on the server, for the marks they change.
+    public var actions: ServerActions
     /// The posts read, when read marks are kept; nil draws no unread marks.
     public var read: Set<PostID>?
     /// Whether rows draw their pictures.
@@ -42,9 +45,10 @@ public struct FeedViewport {
 
     public init(
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
-        read: Set<PostID>? = nil, pictures: Bool = false, footerHeight: Int = 0, cache: RowLayoutCache? = nil,
-        contentVersion: Int = 0
+        actions: ServerActions = ServerActions(), read: Set<PostID>? = nil, pictures: Bool = false,
+        footerHeight: Int = 0, cache: RowLayoutCache? = nil, contentVersion: Int = 0
     ) {
+        self.actions = actions
         self.read = read
         self.pictures = pictures
         self.cache = cache
@@ -68,8 +72,18 @@ public struct FeedViewport {
     public func content(at index: Int) -> RowContent {
         let post = posts[index]
         return RowContent(
-            post: post, now: now, liked: liked.contains(post.id), expanded: expanded.contains(post.id),
+            post: post, now: now, marks: marks(of: post), expanded: expanded.contains(post.id),
             unread: isUnread(post.id), pictures: pictures)
+    }
+
+    /// What the row of `post` shows of the reader's marks.
+    func marks(of post: Post) -> RowMarks {
+        var marks = RowMarks(liked: liked.contains(post.id), own: post.marks)
+        if !actions.isEmpty, let statusID = post.statusID {
+            (marks.own, marks.pending) = actions.shown(
+                StatusKey(source: post.source?.index ?? 0, statusID: statusID), server: post.marks)
+        }
+        return marks
     }
 
     /// Whether the post with `id` carries the unread mark.
@@ -80,6 +94,7 @@ public struct FeedViewport {
     public func layout(at index: Int) -> RowLayout {
         let id = posts[index].id
         let isExpanded = expanded.contains(id)
+        let marks = marks(of: posts[index])
         let make = {
             RowLayout.make(
                 content(at: index), screenWidth: width,
@@ -88,7 +103,7 @@ public struct FeedViewport {
         guard let cache else { return make() }
         return cache.layout(
             .post(
-                version: contentVersion, index: index, width: width, expanded: isExpanded, liked: liked.contains(id),
+                version: contentVersion, index: index, width: width, expanded: isExpanded, marks: marks,
                 unread: isUnread(id)),
             make: make)
     }

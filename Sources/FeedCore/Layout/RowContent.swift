@@ -28,18 +28,15 @@ public struct RowContent: Hashable, Sendable {
         case line(String)
         case picture(RowPicture)
     }
-    /// "♥ 128".
-    public var likes: String
-    /// Whether the reader liked the post here (drawn in the accent colour).
-    public var liked: Bool
+    /// "↩ 3", "↻ 5", "♥ 128", the bookmark: flush right in the header.
+    public var counts: [RowCount]
     /// Whether the row carries the unread mark: the post is unread, and read marks are
     /// kept (with the store).
     public var unread: Bool
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,
-        body: Body, extras: [Extra] = [], likes: String, liked: Bool = false, unread: Bool = false,
-        avatarPicture: String? = nil
+        body: Body, extras: [Extra] = [], counts: [RowCount], unread: Bool = false, avatarPicture: String? = nil
     ) {
         self.initials = initials
         self.avatarColor = avatarColor
@@ -49,8 +46,7 @@ public struct RowContent: Hashable, Sendable {
         self.body = body
         self.extras = extras
         self.avatarPicture = avatarPicture
-        self.likes = likes
-        self.liked = liked
+        self.counts = counts
         self.unread = unread
     }
 
@@ -61,16 +57,19 @@ public struct RowContent: Hashable, Sendable {
 
     public static let boostMark = "↻"
     public static let replyMark = "↩"
+    /// A status the reader bookmarked on its server.
+    public static let bookmarkMark = "⚑"
     /// What a post with a content warning shows until it is expanded.
     public static let hiddenContent = "Content hidden · Enter shows it"
 
-    /// The row of a post; a post the reader liked counts one more like. `expanded` shows a
+    /// The row of a post; a post the reader liked here counts one more like, and the marks
+    /// wanted on the server count as the server will once it agrees. `expanded` shows a
     /// post's hidden content, each attachment and the poll's options; collapsed, they are
     /// summed up in a line each.
     /// With `pictures`, each picture the post has is drawn below its text (the first, as
     /// a strip, in a collapsed post), with its line of alt text under it.
     public init(
-        post: Post, now: Date, liked: Bool = false, expanded: Bool = false, unread: Bool = false,
+        post: Post, now: Date, marks: RowMarks = RowMarks(), expanded: Bool = false, unread: Bool = false,
         pictures: Bool = false
     ) {
         let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
@@ -78,16 +77,7 @@ public struct RowContent: Hashable, Sendable {
         let boost = post.boostedBy.map { "\(RowContent.boostMark) boosted by \($0)" }
         // A post by its feed (no author of its own) is named by the feed once, not twice.
         let source = post.source?.name.flatMap { $0 == post.author.name ? nil : $0 }
-        var counts: [String] = []
-        if let replies = post.replies, replies > 0 {
-            counts.append("\(RowContent.replyMark) \(CountFormat.compact(replies))")
-        }
-        if let boosts = post.boosts, boosts > 0 {
-            counts.append("\(RowContent.boostMark) \(CountFormat.compact(boosts))")
-        }
-        if post.likes != nil || liked {
-            counts.append("\(RowContent.heart) \(CountFormat.compact((post.likes ?? 0) + (liked ? 1 : 0)))")
-        }
+        let counts = Self.counts(of: post, marks: marks)
         let hidden = post.hidesContent && !expanded
         var extras: [Extra] = []
         if expanded {
@@ -112,8 +102,7 @@ public struct RowContent: Hashable, Sendable {
             title: post.title,
             body: .text(hidden ? RowContent.hiddenContent : post.content),
             extras: extras,
-            likes: counts.joined(separator: "  "),
-            liked: liked, unread: unread,
+            counts: counts, unread: unread,
             avatarPicture: pictures ? post.author.avatarURL.flatMap { WebAddress.isWeb($0) ? $0 : nil } : nil)
     }
 
@@ -132,7 +121,40 @@ public struct RowContent: Hashable, Sendable {
             meta: String(repeating: "x", count: metaLength),
             title: hasTitle ? String(repeating: "x", count: titleLength) : nil,
             body: .placeholderLines(lines),
-            likes: "x xxx", unread: unread)
+            counts: [RowCount("x xxx")], unread: unread)
+    }
+
+    /// The header's counts: replies, boosts, likes, and the bookmark, the reader's own in
+    /// the accent colour. A mark wanted and not yet confirmed counts as it will.
+    static func counts(of post: Post, marks: RowMarks) -> [RowCount] {
+        func change(_ mark: StatusMarks) -> Int {
+            (marks.own.contains(mark) ? 1 : 0) - (post.marks.contains(mark) ? 1 : 0)
+        }
+        var counts: [RowCount] = []
+        if let replies = post.replies, replies > 0 {
+            counts.append(RowCount("\(RowContent.replyMark) \(CountFormat.compact(replies))"))
+        }
+        let boosts = max(0, (post.boosts ?? 0) + change(.boosted))
+        if boosts > 0 || marks.pending.contains(.boosted) {
+            counts.append(
+                RowCount(
+                    "\(RowContent.boostMark) \(CountFormat.compact(boosts))", own: marks.own.contains(.boosted),
+                    pending: marks.pending.contains(.boosted)))
+        }
+        if post.likes != nil || marks.liked || marks.own.contains(.favourited) {
+            let likes = max(0, (post.likes ?? 0) + (marks.liked ? 1 : 0) + change(.favourited))
+            counts.append(
+                RowCount(
+                    "\(RowContent.heart) \(CountFormat.compact(likes))",
+                    own: marks.liked || marks.own.contains(.favourited), pending: marks.pending.contains(.favourited)))
+        }
+        if marks.own.contains(.bookmarked) || marks.pending.contains(.bookmarked) {
+            counts.append(
+                RowCount(
+                    RowContent.bookmarkMark, own: marks.own.contains(.bookmarked),
+                    pending: marks.pending.contains(.bookmarked)))
+        }
+        return counts
     }
 }
 

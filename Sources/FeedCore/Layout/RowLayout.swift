@@ -6,7 +6,8 @@ public struct RowLayout: Hashable, Sendable {
         case unread
         case name
         case meta
-        case likes(liked: Bool)
+        /// A count of the header; the reader's own, and its action on its way.
+        case count(own: Bool, pending: Bool)
         case title
         case content
         /// The cells of `pictures[index]`, one span a line.

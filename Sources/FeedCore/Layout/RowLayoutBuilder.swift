@@ -59,11 +59,11 @@ struct RowLayoutBuilder {
             rows: RowGeometry.avatarHeight)
     }
 
-    /// The header: name and meta on the left, likes flush right; then the title.
+    /// The header: name and meta on the left, the counts flush right; then the title.
     mutating func addHeader(of content: RowContent) {
-        let likes = TextWrapper.truncate(content.likes, width: max(0, textWidth / 3))
-        let likesWidth = CellWidth.of(likes)
-        let headerWidth = likesWidth > 0 ? max(0, textWidth - likesWidth - RowGeometry.headerGap) : textWidth
+        let counts = countSpans(of: content.counts)
+        let countsWidth = counts.last.map { $0.column + CellWidth.of($0.text) } ?? 0
+        let headerWidth = countsWidth > 0 ? max(0, textWidth - countsWidth - RowGeometry.headerGap) : textWidth
         let name = TextWrapper.truncate(content.name, width: headerWidth)
         add(0, textColumn, name, .name)
         let metaColumn = textColumn + CellWidth.of(name) + RowGeometry.headerGap
@@ -71,12 +71,32 @@ struct RowLayoutBuilder {
         if metaWidth > 0 {
             add(0, metaColumn, TextWrapper.truncate(content.meta, width: metaWidth), .meta)
         }
-        add(0, textColumn + textWidth - likesWidth, likes, .likes(liked: content.liked))
+        let countsColumn = textColumn + textWidth - countsWidth
+        for count in counts {
+            add(0, countsColumn + count.column, count.text, .count(own: count.own, pending: count.pending))
+        }
         line = 1
         if let title = content.title, !title.isEmpty {
             add(line, textColumn, TextWrapper.truncate(title, width: textWidth), .title)
             line += 1
         }
+    }
+
+    /// The counts from the left of their block, two cells apart, in at most a third of the
+    /// text's width; where they do not fit, one span of them all, cut short.
+    private func countSpans(of counts: [RowCount]) -> [(column: Int, text: String, own: Bool, pending: Bool)] {
+        let room = max(0, textWidth / 3)
+        let joined = counts.map(\.text).joined(separator: "  ")
+        guard CellWidth.of(joined) > room else {
+            var column = 0
+            return counts.map { count in
+                defer { column += CellWidth.of(count.text) + 2 }
+                return (column, count.text, count.own, count.pending)
+            }
+        }
+        let text = TextWrapper.truncate(joined, width: room)
+        return text.isEmpty
+            ? [] : [(0, text, counts.contains(where: \.own), counts.contains(where: \.pending))]
     }
 
     /// The text, wrapped (its first lines, unless the post is expanded); a skeleton's

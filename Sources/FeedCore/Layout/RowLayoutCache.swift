@@ -6,7 +6,7 @@ import Synchronization
 /// what the reader changed of it.
 public final class RowLayoutCache: Sendable {
     public enum Key: Hashable, Sendable {
-        case post(version: Int, index: Int, width: Int, expanded: Bool, liked: Bool, unread: Bool)
+        case post(version: Int, index: Int, width: Int, expanded: Bool, marks: RowMarks, unread: Bool)
         case placeholder(index: Int, width: Int, unread: Bool)
     }
 

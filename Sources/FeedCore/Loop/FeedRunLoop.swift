@@ -17,6 +17,10 @@ public final class FeedRunLoop {
         public var keepMarks: (@Sendable ([PostMark]) -> Void)?
         /// Searches the store's full-text index; called on a thread of its own.
         public var searchStore: (@Sendable (String) -> [Post])?
+        /// Keeps an action in the outbox, sends it, and says how the server answered;
+        /// called on a thread of its own. Nil: actions are not sent (`--dump`), and stay
+        /// in flight.
+        public var sendAction: (@Sendable (ActionRequest) -> ActionAnswer.Outcome)?
 
         public init(
             openLink: (@Sendable (String) -> String)? = nil, keepMarks: (@Sendable ([PostMark]) -> Void)? = nil
@@ -165,6 +169,12 @@ public final class FeedRunLoop {
             pictureLoads.start(urls)
         case .cancelPictures(let urls):
             pictureLoads.cancel(urls)
+        case .sendAction(let request):
+            guard let send = configuration.sendAction else { return }
+            let inbox = inbox
+            DedicatedThread.start {
+                inbox.post(.actionAnswered(ActionAnswer(request: request.id, outcome: send(request))))
+            }
         case .quit(let code):
             exitCode = code
         }

@@ -64,8 +64,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         var more: More?
     }
 
-    /// The fields most posts leave empty: counts and marks of Mastodon's, attachments,
-    /// polls.
+    /// The fields most posts leave empty: counts, marks and the status's id of Mastodon's,
+    /// attachments, polls.
     struct Extras: Hashable, Sendable {
         var boosts: Int?
         var replies: Int?
@@ -73,6 +73,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         var hidesContent = false
         var attachments: [Attachment] = []
         var poll: Poll?
+        var statusID: String?
+        var marks: StatusMarks = []
 
         var isEmpty: Bool { self == Extras() }
     }
@@ -175,6 +177,17 @@ public struct Post: Hashable, Sendable, Identifiable {
         get { extras.poll }
         set { extras.poll = newValue }
     }
+    /// The id of the status the server's actions take (the boosted one, for a boost), for a
+    /// post of Mastodon's API; nil for any other.
+    public var statusID: String? {
+        get { extras.statusID }
+        set { extras.statusID = newValue }
+    }
+    /// What the reader has done to the status on its server, as the server last said.
+    public var marks: StatusMarks {
+        get { extras.marks }
+        set { extras.marks = newValue }
+    }
     /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource? {
         get { box.fields.source }
@@ -184,11 +197,12 @@ public struct Post: Hashable, Sendable, Identifiable {
     public init(
         id: PostID, author: Author, title: String? = nil, content: String, likes: Int?,
         createdAt: Date?, url: String? = nil, boosts: Int? = nil, replies: Int? = nil,
-        boostedBy: String? = nil, hidesContent: Bool = false, attachments: [Attachment] = [], poll: Poll? = nil
+        boostedBy: String? = nil, hidesContent: Bool = false, attachments: [Attachment] = [], poll: Poll? = nil,
+        statusID: String? = nil, marks: StatusMarks = []
     ) {
         let extras = Extras(
             boosts: boosts, replies: replies, boostedBy: boostedBy, hidesContent: hidesContent,
-            attachments: attachments, poll: poll)
+            attachments: attachments, poll: poll, statusID: statusID, marks: marks)
         box = Box(
             Fields(
                 id: id, author: author, title: title, content: content, likes: likes, createdAt: createdAt, url: url,

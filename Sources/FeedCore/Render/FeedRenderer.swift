@@ -92,9 +92,11 @@ public enum FeedRenderer {
         let placements = state.viewport.placements(from: state.scroll)
         let fade = state.fadeStart.map { CrossFade.remaining(after: elapsed - $0) } ?? 0
         let words = state.search?.words ?? []
+        let pulse = PendingPulse.fade(at: elapsed, animated: shimmer.isAnimated && !state.isPaused)
         for placement in placements {
             let rowFade = placement.index >= state.fadeFirstRow ? fade : 0
-            paintText(placement.layout, top: placement.top, into: &buffer, fade: rowFade, marking: words)
+            paintText(
+                placement.layout, top: placement.top, into: &buffer, fade: rowFade, pulse: pulse, marking: words)
             if rowFade == 0 {
                 PicturePainter.paint(
                     placement.layout, top: placement.top, state: state, into: &buffer, elapsed: elapsed
@@ -129,14 +131,17 @@ public enum FeedRenderer {
         buffer.write(shown, row: 0, column: column, style: Style(.statusBar))
     }
 
-    /// The spans' text; while the cross-fade runs, with `fade` of the skeleton still showing.
-    /// A search's words are marked where they appear.
+    /// The spans' text; while the cross-fade runs, with `fade` of the skeleton still showing,
+    /// and a mark whose action is on its way with `pulse` of it. A search's words are
+    /// marked where they appear.
     private static func paintText(
-        _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, fade: Int, marking words: [String] = []
+        _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, fade: Int, pulse: Int = 0,
+        marking words: [String] = []
     ) {
         for span in layout.spans {
-            let style = Style(ink(for: span.role), fade: fade)
-            if fade > 0 {
+            let spanFade = if case .count(_, pending: true) = span.role { max(fade, pulse) } else { fade }
+            let style = Style(ink(for: span.role), fade: spanFade)
+            if spanFade > 0 {
                 // The whole bar fades, not only the glyphs: a short text still has its bar.
                 buffer.fill(row: top + span.line, column: span.column, count: span.width, style: style)
             }
@@ -202,7 +207,7 @@ public enum FeedRenderer {
         case .unread: .unread
         case .name: .name
         case .meta: .muted
-        case .likes(let liked): liked ? .liked : .likes
+        case .count(let own, _): own ? .liked : .likes
         case .title: .title
         case .content, .picture: .plain
         }

@@ -25,6 +25,8 @@ public enum AppEvent: Sendable {
     case storeMatches([Post], query: String)
     /// A picture's load ended: its pixels, or why there are none.
     case picture(url: String, PictureOutcome)
+    /// The server answered an action (or it could not be sent).
+    case actionAnswered(ActionAnswer)
 }
 
 public enum PictureOutcome: Sendable {
@@ -103,5 +105,8 @@ public enum AppEffect: Hashable, Sendable {
     case loadPictures([String])
     /// Stop loading these pictures: their rows have scrolled far away.
     case cancelPictures([String])
+    /// Keep this action in the outbox and send it to the server; it answers with
+    /// `.actionAnswered`.
+    case sendAction(ActionRequest)
     case quit(exitCode: Int32)
 }

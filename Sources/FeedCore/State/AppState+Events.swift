@@ -83,7 +83,8 @@ extension AppState {
     public var isAnimating: Bool {
         // A view pushed over the timeline hides its skeleton and its fades.
         guard !isPaused, !showingHelp, views.top == nil else { return false }
-        return ((drawsSkeleton || pictures.shimmering > 0) && shimmer.isAnimated) || timing.timers[.rowsFade] != nil
+        return ((drawsSkeleton || pictures.shimmering > 0 || actions.inFlight > 0) && shimmer.isAnimated)
+            || timing.timers[.rowsFade] != nil
             || timing.timers[.picturesFade] != nil
     }
 
@@ -130,9 +131,11 @@ extension AppState {
             timeline.noteOnScreen(in: self.frame)
             return []
         case .answer(let answer):
-            return take([answer], at: now)
+            return take([answer], at: now) + resendWaiting(after: [answer])
         case .answers(let answers):
-            return take(answers, at: now)
+            return take(answers, at: now) + resendWaiting(after: answers)
+        case .actionAnswered(let answer):
+            return take(answer)
         case .signal(let number):
             return [.cancelLoads, .quit(exitCode: 128 + number)]
         case .notice(let text):

@@ -56,6 +56,7 @@ extension AppState {
             return []
         }
         guard !timeline.isLoading, !isTooSmall, !timeline.shownPosts.isEmpty else { return [] }
+        if let effects = pressServerMark(action) { return effects }
         let outcome = timeline.act(action, key: key, in: frame)
         if let notice = outcome.notice { notices.say(notice) }
         return outcome.moved ? outcome.effects + pageIfNearTheEnd(at: now) : outcome.effects

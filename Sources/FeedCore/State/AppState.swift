@@ -17,6 +17,8 @@ public struct AppState: Sendable {
     public internal(set) var views: ViewStack
     public internal(set) var pictures: PictureQueue
     public internal(set) var notices: NoticeLog
+    /// The reader's favourites, boosts and bookmarks on their way to the server.
+    public internal(set) var actions = ServerActions()
     public internal(set) var timing = FrameTiming()
     public internal(set) var showingHelp = false
     /// `p`: the animation holds still where it is.
@@ -86,7 +88,8 @@ public struct AppState: Sendable {
 
     /// Where the views are laid out.
     var frame: ViewFrame {
-        ViewFrame(size: size, tracksRead: options.tracksRead, pictures: options.pictures, layouts: layouts)
+        ViewFrame(
+            size: size, tracksRead: options.tracksRead, pictures: options.pictures, layouts: layouts, actions: actions)
     }
 
     /// The timeline's rows laid out at the current size.

@@ -1,7 +1,7 @@
 /// What a key does. `AppState` gives each its meaning.
 public enum KeyAction: Hashable, Sendable {
     case next, previous, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-    case toggleExpanded, like, openLink, reload, pause, redraw, help, quit
+    case toggleExpanded, like, boost, bookmark, openLink, reload, pause, redraw, help, quit
     case nextUnread, toggleRead, markAllRead, search
     case scrollDown, scrollUp, select
 }
@@ -43,9 +43,13 @@ public struct KeyBinding: Sendable {
             detail: "the whole content of the selected post, or back to its first lines",
             keys: [.enter: .toggleExpanded]),
         KeyBinding(
-            label: "l", summary: "like or unlike",
-            detail: "kept across reloads of the same post, and with the store between runs",
-            keys: [.character("l"): .like]),
+            label: "l  B  m", summary: "like, boost, bookmark; again undoes",
+            detail:
+                "on a Mastodon timeline read with an account, a favourite, boost or bookmark (⚑) on the server: "
+                + "shown at once, pulsing until the server answers, taken back with the reason if it refuses, "
+                + "and kept to send at the next chance if it cannot be reached; elsewhere `l` likes here only, "
+                + "across reloads, and with the store between runs",
+            keys: [.character("l"): .like, .character("B"): .boost, .character("m"): .bookmark]),
         KeyBinding(
             label: "n", summary: "next unread post",
             detail: "after the selection, else from the top; with the store, read marks are kept between runs",

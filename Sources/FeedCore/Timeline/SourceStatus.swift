@@ -59,6 +59,9 @@ public struct SourceStatus: Sendable, Equatable {
     /// The Mastodon server to sign in to for a like to reach it: set for a Mastodon
     /// timeline read without an account, where `l` is the reader's own mark only.
     public var signInHost: String?
+    /// Whether the reader's favourites, boosts and bookmarks of its posts reach a server:
+    /// its own (read with an account or a token), or the signed-in account's.
+    public var actsOnServer = false
 
     public init(name: String, named: Bool = false, label: String? = nil) {
         self.name = name

@@ -5,6 +5,8 @@ struct ViewFrame {
     var tracksRead: Bool
     var pictures: Bool
     let layouts: RowLayoutCache
+    /// The reader's actions on the server, for the marks rows show.
+    var actions = ServerActions()
 
     /// Whether the screen is too small to show rows.
     var isTooSmall: Bool {
@@ -23,7 +25,8 @@ extension TimelineView {
     func viewport(in frame: ViewFrame) -> FeedViewport {
         FeedViewport(
             posts: shownPosts, width: frame.size.width, height: frame.size.height - 1, now: referenceDate,
-            expanded: expanded, liked: liked, read: frame.tracksRead ? read : nil, pictures: frame.pictures,
+            expanded: expanded, liked: liked, actions: frame.actions, read: frame.tracksRead ? read : nil,
+            pictures: frame.pictures,
             footerHeight: footerHeight(in: frame), cache: frame.layouts, contentVersion: contentVersion)
     }
 

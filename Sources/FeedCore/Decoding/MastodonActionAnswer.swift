@@ -1,0 +1,49 @@
+import FoundationEssentials
+
+/// A status as the server tells it after an action on it: its counts and the reader's
+/// marks, which replace what the row showed while the action was in flight.
+public struct StatusState: Hashable, Sendable {
+    /// The status acted on.
+    public var statusID: String
+    public var likes: Int
+    public var boosts: Int?
+    public var marks: StatusMarks
+
+    public init(statusID: String, likes: Int, boosts: Int?, marks: StatusMarks) {
+        self.statusID = statusID
+        self.likes = likes
+        self.boosts = boosts
+        self.marks = marks
+    }
+
+    /// The state of the status an action's answer (a Status entity) tells. A boost's
+    /// answer is the reader's own boost, with the status in `reblog`.
+    public static func decode(_ data: Data) throws(Failure) -> StatusState {
+        let status = try MastodonAnswer.decode(MastodonStatus.self, from: data)
+        let acted = status.reblog?.status ?? status
+        return StatusState(
+            statusID: acted.id, likes: acted.favouritesCount, boosts: acted.reblogsCount, marks: acted.marks)
+    }
+}
+
+/// Mastodon's answers other than timelines, decoded as the timelines are.
+public enum MastodonAnswer {
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(Failure) -> Value {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw FeedErrorDescription.describe(error, data: data)
+        }
+    }
+
+    /// The id of the first status a search (`GET /api/v2/search`) found; nil for none.
+    public static func firstStatusID(inSearch data: Data) throws(Failure) -> String? {
+        struct Search: Decodable {
+            struct Found: Decodable { var id: String }
+            var statuses: [Found]
+        }
+        return try decode(Search.self, from: data).statuses.first?.id
+    }
+}

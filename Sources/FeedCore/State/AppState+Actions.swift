@@ -1,0 +1,85 @@
+/// The reader's actions on the server: `l`, `B` and `m` on a post whose source reaches its
+/// server, and the server's answers. The row changes at once; the server's word replaces
+/// it, or a refusal takes it back and says why.
+extension AppState {
+    /// The key of `action` on the selected post, when the post's source reaches a server;
+    /// nil where the key means something else there (`l` likes here only).
+    mutating func pressServerMark(_ action: KeyAction) -> [AppEffect]? {
+        guard let mark = action.statusMark, let post = timeline.selectedPost else { return nil }
+        let index = post.source?.index ?? 0
+        let source = timeline.sources.indices.contains(index) ? timeline.sources[index] : nil
+        guard let statusID = post.statusID, source?.actsOnServer == true else {
+            guard action != .like else { return nil }
+            let verb = ServerAction(mark: mark, on: true).verb
+            if let host = source?.signInHost {
+                notices.say("To \(verb) on the server: shimmerfeed login \(host)")
+            } else {
+                notices.say("Only a Mastodon post can be \(verb == "boost" ? "boosted" : "bookmarked").")
+            }
+            return []
+        }
+        let target = ActionTarget(source: index, statusID: statusID, statusURL: post.url)
+        guard let request = actions.press(mark, on: target, server: post.marks.contains(mark)) else { return [] }
+        return [.sendAction(request)]
+    }
+
+    /// The server's answer to an action.
+    mutating func take(_ answer: ActionAnswer) -> [AppEffect] {
+        switch actions.take(answer) {
+        case .confirmed(let state, let request, let next):
+            timeline.update(request.target, to: state)
+            return next.map { [.sendAction($0)] } ?? []
+        case .rolledBack(let request, let failure):
+            notices.say("Could not \(request.action.verb): \(failure.message)")
+        case .waiting(let request, let failure):
+            notices.say(
+                "Could not \(request.action.verb) now (\(failure.message)); it is kept and sent at the next chance")
+        case .stale:
+            break
+        }
+        return []
+    }
+
+    /// Actions kept for the next chance go when their source's server has answered.
+    mutating func resendWaiting(after answers: [SourceAnswer]) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        for answer in answers {
+            guard case .loaded = answer.outcome, actions.hasWaiting(from: answer.source) else { continue }
+            effects += actions.resendWaiting(from: answer.source).map(AppEffect.sendAction)
+        }
+        return effects
+    }
+}
+
+extension KeyAction {
+    /// The mark on the server a key sets or takes away.
+    var statusMark: StatusMarks? {
+        switch self {
+        case .like: .favourited
+        case .boost: .boosted
+        case .bookmark: .bookmarked
+        default: nil
+        }
+    }
+}
+
+extension TimelineView {
+    /// The server's word on a status: every row of it (the status, and boosts of it) takes
+    /// the server's counts and marks.
+    mutating func update(_ target: ActionTarget, to state: StatusState) {
+        guard var feed else { return }
+        func updated(_ posts: inout [Post]) -> Bool {
+            var changed = false
+            for index in posts.indices
+            where posts[index].statusID == target.statusID && posts[index].source?.index == target.source {
+                posts[index].likes = state.likes
+                posts[index].boosts = state.boosts ?? posts[index].boosts
+                posts[index].marks = state.marks
+                changed = true
+            }
+            return changed
+        }
+        if updated(&feed.posts) { content = .feed(feed) }
+        if var results = search?.results, updated(&results) { search?.results = results }
+    }
+}
