@@ -81,6 +81,24 @@ enum StoreSchema {
         """
         CREATE INDEX posts_by_time ON posts (created_at, listed_at);
         """,
+        // 5: a Mastodon post's status id (the boosted one, for a boost) and the reader's
+        // marks on its server, so that a post read from the store can be acted on; and the
+        // outbox, the actions on their way to a server, written before each is sent and
+        // taken out when the server has answered. One row a status and mark: the last
+        // press is the one to send. No token is kept here, only who acts.
+        """
+        ALTER TABLE posts ADD COLUMN status_id TEXT;
+        ALTER TABLE posts ADD COLUMN marks INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE outbox (
+            actor TEXT NOT NULL,
+            status_id TEXT NOT NULL,
+            mark INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            status_url TEXT,
+            queued_at REAL NOT NULL,
+            PRIMARY KEY (actor, status_id, mark)
+        );
+        """,
     ]
 
     /// The prefix of a version 2 boost's key, until an answer names the boost.

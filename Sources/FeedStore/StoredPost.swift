@@ -9,7 +9,7 @@ enum StoredPost {
     /// The post's columns after `source_id`, in this order.
     static let columns = [
         "post_id", "id_is_number", "created_at", "author", "handle", "avatar", "title", "content", "url", "likes",
-        "boosts", "replies", "boosted_by", "hides_content", "extras", "version",
+        "boosts", "replies", "boosted_by", "hides_content", "extras", "status_id", "marks", "version",
     ]
 
     /// The values of `columns` for `post`.
@@ -21,7 +21,8 @@ enum StoredPost {
             .text(key(of: post.id)), .integer(isNumber ? 1 : 0), .init(post.createdAt?.timeIntervalSince1970),
             .text(post.author.name), .init(post.author.handle), .init(post.author.avatarURL), .init(post.title),
             .text(post.content), .init(post.url), .init(post.likes), .init(post.boosts), .init(post.replies),
-            .init(post.boostedBy), .integer(post.hidesContent ? 1 : 0), .init(extras),
+            .init(post.boostedBy), .integer(post.hidesContent ? 1 : 0), .init(extras), .init(post.statusID),
+            .integer(Int64(post.marks.rawValue)),
         ]
         return fields + [.integer(version(of: fields))]
     }
@@ -46,6 +47,8 @@ enum StoredPost {
         if let text = value(14).text, let extras = try? JSONDecoder().decode(Extras.self, from: Data(text.utf8)) {
             extras.apply(to: &post)
         }
+        post.statusID = value(15).text
+        post.marks = StatusMarks(rawValue: UInt8(truncatingIfNeeded: value(16).integer ?? 0))
         return post
     }
 

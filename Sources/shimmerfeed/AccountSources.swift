@@ -50,4 +50,27 @@ struct AccountSources {
         }
         return .success(account.token)
     }
+
+    /// Who acts for `entry`'s posts (favourites, boosts, bookmarks), for a timeline of
+    /// Mastodon's API: its account, or its token from the environment, on its own server;
+    /// read without either, the first signed-in account, which finds each status on its
+    /// own server first. Nil where no one can.
+    func actor(for entry: SourceList.Entry, environment: [String: String]) -> MastodonActions.Actor? {
+        guard case .url(let url) = entry.source, url.path().hasPrefix("/api/v1/"), let host = url.host(),
+            url.scheme?.lowercased() == "https"
+        else { return nil }
+        let server = "https://" + (url.port.map { "\(host):\($0)" } ?? host).lowercased()
+        if entry.account != nil {
+            guard case .success(let token)? = self.token(for: entry) else { return nil }
+            return MastodonActions.Actor(server: server, token: token, name: entry.account ?? "", resolves: false)
+        }
+        if let variable = entry.tokenVariable {
+            guard let token = environment[variable], !token.isEmpty else { return nil }
+            return MastodonActions.Actor(
+                server: server, token: token, name: "$\(variable) at \(server)", resolves: false)
+        }
+        guard let account = accounts.first else { return nil }
+        return MastodonActions.Actor(
+            server: account.server, token: account.token, name: account.handle, resolves: account.server != server)
+    }
 }

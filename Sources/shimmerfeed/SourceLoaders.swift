@@ -1,3 +1,4 @@
+import FeedAccounts
 import FeedCore
 import FeedPictures
 import FeedStore
@@ -17,6 +18,8 @@ struct SourceLoaders {
     let accounts: AccountSources
     /// Each source's key in the store; nil for those never kept (standard input, the sample).
     let storeKeys: [String?]
+    /// Who acts for each source's posts on a server; nil where no one does.
+    let actors: [MastodonActions.Actor?]
 
     init(
         options: CommandLineOptions, sources: SourceList, environment: [String: String], storeOpening: StoreOpening,
@@ -28,21 +31,29 @@ struct SourceLoaders {
         self.environment = environment
         self.storeOpening = storeOpening
         storeKeys = sources.entries.map { StoreOpening.key(of: $0.source) }
+        actors = Self.actors(of: sources, accounts: accounts, environment: environment)
+    }
+
+    static func actors(
+        of sources: SourceList, accounts: AccountSources, environment: [String: String]
+    ) -> [MastodonActions.Actor?] {
+        sources.entries.map { accounts.actor(for: $0, environment: environment) }
     }
 
     /// `SSL_CERT_FILE`, when set: the certificate authorities transfers trust.
     var certificateAuthorities: String? { environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The view's sources as the status line and rows name them.
-    var statuses: [SourceStatus] { Self.statuses(of: sources) }
+    var statuses: [SourceStatus] { Self.statuses(of: sources, actors: actors) }
 
-    static func statuses(of sources: SourceList) -> [SourceStatus] {
-        sources.entries.map { entry in
+    static func statuses(of sources: SourceList, actors: [MastodonActions.Actor?]) -> [SourceStatus] {
+        zip(sources.entries, actors).map { entry, actor in
             var status = SourceStatus(
                 name: entry.title ?? entry.source.shortName, named: entry.title != nil, label: entry.source.label)
-            // Mastodon's API (timelines, an account's statuses) read without a token: a like
-            // stays here, and the reader is told where to sign in.
-            if case .url(let url) = entry.source, entry.tokenVariable == nil, entry.account == nil,
+            status.actsOnServer = actor != nil
+            // Mastodon's API (timelines, an account's statuses) read without a token, and no
+            // account to act: a like stays here, and the reader is told where to sign in.
+            if actor == nil, case .url(let url) = entry.source, entry.tokenVariable == nil, entry.account == nil,
                 url.path().hasPrefix("/api/v1/"), let host = url.host()
             {
                 status.signInHost = url.port.map { "\(host):\($0)" } ?? host
@@ -69,8 +80,20 @@ struct SourceLoaders {
         makePictureLoader(options: options, environment: environment, certificateAuthorities: certificateAuthorities)
     }
 
-    func make(clock: any LoopClock) -> [any FeedLoading] {
-        zip(sources.entries, storeKeys).map { entry, key in
+    /// The actions on the servers, through the store's outbox.
+    var actionSending: ActionSending {
+        ActionSending(
+            actors: actors, store: storeOpening.store, offline: options.viewer.offline,
+            certificateAuthorities: certificateAuthorities)
+    }
+
+    /// The loaders, in the sources' order. With `sending`, a source that an actor acts for
+    /// first sends what the actor kept from an earlier run (a refusal is told with `tell`).
+    func make(
+        clock: any LoopClock, sending: ActionSending? = nil, tell: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> [any FeedLoading] {
+        zip(sources.entries, zip(storeKeys, actors)).map { entry, keyAndActor in
+            let (key, actor) = keyAndActor
             let loader = loader(for: entry)
             var loading: any FeedLoading = loader
             if let store = storeOpening.store, let key, !options.dump {
@@ -80,6 +103,9 @@ struct SourceLoaders {
                 loading = StoringFeedLoader(
                     loader, store: store, key: key,
                     currentValidators: { url.map(loader.validators(for:)) ?? HTTPValidators() })
+            }
+            if let sending, let actor {
+                loading = SendingKeptFirst(base: loading, actor: actor, sending: sending, tell: tell)
             }
             return DelayedFeedLoader(loading, delay: options.delay(for: entry.source), clock: clock)
         }

@@ -5,6 +5,7 @@ import FeedTransport
 import FoundationEssentials
 import Glibc
 import MemoryTuning
+import Synchronization
 
 // Wiring only: options, the store, the loaders, the loop, and the exit code.
 
@@ -36,7 +37,9 @@ do {
 // opened is a notice, never a failure.
 let storeOpening = StoreOpening.open(
     options: options, environment: environment, keys: sourceList.entries.map { StoreOpening.key(of: $0.source) },
-    statuses: SourceLoaders.statuses(of: sourceList), now: Date())
+    statuses: SourceLoaders.statuses(
+        of: sourceList, actors: SourceLoaders.actors(of: sourceList, accounts: accounts, environment: environment)),
+    now: Date())
 let loaders = SourceLoaders(
     options: options, sources: sourceList, environment: environment, storeOpening: storeOpening, accounts: accounts)
 var viewer = loaders.viewer
@@ -65,15 +68,22 @@ viewer.drawOn(backend, images: options.images)
 let paletteNotice = "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
 var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
 let markWriter = storeOpening.connect(&configuration, keys: loaders.storeKeys)
+let sending = loaders.actionSending
+if sending.acts { configuration.sendAction = { sending.keep($0) } }
+// Said once the loop is there to say it: a kept action the server refused at start.
+let tellLater = Mutex<(@Sendable (String) -> Void)?>(nil)
 let clock = SystemLoopClock()
 // The state goes to the loop and is kept nowhere else.
 let loop = FeedRunLoop(
     state: AppState(
         options: viewer, size: backend.size,
         notice: options.palette && !backend.animatesPalette ? paletteNotice : storeOpening.notice),
-    backend: backend, loaders: loaders.make(clock: clock), stored: storeOpening.takeStored(),
+    backend: backend,
+    loaders: loaders.make(clock: clock, sending: sending) { text in tellLater.withLock { $0 }?(text) },
+    stored: storeOpening.takeStored(),
     firstScreen: storeOpening.firstScreen, pictures: pictureLoader, configuration: configuration, clock: clock)
 storeOpening.store?.tellProblem { [post = loop.post] in post(.notice($0)) }
+tellLater.withLock { $0 = { [post = loop.post] in post(.notice($0)) } }
 let exitCode = loop.run()
 backend.stop()
 markWriter?.flush()  // the marks of the last second

@@ -20,6 +20,7 @@ extension EndToEndTests {
             var bearer: Bool
             var rightToken: Bool
             var scheme: String
+            var host: String
         }
 
         /// Whether the shell printed `marker` with an exit code (the command line itself

@@ -693,4 +693,10 @@ MUTATIONS = [
      "Sources/FeedCore/Actions/ServerActions.swift",
      "        if entry.sending == nil { return send(&entry, mark: mark, evenIfAgreed: true) }\n",
      "        return send(&entry, mark: mark, evenIfAgreed: true)\n", "ServerActionsTests"),
+    ("an action sent without being kept in the outbox first", "Sources/shimmerfeed/ActionSending.swift",
+     "        store?.keep { store throws(FeedStore.Unavailable) in try store.queue(queued) }\n", "",
+     "ActionsEndToEndTests"),
+    ("a status of another server acted on by its id there, not found on the account's own",
+     "Sources/shimmerfeed/AccountSources.swift", "resolves: account.server != server)", "resolves: false)",
+     "ActionsEndToEndTests"),
 ]

@@ -17,10 +17,10 @@ public final class FeedRunLoop {
         public var keepMarks: (@Sendable ([PostMark]) -> Void)?
         /// Searches the store's full-text index; called on a thread of its own.
         public var searchStore: (@Sendable (String) -> [Post])?
-        /// Keeps an action in the outbox, sends it, and says how the server answered;
-        /// called on a thread of its own. Nil: actions are not sent (`--dump`), and stay
-        /// in flight.
-        public var sendAction: (@Sendable (ActionRequest) -> ActionAnswer.Outcome)?
+        /// Keeps an action in the outbox, at once, and returns its sending, which the loop
+        /// runs in a task of its own: it says how the server answered. Nil: actions are
+        /// not sent (`--dump`), and stay in flight.
+        public var sendAction: (@Sendable (ActionRequest) -> @Sendable () async -> ActionAnswer.Outcome)?
 
         public init(
             openLink: (@Sendable (String) -> String)? = nil, keepMarks: (@Sendable ([PostMark]) -> Void)? = nil
@@ -170,11 +170,11 @@ public final class FeedRunLoop {
         case .cancelPictures(let urls):
             pictureLoads.cancel(urls)
         case .sendAction(let request):
-            guard let send = configuration.sendAction else { return }
+            guard let keep = configuration.sendAction else { return }
+            // In the outbox before the loop goes on: a kill from now on leaves it there.
+            let send = keep(request)
             let inbox = inbox
-            DedicatedThread.start {
-                inbox.post(.actionAnswered(ActionAnswer(request: request.id, outcome: send(request))))
-            }
+            Task.detached { inbox.post(.actionAnswered(ActionAnswer(request: request.id, outcome: await send()))) }
         case .quit(let code):
             exitCode = code
         }

@@ -62,6 +62,8 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     case noFurtherPages
     /// `--offline`, and the store holds nothing of the source.
     case nothingStored
+    /// `--offline`: nothing is sent.
+    case offline
     // The terminal.
     case outputNotTerminal
     case termUnset
@@ -76,6 +78,7 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .nothingStored: "offline, and the store holds nothing of it"
+        case .offline: "offline"
         case .notFound(let path): "no such file: \(path)"
         case .permissionDenied(let path): "permission denied: \(path)"
         case .isDirectory(let path): "\(path) is a directory, not a feed file"

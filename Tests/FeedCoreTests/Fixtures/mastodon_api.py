@@ -1,10 +1,10 @@
-"""Mastodon's sign-in as the loopback server answers it: the endpoints a client signs in and
-out with, each answering with a real server's recorded answer (mastodon-api/SOURCES.md)
-and checking what the client sends as Mastodon does: the app's redirect URIs, the
-authorize request's state and PKCE challenge, the code's verifier, the bearer token.
-Every request is logged for the tests (GET /mastodon-api/log), secrets as whether they
-were right, never their values."""
-import base64, hashlib, json, os, threading, urllib.parse
+"""Mastodon as the loopback server answers it: the endpoints a client signs in and out with,
+reads timelines with, and favourites, boosts, bookmarks and searches with, each answering
+with a real server's recorded answer (mastodon-api/SOURCES.md) and checking what the client
+sends as Mastodon does: the app's redirect URIs, the authorize request's state and PKCE
+challenge, the code's verifier, the bearer token. Every request is logged for the tests
+(GET /mastodon-api/log), secrets as whether they were right, never their values."""
+import base64, copy, hashlib, json, os, threading, time, urllib.parse
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mastodon-api")
 
@@ -18,6 +18,50 @@ APP = recorded("apps.json")
 TOKEN = recorded("token.json")
 
 
+# What each action changes of a status, as the recorded pairs show (checked below):
+# endpoint -> (flag, its value after, the count it moves, by how much).
+ACTIONS = {
+    "favourite": ("favourited", True, "favourites_count", 1),
+    "unfavourite": ("favourited", False, "favourites_count", -1),
+    "reblog": ("reblogged", True, "reblogs_count", 1),
+    "unreblog": ("reblogged", False, "reblogs_count", -1),
+    "bookmark": ("bookmarked", True, None, 0),
+    "unbookmark": ("bookmarked", False, None, 0),
+}
+
+
+def acted(status, endpoint):
+    """The status after `endpoint`, as Mastodon changes it: the flag set, the count moved
+    when the flag changed (an action the status already has changes nothing)."""
+    flag, value, count, delta = ACTIONS[endpoint]
+    status = copy.deepcopy(status)
+    if status.get(flag) != value:
+        status[flag] = value
+        if count:
+            status[count] = max(0, status[count] + delta)
+    return status
+
+
+def reblog_answer(status):
+    """A reblog's answer: the reader's own boost, the status inside it, as recorded."""
+    answer = copy.deepcopy(recorded("reblog.json"))
+    answer["reblog"] = status
+    return answer
+
+
+def check_rules_against_the_recordings():
+    """The rules above must reproduce each recorded pair exactly (the boost's author's
+    statuses_count aside, which a boost moves): otherwise this server is not Mastodon."""
+    pairs = [("status.json", "favourite", "favourite.json"), ("favourite.json", "unfavourite", "unfavourite.json"),
+             ("status_to_bookmark.json", "bookmark", "bookmark.json"), ("bookmark.json", "unbookmark", "unbookmark.json")]
+    for before, endpoint, after in pairs:
+        assert acted(recorded(before), endpoint) == recorded(after), endpoint
+    boosted = recorded("reblog.json")["reblog"]
+    made = acted(recorded("status_to_reblog.json"), "reblog")
+    made["account"]["statuses_count"] = boosted["account"]["statuses_count"]
+    assert made == boosted, "reblog"
+
+
 class State:
     lock = threading.Lock()
     redirect_uris = []
@@ -25,6 +69,33 @@ class State:
     revoked = False
     pkce = True
     log = []
+    # The statuses as they stand, by id: the recorded timelines', as actions change them.
+    statuses = {}
+    # Found by a search with resolve: the account's own copy of another server's status
+    # has an id of its own, as on a real server (its own id, prefixed).
+    resolved = {}
+    # The next action requests answer with this status code, this many times.
+    failing = (0, 0)
+    # Action requests are answered after this many seconds (to see them in flight).
+    hold = 0.0
+
+
+check_rules_against_the_recordings()
+for _status in recorded("timelines_home.json") + recorded("timelines_public.json"):
+    State.statuses[_status["id"]] = _status
+
+
+def current(timeline):
+    """A recorded timeline with its statuses as they stand now."""
+    with State.lock:
+        return [State.statuses.get(status["id"], status) for status in recorded(timeline)]
+
+
+def authorized(handler, auth):
+    if auth != "Bearer " + TOKEN["access_token"] or State.revoked:
+        handler.send(401, b'{"error":"The access token is invalid"}')
+        return False
+    return True
 
 
 def error(handler, status, name, description):
@@ -34,7 +105,7 @@ def error(handler, status, name, description):
 def handle(handler, method):
     """Answers the request if it is one of Mastodon's sign-in endpoints; False otherwise."""
     path, _, query = handler.path.partition("?")
-    if not (path.startswith("/api/v1/") or path.startswith("/oauth/") or path.startswith("/.well-known/")
+    if not (path.startswith("/api/v1/") or path.startswith("/api/v2/") or path.startswith("/oauth/") or path.startswith("/.well-known/")
             or path.startswith("/mastodon-api/")):
         return False
     params = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
@@ -46,10 +117,59 @@ def handle(handler, method):
     with State.lock:
         State.log.append({"method": method, "path": path, "fields": sorted(form) + sorted(params),
                           "bearer": auth is not None, "right_token": auth == "Bearer " + TOKEN["access_token"],
-                          "scheme": "https" if hasattr(handler.connection, "cipher") else "http"})
+                          "scheme": "https" if hasattr(handler.connection, "cipher") else "http",
+                          "host": handler.headers.get("Host", ""),
+                          "idempotency_key": handler.headers.get("Idempotency-Key")})
+    parts = path.split("/")
     if path == "/mastodon-api/log":
         with State.lock:
             handler.send(200, json.dumps(State.log).encode())
+    elif path == "/mastodon-api/fail":  # the next action requests fail
+        with State.lock:
+            State.failing = (int(params.get("status", "500")), int(params.get("times", "1")))
+        handler.send(200, b"{}")
+    elif path == "/mastodon-api/hold":  # action requests answer late
+        State.hold = float(params.get("seconds", "0"))
+        handler.send(200, b"{}")
+    elif path == "/mastodon-api/statuses":  # the statuses' flags as they stand, for the tests
+        with State.lock:
+            flags = {id: {key: status.get(key) for key in ("favourited", "reblogged", "bookmarked", "favourites_count",
+                                                       "reblogs_count")}
+                     for id, status in State.statuses.items()}
+        handler.send(200, json.dumps(flags).encode())
+    elif method == "POST" and len(parts) == 6 and parts[1:4] == ["api", "v1", "statuses"] and parts[5] in ACTIONS:
+        if not authorized(handler, auth):
+            return True
+        time.sleep(State.hold)
+        with State.lock:
+            code, times = State.failing
+            if times > 0:
+                State.failing = (code, times - 1)
+        if times > 0:
+            error(handler, code, "Internal Server Error" if code >= 500 else "Validation failed",
+                  "the loopback server was told to fail")
+            return True
+        with State.lock:
+            status = State.statuses.get(State.resolved.get(parts[4], parts[4]))
+            if status is None:
+                handler.send(404, b'{"error":"Record not found"}')
+                return True
+            status = acted(status, parts[5])
+            State.statuses[status["id"]] = status
+        # A resolved status answers as the account's server knows it: by its own id there.
+        answer = dict(status, id=parts[4])
+        handler.send(200, json.dumps(reblog_answer(answer) if parts[5] == "reblog" else answer).encode())
+    elif path == "/api/v2/search":
+        if not authorized(handler, auth):
+            return True
+        with State.lock:
+            found = [dict(status, id="9" + status["id"]) for status in State.statuses.values()
+                     if params.get("resolve") == "true" and params.get("q") in (status.get("url"), status.get("uri"))]
+            for status in found:
+                State.resolved[status["id"]] = status["id"][1:]
+        answer = recorded("search_nothing.json")
+        answer["statuses"] = found[:1]
+        handler.send(200, json.dumps(answer).encode())
     elif path == "/mastodon-api/old-server":  # a server before 4.3: no metadata, no PKCE
         State.pkce = False
         handler.send(200, b"{}")
@@ -106,12 +226,10 @@ def handle(handler, method):
         else:
             handler.send(200, json.dumps(recorded("verify_credentials.json")).encode())
     elif path == "/api/v1/timelines/home":
-        if auth != "Bearer " + TOKEN["access_token"] or State.revoked:
-            handler.send(401, b'{"error":"The access token is invalid"}')
-        else:
-            handler.send(200, json.dumps(recorded("timelines_home.json")).encode())
+        if authorized(handler, auth):
+            handler.send(200, json.dumps(current("timelines_home.json")).encode())
     elif path == "/api/v1/timelines/public":  # needs no token
-        handler.send(200, json.dumps(recorded("timelines_public.json")).encode())
+        handler.send(200, json.dumps(current("timelines_public.json")).encode())
     elif path == "/oauth/revoke" and method == "POST":
         if form.get("client_id") != APP["client_id"] or form.get("client_secret") != APP["client_secret"]:
             error(handler, 403, "unauthorized_client", "You are not authorized to revoke this token")

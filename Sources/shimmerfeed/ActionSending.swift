@@ -1,0 +1,85 @@
+import FeedAccounts
+import FeedCore
+import FeedStore
+import FoundationEssentials
+import Synchronization
+
+/// The reader's actions on their way to the servers. Each is written to the store's outbox
+/// as it is pressed, before it is sent, and taken out once the server has answered (taken
+/// or refused): one
+/// that could not be sent (the viewer killed, the network down, `--offline`) stays, and a
+/// later start sends it before its timeline's first refresh.
+final class ActionSending: Sendable {
+    /// Who acts for each source's posts, by index.
+    let actors: [MastodonActions.Actor?]
+    let store: FeedStore?
+    let offline: Bool
+    let certificateAuthorities: String?
+    /// The actors whose kept actions this run has sent already.
+    private let drained = Mutex<Set<String>>([])
+
+    init(actors: [MastodonActions.Actor?], store: FeedStore?, offline: Bool, certificateAuthorities: String?) {
+        self.actors = actors
+        self.store = store
+        self.offline = offline
+        self.certificateAuthorities = certificateAuthorities
+    }
+
+    /// Whether any source's posts can be acted on.
+    var acts: Bool { actors.contains { $0 != nil } }
+
+    /// `request` kept in the outbox now; its sending, for later.
+    func keep(_ request: ActionRequest) -> @Sendable () async -> ActionAnswer.Outcome {
+        guard actors.indices.contains(request.target.source), let actor = actors[request.target.source] else {
+            return { .refused(.unexpected("no account acts for this source")) }
+        }
+        let queued = FeedStore.Queued(
+            actor: actor.name, statusID: request.target.statusID, action: request.action,
+            statusURL: request.target.statusURL, queuedAt: Date())
+        store?.keep { store throws(FeedStore.Unavailable) in try store.queue(queued) }
+        return { await self.send(queued, as: actor) }
+    }
+
+    /// `queued`, kept in the outbox, sent; taken out once the server answers it.
+    private func send(_ queued: FeedStore.Queued, as actor: MastodonActions.Actor) async -> ActionAnswer.Outcome {
+        guard !offline else { return .unsent(.offline) }
+        let outcome = await MastodonActions(actor: actor, certificateAuthorities: certificateAuthorities).send(
+            queued.action, statusID: queued.statusID, statusURL: queued.statusURL)
+        if case .unsent = outcome { return outcome }
+        store?.keep { store throws(FeedStore.Unavailable) in try store.unqueue(queued) }
+        return outcome
+    }
+
+    /// The actions `actor` kept from an earlier run, sent in order, once a run; what the
+    /// server refused, in words for the status line.
+    func sendKept(by actor: MastodonActions.Actor) async -> [String] {
+        guard !offline, let store, drained.withLock({ $0.insert(actor.name).inserted }) else { return [] }
+        let kept = (try? store.queued(by: actor.name)) ?? []
+        var refusals: [String] = []
+        for queued in kept {
+            if case .refused(let failure) = await send(queued, as: actor) {
+                refusals.append("The \(queued.action.verb) kept from the last run was refused: \(failure.message)")
+            }
+        }
+        return refusals
+    }
+}
+
+/// A source's loader whose first load sends the actions its actor kept from an earlier
+/// run before it asks for the timeline, so that the timeline comes back with them.
+struct SendingKeptFirst: FeedLoading {
+    let base: any FeedLoading
+    let actor: MastodonActions.Actor
+    let sending: ActionSending
+    /// Tells the reader of a kept action the server refused.
+    let tell: @Sendable (String) -> Void
+
+    func load(progress: @escaping @Sendable (Feed, Int, Int) -> Void) async throws -> Feed {
+        for refusal in await sending.sendKept(by: actor) { tell(refusal) }
+        return try await base.load(progress: progress)
+    }
+
+    func loadPage(_ url: String) async throws -> Feed {
+        try await base.loadPage(url)
+    }
+}
