@@ -81,14 +81,17 @@ enum StoreSchema {
         """
         CREATE INDEX posts_by_time ON posts (created_at, listed_at);
         """,
-        // 5: a Mastodon post's status id (the boosted one, for a boost) and the reader's
-        // marks on its server, so that a post read from the store can be acted on; and the
+        // 5: a Mastodon post's status id (the boosted one, for a boost), the reader's marks
+        // on its server, and the status and account it answers, so that a post read from the
+        // store can be acted on and says to whom it replies; and the
         // outbox, the actions on their way to a server, written before each is sent and
         // taken out when the server has answered. One row a status and mark: the last
         // press is the one to send. No token is kept here, only who acts.
         """
         ALTER TABLE posts ADD COLUMN status_id TEXT;
         ALTER TABLE posts ADD COLUMN marks INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE posts ADD COLUMN in_reply_to_id TEXT;
+        ALTER TABLE posts ADD COLUMN reply_to TEXT;
         CREATE TABLE outbox (
             actor TEXT NOT NULL,
             status_id TEXT NOT NULL,

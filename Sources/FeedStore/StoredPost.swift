@@ -9,7 +9,8 @@ enum StoredPost {
     /// The post's columns after `source_id`, in this order.
     static let columns = [
         "post_id", "id_is_number", "created_at", "author", "handle", "avatar", "title", "content", "url", "likes",
-        "boosts", "replies", "boosted_by", "hides_content", "extras", "status_id", "marks", "version",
+        "boosts", "replies", "boosted_by", "hides_content", "extras", "status_id", "marks",
+        "in_reply_to_id", "reply_to", "version",
     ]
 
     /// The values of `columns` for `post`.
@@ -22,7 +23,7 @@ enum StoredPost {
             .text(post.author.name), .init(post.author.handle), .init(post.author.avatarURL), .init(post.title),
             .text(post.content), .init(post.url), .init(post.likes), .init(post.boosts), .init(post.replies),
             .init(post.boostedBy), .integer(post.hidesContent ? 1 : 0), .init(extras), .init(post.statusID),
-            .integer(Int64(post.marks.rawValue)),
+            .integer(Int64(post.marks.rawValue)), .init(post.inReplyToID), .init(post.replyTo),
         ]
         return fields + [.integer(version(of: fields))]
     }
@@ -49,6 +50,8 @@ enum StoredPost {
         }
         post.statusID = value(15).text
         post.marks = StatusMarks(rawValue: UInt8(truncatingIfNeeded: value(16).integer ?? 0))
+        post.inReplyToID = value(17).text
+        post.replyTo = value(18).text
         return post
     }
 

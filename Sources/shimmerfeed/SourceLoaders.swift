@@ -87,6 +87,20 @@ struct SourceLoaders {
             certificateAuthorities: certificateAuthorities)
     }
 
+    /// Threads, from the servers of the sources read from Mastodon's API.
+    var threadLoading: ThreadLoading {
+        let servers = sources.entries.map { entry -> ThreadLoading.Server? in
+            guard case .url(let url) = entry.source, url.path().hasPrefix("/api/v1/"), let host = url.host(),
+                let scheme = url.scheme?.lowercased()
+            else { return nil }
+            return ThreadLoading.Server(
+                base: scheme + "://" + (url.port.map { "\(host):\($0)" } ?? host), token: loader(for: entry).bearerToken
+            )
+        }
+        return ThreadLoading(
+            servers: servers, certificateAuthorities: certificateAuthorities, offline: options.viewer.offline)
+    }
+
     /// The loaders, in the sources' order. With `sending`, a source that an actor acts for
     /// first sends what the actor kept from an earlier run (a refusal is told with `tell`).
     func make(

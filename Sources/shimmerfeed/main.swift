@@ -70,6 +70,8 @@ var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
 let markWriter = storeOpening.connect(&configuration, keys: loaders.storeKeys)
 let sending = loaders.actionSending
 if sending.acts { configuration.sendAction = { sending.keep($0) } }
+let threads = loaders.threadLoading
+configuration.loadThread = { await threads.load(source: $0, statusID: $1) }
 // Said once the loop is there to say it: a kept action the server refused at start.
 let tellLater = Mutex<(@Sendable (String) -> Void)?>(nil)
 let clock = SystemLoopClock()

@@ -17,7 +17,7 @@ import Testing
             return key == .character("x") ? [.redrawAll] : []
         }
 
-        func draw(into buffer: inout ScreenBuffer, height: Int) {
+        func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext) {
             buffer.write("counted \(keys.count)", row: 0, column: 2, style: Style(.plain))
         }
     }

@@ -177,5 +177,36 @@ extension EndToEndTests {
             #expect(try log(server).filter { $0.host.hasPrefix("localhost") }.allSatisfy { !$0.bearer })
             try tmux.press("q")
         }
+
+        @Test func tShowsTheThreadsSkeletonThenTheThreadAndEscComesBack() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try signedIn(server)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // An account's statuses on fosstodon.org, as recorded; read without a token.
+            let statuses = "https://127.0.0.1:\(server.tlsPort ?? 0)/api/v1/accounts/109302436954721982/statuses"
+            let tmux = try TmuxSession(width: 100, height: 34)
+            try view(tmux, folder, server, "'\(statuses)'")
+            try tmux.waitFor("the statuses") { $0.contains("20 posts") }
+            try tmux.press("j", "j", "j", "j", "j")
+            let selected = try tmux.waitFor("the post with replies selected") { screen in
+                screen.split(separator: "\n").contains { $0.hasPrefix("▌") && $0.hasSuffix("↩ 2  ↻ 5  ♥ 7") }
+            }
+            _ = try server.get("/mastodon-api/hold?seconds=2")
+            try tmux.press("t")
+            let loading = try tmux.waitFor("the thread loading", colors: true) { $0.contains("Thread · loading") }
+            // The post on top; below it, skeleton bars (grey backgrounds) where the replies will be.
+            let lines = loading.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines[0].contains("David Schoch"))
+            #expect(
+                lines.dropFirst(6).prefix(12).contains { $0.contains("48;5;") || $0.contains("48;2;") }, "\(loading)")
+            let thread = try tmux.waitFor("the thread") { $0.contains("Thread · 0 above · 3 replies") }
+            #expect(thread.contains("Eric Book  @erc_bk · 1y · ↳ @schochastics"), "\(thread)")
+            let heard = try log(server).filter { $0.path.hasSuffix("/context") }
+            #expect(heard.map(\.path) == ["/api/v1/statuses/114026814291152535/context"])
+            try tmux.press("Escape")
+            let back = try tmux.waitFor("the timeline again") { !$0.contains("Thread ·") }
+            #expect(back == selected, "the timeline as it was")
+            try tmux.press("q")
+        }
     }
 }

@@ -22,7 +22,8 @@ public struct StatusState: Hashable, Sendable {
         let status = try MastodonAnswer.decode(MastodonStatus.self, from: data)
         let acted = status.reblog?.status ?? status
         return StatusState(
-            statusID: acted.id, likes: acted.favouritesCount, boosts: acted.reblogsCount, marks: acted.marks)
+            statusID: acted.id, likes: max(0, acted.favouritesCount), boosts: acted.reblogsCount.map { max(0, $0) },
+            marks: acted.marks)
     }
 }
 

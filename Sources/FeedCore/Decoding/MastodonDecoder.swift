@@ -15,6 +15,22 @@ struct MastodonStatus: Decodable, FeedEntry {
     var reblog: Reblog?
     var mediaAttachments: [Media]?
     var poll: PollEntity?
+    var inReplyToId: String?
+    var inReplyToAccountId: String?
+    var mentions: [Mention]?
+
+    struct Mention: Decodable {
+        var id: String
+        var acct: String
+    }
+
+    /// The handle of the account this status answers: one it mentions, or its own author.
+    var replyTo: String? {
+        guard inReplyToId != nil, let accountID = inReplyToAccountId else { return nil }
+        if accountID == account.id { return account.acct }
+        return mentions?.first { $0.id == accountID }?.acct
+    }
+
     /// The reader's own marks; absent from an answer read without a token.
     var favourited: Bool?
     var reblogged: Bool?
@@ -81,6 +97,7 @@ struct MastodonStatus: Decodable, FeedEntry {
     }
 
     struct Account: Decodable {
+        var id: String?
         var username: String
         var acct: String
         var displayName: String?
@@ -115,7 +132,7 @@ struct MastodonStatus: Decodable, FeedEntry {
             title: spoiler, content: HTMLText.plainText(content), likes: favouritesCount,
             createdAt: FeedDate.parse(createdAt), url: url ?? uri, boosts: reblogsCount, replies: repliesCount,
             hidesContent: spoiler != nil, attachments: mediaAttachments?.map(\.attachment) ?? [], poll: poll?.poll,
-            statusID: id, marks: marks)
+            statusID: id, marks: marks, inReplyToID: inReplyToId, replyTo: replyTo)
     }
 }
 

@@ -17,6 +17,9 @@ extension Post {
         post.replies = replies.map { max(0, $0) }
         post.url = line(url)
         post.boostedBy = line(boostedBy)
+        post.statusID = line(statusID)
+        post.inReplyToID = line(inReplyToID)
+        post.replyTo = line(replyTo)
         post.attachments = attachments.map {
             Attachment(
                 kind: $0.kind, description: line($0.description), url: line($0.url),

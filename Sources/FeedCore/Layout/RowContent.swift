@@ -57,6 +57,8 @@ public struct RowContent: Hashable, Sendable {
 
     public static let boostMark = "↻"
     public static let replyMark = "↩"
+    /// Before the handle a reply answers: "↳ @ada".
+    public static let replyTo = "↳"
     /// A status the reader bookmarked on its server.
     public static let bookmarkMark = "⚑"
     /// What a post with a content warning shows until it is expanded.
@@ -75,6 +77,7 @@ public struct RowContent: Hashable, Sendable {
         let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
         let boost = post.boostedBy.map { "\(RowContent.boostMark) boosted by \($0)" }
+        let reply = post.replyTo.map { "\(RowContent.replyTo) @\($0)" }
         // A post by its feed (no author of its own) is named by the feed once, not twice.
         let source = post.source?.name.flatMap { $0 == post.author.name ? nil : $0 }
         let counts = Self.counts(of: post, marks: marks)
@@ -98,7 +101,7 @@ public struct RowContent: Hashable, Sendable {
             initials: Avatar.initials(of: post.author.name),
             avatarColor: Avatar.colorIndex(of: post.author.name),
             name: post.author.name,
-            meta: [handle, time, boost, source].compactMap { $0 }.joined(separator: " · "),
+            meta: [handle, time, reply, boost, source].compactMap { $0 }.joined(separator: " · "),
             title: post.title,
             body: .text(hidden ? RowContent.hiddenContent : post.content),
             extras: extras,

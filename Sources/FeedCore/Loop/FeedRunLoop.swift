@@ -21,6 +21,9 @@ public final class FeedRunLoop {
         /// runs in a task of its own: it says how the server answered. Nil: actions are
         /// not sent (`--dump`), and stay in flight.
         public var sendAction: (@Sendable (ActionRequest) -> @Sendable () async -> ActionAnswer.Outcome)?
+        /// Asks source `source`'s server for the thread of its status; run in a task of its
+        /// own. Nil: no thread loads (the view says why).
+        public var loadThread: (@Sendable (_ source: Int, _ statusID: String) async -> Result<ThreadContext, Failure>)?
 
         public init(
             openLink: (@Sendable (String) -> String)? = nil, keepMarks: (@Sendable ([PostMark]) -> Void)? = nil
@@ -175,6 +178,13 @@ public final class FeedRunLoop {
             let send = keep(request)
             let inbox = inbox
             Task.detached { inbox.post(.actionAnswered(ActionAnswer(request: request.id, outcome: await send()))) }
+        case .loadThread(let request, let source, let statusID):
+            let inbox = inbox
+            guard let load = configuration.loadThread else {
+                inbox.post(.threadLoaded(request: request, .failure(.unexpected("threads are not read here"))))
+                return
+            }
+            Task.detached { inbox.post(.threadLoaded(request: request, await load(source, statusID))) }
         case .quit(let code):
             exitCode = code
         }

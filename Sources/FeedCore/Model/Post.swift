@@ -75,6 +75,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         var poll: Poll?
         var statusID: String?
         var marks: StatusMarks = []
+        var inReplyToID: String?
+        var replyTo: String?
 
         var isEmpty: Bool { self == Extras() }
     }
@@ -188,6 +190,16 @@ public struct Post: Hashable, Sendable, Identifiable {
         get { extras.marks }
         set { extras.marks = newValue }
     }
+    /// The status this one answers, on the same server (Mastodon's `in_reply_to_id`).
+    public var inReplyToID: String? {
+        get { extras.inReplyToID }
+        set { extras.inReplyToID = newValue }
+    }
+    /// Whom it answers: the handle of the account replied to ("ada", "ada@elsewhere.example").
+    public var replyTo: String? {
+        get { extras.replyTo }
+        set { extras.replyTo = newValue }
+    }
     /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource? {
         get { box.fields.source }
@@ -198,11 +210,12 @@ public struct Post: Hashable, Sendable, Identifiable {
         id: PostID, author: Author, title: String? = nil, content: String, likes: Int?,
         createdAt: Date?, url: String? = nil, boosts: Int? = nil, replies: Int? = nil,
         boostedBy: String? = nil, hidesContent: Bool = false, attachments: [Attachment] = [], poll: Poll? = nil,
-        statusID: String? = nil, marks: StatusMarks = []
+        statusID: String? = nil, marks: StatusMarks = [], inReplyToID: String? = nil, replyTo: String? = nil
     ) {
         let extras = Extras(
             boosts: boosts, replies: replies, boostedBy: boostedBy, hidesContent: hidesContent,
-            attachments: attachments, poll: poll, statusID: statusID, marks: marks)
+            attachments: attachments, poll: poll, statusID: statusID, marks: marks, inReplyToID: inReplyToID,
+            replyTo: replyTo)
         box = Box(
             Fields(
                 id: id, author: author, title: title, content: content, likes: likes, createdAt: createdAt, url: url,

@@ -18,7 +18,11 @@ public enum FeedRenderer {
         }
         let rowsHeight = size.height - 1
         if let top = state.views.top {
-            top.draw(into: &buffer, height: rowsHeight)
+            top.draw(
+                into: &buffer, height: rowsHeight,
+                context: DrawContext(
+                    elapsed: elapsed, shimmer: state.shimmer, paletteSkeleton: state.paletteSkeleton,
+                    actions: state.actions))
         } else {
             drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
         }
@@ -134,7 +138,7 @@ public enum FeedRenderer {
     /// The spans' text; while the cross-fade runs, with `fade` of the skeleton still showing,
     /// and a mark whose action is on its way with `pulse` of it. A search's words are
     /// marked where they appear.
-    private static func paintText(
+    static func paintText(
         _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, fade: Int, pulse: Int = 0,
         marking words: [String] = []
     ) {
@@ -158,7 +162,7 @@ public enum FeedRenderer {
     }
 
     /// A bar in the left margin beside every line of the selected row.
-    private static func paintSelection(top: Int, height: Int, into buffer: inout ScreenBuffer, limit: Int) {
+    static func paintSelection(top: Int, height: Int, into buffer: inout ScreenBuffer, limit: Int) {
         let start = max(0, top)
         let end = min(limit, top + height)
         guard start < end else { return }
@@ -170,7 +174,7 @@ public enum FeedRenderer {
     /// The skeleton: the same spans, each painted as a grey bar of its width. A cell with
     /// a band edge inside it keeps both halves' levels; in palette mode each cell names
     /// its element's palette entry instead of a level.
-    private static func paintSkeleton(
+    static func paintSkeleton(
         _ layout: RowLayout, top: Int, into buffer: inout ScreenBuffer, shimmer: Shimmer, elapsed: Duration,
         inPalette: Bool
     ) {

@@ -27,6 +27,8 @@ public enum AppEvent: Sendable {
     case picture(url: String, PictureOutcome)
     /// The server answered an action (or it could not be sent).
     case actionAnswered(ActionAnswer)
+    /// A thread's load ended: the thread, or why there is none.
+    case threadLoaded(request: Int, Result<ThreadContext, Failure>)
 }
 
 public enum PictureOutcome: Sendable {
@@ -108,5 +110,8 @@ public enum AppEffect: Hashable, Sendable {
     /// Keep this action in the outbox and send it to the server; it answers with
     /// `.actionAnswered`.
     case sendAction(ActionRequest)
+    /// Ask the server of source `source` for the thread of its status `statusID`; it
+    /// answers with `.threadLoaded`.
+    case loadThread(request: Int, source: Int, statusID: String)
     case quit(exitCode: Int32)
 }

@@ -2,10 +2,10 @@
 /// server, and the server's answers. The row changes at once; the server's word replaces
 /// it, or a refusal takes it back and says why.
 extension AppState {
-    /// The key of `action` on the selected post, when the post's source reaches a server;
-    /// nil where the key means something else there (`l` likes here only).
-    mutating func pressServerMark(_ action: KeyAction) -> [AppEffect]? {
-        guard let mark = action.statusMark, let post = timeline.selectedPost else { return nil }
+    /// The key of `action` on `post` (the selected one), when the post's source reaches a
+    /// server; nil where the key means something else there (`l` likes here only).
+    mutating func pressServerMark(_ action: KeyAction, on post: Post?) -> [AppEffect]? {
+        guard let mark = action.statusMark, let post else { return nil }
         let index = post.source?.index ?? 0
         let source = timeline.sources.indices.contains(index) ? timeline.sources[index] : nil
         guard let statusID = post.statusID, source?.actsOnServer == true else {
@@ -27,7 +27,7 @@ extension AppState {
     mutating func take(_ answer: ActionAnswer) -> [AppEffect] {
         switch actions.take(answer) {
         case .confirmed(let state, let request, let next):
-            timeline.update(request.target, to: state)
+            views.update(request.target, to: state)
             return next.map { [.sendAction($0)] } ?? []
         case .rolledBack(let request, let failure):
             notices.say("Could not \(request.action.verb): \(failure.message)")
@@ -48,6 +48,21 @@ extension AppState {
             effects += actions.resendWaiting(from: answer.source).map(AppEffect.sendAction)
         }
         return effects
+    }
+}
+
+extension AppState {
+    /// `t`: the thread of `post`, pushed over the view it was opened from.
+    mutating func openThread(of post: Post?) -> [AppEffect] {
+        guard let post else { return [] }
+        guard let statusID = post.statusID else {
+            notices.say("Only a Mastodon post has a thread.")
+            return []
+        }
+        let request = views.nextRequest()
+        let source = post.source?.index ?? 0
+        views.push(ThreadView(request: request, source: source, focus: post, now: timeline.referenceDate))
+        return [.loadThread(request: request, source: source, statusID: statusID)]
     }
 }
 

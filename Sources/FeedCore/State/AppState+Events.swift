@@ -81,8 +81,10 @@ extension AppState {
     /// Whether frames change by themselves: a skeleton on the screen that moves, or a
     /// cross-fade; never while paused.
     public var isAnimating: Bool {
-        // A view pushed over the timeline hides its skeleton and its fades.
-        guard !isPaused, !showingHelp, views.top == nil else { return false }
+        // A view pushed over the timeline hides the timeline's skeleton and fades; its own
+        // skeleton, and marks in flight, move.
+        guard !isPaused, !showingHelp else { return false }
+        if let top = views.top { return (top.isAnimating || actions.inFlight > 0) && shimmer.isAnimated }
         return ((drawsSkeleton || pictures.shimmering > 0 || actions.inFlight > 0) && shimmer.isAnimated)
             || timing.timers[.rowsFade] != nil
             || timing.timers[.picturesFade] != nil
@@ -136,6 +138,9 @@ extension AppState {
             return take(answers, at: now) + resendWaiting(after: answers)
         case .actionAnswered(let answer):
             return take(answer)
+        case .threadLoaded(let request, let outcome):
+            views.take(outcome, request: request)
+            return []
         case .signal(let number):
             return [.cancelLoads, .quit(exitCode: 128 + number)]
         case .notice(let text):

@@ -14,7 +14,11 @@ extension AppState {
             views.pop()
             return []
         }
-        if let action = KeyBinding.action(for: key), action.isAppWide { return appWide(action, at: now) }
+        if let action = KeyBinding.action(for: key) {
+            if action.isAppWide { return appWide(action, at: now) }
+            if action == .thread { return openThread(of: views.top?.selectedPost) }
+            if let effects = pressServerMark(action, on: views.top?.selectedPost) { return effects }
+        }
         return views.handleOnTop(key)
     }
 
@@ -56,7 +60,8 @@ extension AppState {
             return []
         }
         guard !timeline.isLoading, !isTooSmall, !timeline.shownPosts.isEmpty else { return [] }
-        if let effects = pressServerMark(action) { return effects }
+        if action == .thread { return openThread(of: timeline.selectedPost) }
+        if let effects = pressServerMark(action, on: timeline.selectedPost) { return effects }
         let outcome = timeline.act(action, key: key, in: frame)
         if let notice = outcome.notice { notices.say(notice) }
         return outcome.moved ? outcome.effects + pageIfNearTheEnd(at: now) : outcome.effects

@@ -1,7 +1,7 @@
 /// What a key does. `AppState` gives each its meaning.
 public enum KeyAction: Hashable, Sendable {
     case next, previous, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-    case toggleExpanded, like, boost, bookmark, openLink, reload, pause, redraw, help, quit
+    case toggleExpanded, like, boost, bookmark, thread, openLink, reload, pause, redraw, help, quit
     case nextUnread, toggleRead, markAllRead, search
     case scrollDown, scrollUp, select
 }
@@ -50,6 +50,12 @@ public struct KeyBinding: Sendable {
                 + "and kept to send at the next chance if it cannot be reached; elsewhere `l` likes here only, "
                 + "across reloads, and with the store between runs",
             keys: [.character("l"): .like, .character("B"): .boost, .character("m"): .bookmark]),
+        KeyBinding(
+            label: "t", summary: "the post's thread",
+            detail:
+                "a Mastodon post's thread, over the timeline: the posts it answers above, the replies below, "
+                + "indented by depth, skeleton rows while they load; Esc comes back to the timeline as it was",
+            keys: [.character("t"): .thread]),
         KeyBinding(
             label: "n", summary: "next unread post",
             detail: "after the selection, else from the top; with the store, read marks are kept between runs",

@@ -9,7 +9,28 @@ public protocol StackedView: Sendable {
     /// A key the app does not take; what the loop must do for it.
     mutating func handle(_ key: Key) -> [AppEffect]
     /// The rows area: the first `height` lines of `buffer`.
-    func draw(into buffer: inout ScreenBuffer, height: Int)
+    func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext)
+    /// Whether its frames change by themselves (a skeleton that shimmers).
+    var isAnimating: Bool { get }
+    /// The post the keys that act on a post (`l`, `B`, `m`, `t`) act on; nil for none.
+    var selectedPost: Post? { get }
+    /// The server's word on a status after an action: its rows take it.
+    mutating func update(_ target: ActionTarget, to state: StatusState)
+}
+
+extension StackedView {
+    public var isAnimating: Bool { false }
+    public var selectedPost: Post? { nil }
+    public mutating func update(_ target: ActionTarget, to state: StatusState) {}
+}
+
+/// What a pushed view draws with, besides its own state: the animation's time and shimmer,
+/// and the marks of the reader's actions in flight.
+public struct DrawContext: Sendable {
+    public var elapsed: Duration
+    public var shimmer: Shimmer
+    public var paletteSkeleton: Bool
+    public var actions: ServerActions
 }
 
 /// A line of the help overlay: keys, and what they do.

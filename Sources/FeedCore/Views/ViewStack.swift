@@ -5,6 +5,8 @@ public struct ViewStack: Sendable {
     public internal(set) var timeline: TimelineView
     /// The views over the timeline, the last on top.
     public internal(set) var pushed: [any StackedView] = []
+    /// The last request a pushed view made (a thread's load), to name the next.
+    private var lastRequest = 0
 
     init(timeline: TimelineView) {
         self.timeline = timeline
@@ -20,6 +22,27 @@ public struct ViewStack: Sendable {
     /// Takes the top view away; the timeline stays.
     mutating func pop() {
         _ = pushed.popLast()
+    }
+
+    /// A name for a pushed view's request that no other has.
+    mutating func nextRequest() -> Int {
+        lastRequest += 1
+        return lastRequest
+    }
+
+    /// The thread waiting for `request` takes its answer; nothing when it was popped.
+    mutating func take(_ outcome: Result<ThreadContext, Failure>, request: Int) {
+        guard let index = pushed.firstIndex(where: { ($0 as? ThreadView)?.request == request }),
+            var thread = pushed[index] as? ThreadView
+        else { return }
+        thread.take(outcome)
+        pushed[index] = thread
+    }
+
+    /// The server's word on a status, for every view that shows it.
+    mutating func update(_ target: ActionTarget, to state: StatusState) {
+        timeline.update(target, to: state)
+        for index in pushed.indices { pushed[index].update(target, to: state) }
     }
 
     /// `key` to the pushed view on top.

@@ -81,8 +81,12 @@ class State:
 
 
 check_rules_against_the_recordings()
-for _status in recorded("timelines_home.json") + recorded("timelines_public.json"):
+for _status in recorded("timelines_home.json") + recorded("timelines_public.json") + recorded("account_statuses.json"):
     State.statuses[_status["id"]] = _status
+# The recorded threads, by the status asked for; any other status of the recordings has the
+# recorded empty thread.
+CONTEXTS = {"114026814291152535": "context.json", "114027213608365869": "context_of_a_reply.json"}
+ACCOUNT_STATUSES = "/api/v1/accounts/109302436954721982/statuses"
 
 
 def current(timeline):
@@ -159,6 +163,14 @@ def handle(handler, method):
         # A resolved status answers as the account's server knows it: by its own id there.
         answer = dict(status, id=parts[4])
         handler.send(200, json.dumps(reblog_answer(answer) if parts[5] == "reblog" else answer).encode())
+    elif method == "GET" and len(parts) == 6 and parts[1:4] == ["api", "v1", "statuses"] and parts[5] == "context":
+        time.sleep(State.hold)
+        if parts[4] not in State.statuses:
+            handler.send(404, b'{"error":"Record not found"}')
+        else:
+            handler.send(200, json.dumps(recorded(CONTEXTS.get(parts[4], "context_empty.json"))).encode())
+    elif path == ACCOUNT_STATUSES:  # an account's statuses, public
+        handler.send(200, json.dumps(current("account_statuses.json")).encode())
     elif path == "/api/v2/search":
         if not authorized(handler, auth):
             return True

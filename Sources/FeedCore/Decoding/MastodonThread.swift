@@ -1,0 +1,36 @@
+import FoundationEssentials
+
+/// A status's thread as the server tells it (`GET /api/v1/statuses/:id/context`): the
+/// statuses it answers, oldest first, and the replies to it and to them, in the server's
+/// order (each after the one it answers).
+public struct ThreadContext: Sendable, Equatable {
+    public var ancestors: [Post]
+    public var descendants: [Post]
+
+    public init(ancestors: [Post], descendants: [Post]) {
+        self.ancestors = ancestors
+        self.descendants = descendants
+    }
+
+    public static func decode(_ data: Data) throws(Failure) -> ThreadContext {
+        struct Context: Decodable {
+            var ancestors: [MastodonStatus]
+            var descendants: [MastodonStatus]
+        }
+        let context = try MastodonAnswer.decode(Context.self, from: data)
+        return ThreadContext(
+            ancestors: context.ancestors.compactMap { $0.post?.sanitized() },
+            descendants: context.descendants.compactMap { $0.post?.sanitized() })
+    }
+
+    /// How deep each reply sits under the status `root`: 1 for a reply to it, one more for
+    /// each reply in between; a reply to a status not in the thread counts as 1.
+    public func depths(under root: String) -> [Int] {
+        var depth: [String: Int] = [root: 0]
+        return descendants.map { reply in
+            let level = (reply.inReplyToID.flatMap { depth[$0] } ?? 0) + 1
+            if let id = reply.statusID { depth[id] = level }
+            return level
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import FoundationEssentials
+
+/// `t`: a post's thread, pushed over the view it was opened from. The statuses it answers
+/// above it, the replies below, each indented by how deep it sits. While the server is
+/// asked, the rows that will come are skeleton rows where they will be: one above for a
+/// reply, one below for each reply it counts (up to three).
+public struct ThreadView: StackedView {
+    /// Names the answer this view waits for.
+    public let request: Int
+    /// The source the post came through: its server tells the thread, and acts on its posts.
+    public let source: Int
+    public private(set) var focus: Post
+    /// Nil while loading.
+    public private(set) var ancestors: [Post]?
+    public private(set) var replies: [Post]?
+    /// How deep each reply sits (1: a reply to the post).
+    public private(set) var depths: [Int] = []
+    public private(set) var failure: Failure?
+    /// The selected row, from the top: the post itself until the thread arrives.
+    public private(set) var selected = 0
+    var expanded: Set<PostID> = []
+    /// "now" for the rows' ages.
+    let now: Date
+
+    /// The most skeleton rows below the post while its replies load.
+    static let skeletonReplies = 3
+
+    public init(request: Int, source: Int, focus: Post, now: Date) {
+        self.request = request
+        self.source = source
+        self.focus = focus
+        self.now = now
+    }
+
+    public var isLoading: Bool { ancestors == nil && failure == nil }
+
+    /// The posts, top to bottom, with how deep each sits.
+    var rows: [(post: Post, depth: Int)] {
+        (ancestors ?? []).map { ($0, 0) } + [(focus, 0)] + zip(replies ?? [], depths).map { ($0, $1) }
+    }
+
+    /// The server's answer: the thread, or why there is none. The post stays selected.
+    mutating func take(_ outcome: Result<ThreadContext, Failure>) {
+        switch outcome {
+        case .success(let context):
+            let tag = PostSource(index: source, name: nil)
+            var above = context.ancestors
+            var below = context.descendants
+            above.tag(with: tag)
+            below.tag(with: tag)
+            depths = context.depths(under: focus.statusID ?? "")
+            ancestors = above
+            replies = below
+            selected = above.count
+        case .failure(let failure):
+            self.failure = failure
+        }
+    }
+
+    public var status: String {
+        if isLoading { return "Thread · loading · Esc back" }
+        if let failure { return "Thread · could not load it: \(failure.message) · Esc back" }
+        let above = ancestors?.count ?? 0
+        let below = replies?.count ?? 0
+        return "Thread · \(above) above · \(below) \(below == 1 ? "reply" : "replies") · Esc back"
+    }
+
+    public var keyHelp: [KeyHelp] {
+        [
+            KeyHelp(label: "j k ↓ ↑  g G", summary: "next, previous; first, last post"),
+            KeyHelp(label: "Enter", summary: "expand or collapse the post"),
+            KeyHelp(label: "l  B  m", summary: "like, boost, bookmark; again undoes"),
+            KeyHelp(label: "t", summary: "the thread of the selected post"),
+            KeyHelp(label: "o", summary: "open the post's link"),
+            KeyHelp(label: "Esc", summary: "back, as it was"),
+        ]
+    }
+
+    public var isAnimating: Bool { isLoading }
+
+    public var selectedPost: Post? {
+        let rows = rows
+        return rows.indices.contains(selected) ? rows[selected].post : nil
+    }
+
+    public mutating func handle(_ key: Key) -> [AppEffect] {
+        let count = rows.count
+        switch KeyBinding.action(for: key) {
+        case .next?: selected = min(count - 1, selected + 1)
+        case .previous?: selected = max(0, selected - 1)
+        case .first?: selected = 0
+        case .last?: selected = count - 1
+        case .toggleExpanded?:
+            if let id = selectedPost?.id, expanded.remove(id) == nil { expanded.insert(id) }
+        case .openLink?:
+            if let url = selectedPost?.url, WebAddress.isWeb(url) { return [.openLink(url)] }
+        default: break
+        }
+        return []
+    }
+
+    public mutating func update(_ target: ActionTarget, to state: StatusState) {
+        guard target.source == source else { return }
+        func updated(_ post: inout Post) {
+            guard post.statusID == target.statusID else { return }
+            post.likes = state.likes
+            post.boosts = state.boosts ?? post.boosts
+            post.marks = state.marks
+        }
+        updated(&focus)
+        if var above = ancestors {
+            for index in above.indices { updated(&above[index]) }
+            ancestors = above
+        }
+        if var below = replies {
+            for index in below.indices { updated(&below[index]) }
+            replies = below
+        }
+    }
+
+    /// One row as drawn: a post, or the skeleton of one to come; indented cells.
+    private enum Row {
+        case post(Post, selected: Bool)
+        case skeleton(index: Int)
+    }
+
+    public func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext) {
+        var drawn: [(row: Row, indent: Int)] = []
+        if isLoading, focus.inReplyToID != nil { drawn.append((.skeleton(index: 0), 0)) }
+        for (index, row) in rows.enumerated() {
+            drawn.append((.post(row.post, selected: index == selected), Self.indent(depth: row.depth)))
+        }
+        if isLoading {
+            for index in 0..<min(focus.replies ?? 0, Self.skeletonReplies) {
+                drawn.append((.skeleton(index: index + 1), Self.indent(depth: 1)))
+            }
+        }
+        let layouts = drawn.map { layout(of: $0.row, indent: $0.indent, width: buffer.width, actions: context.actions) }
+        // From the top, unless the selected row would not fit: then from as far down as it needs.
+        let chosen = drawn.firstIndex { if case .post(_, true) = $0.row { true } else { false } } ?? 0
+        var first = 0
+        func span(_ range: ClosedRange<Int>) -> Int {
+            range.reduce(0) { $0 + layouts[$1].height + RowGeometry.separatorHeight }
+        }
+        while first < chosen, span(first...chosen) > height { first += 1 }
+        var top = 0
+        let pulse = PendingPulse.fade(at: context.elapsed, animated: context.shimmer.isAnimated)
+        for index in first..<drawn.count where top < height {
+            let layout = layouts[index]
+            switch drawn[index].row {
+            case .skeleton:
+                FeedRenderer.paintSkeleton(
+                    layout, top: top, into: &buffer, shimmer: context.shimmer, elapsed: context.elapsed,
+                    inPalette: context.paletteSkeleton)
+            case .post(_, let isSelected):
+                FeedRenderer.paintText(layout, top: top, into: &buffer, fade: 0, pulse: pulse)
+                if isSelected {
+                    FeedRenderer.paintSelection(top: top, height: layout.height, into: &buffer, limit: height)
+                }
+            }
+            top += layout.height + RowGeometry.separatorHeight
+        }
+    }
+
+    /// Two cells a level, at most four levels: a deep thread still has room for its text.
+    static func indent(depth: Int) -> Int { min(depth, 4) * 2 }
+
+    private func layout(of row: Row, indent: Int, width: Int, actions: ServerActions) -> RowLayout {
+        let content: RowContent
+        let isExpanded: Bool
+        switch row {
+        case .skeleton(let index):
+            content = RowContent.placeholder(index: index)
+            isExpanded = false
+        case .post(let post, _):
+            var marks = RowMarks(own: post.marks)
+            if !actions.isEmpty, let statusID = post.statusID {
+                (marks.own, marks.pending) = actions.shown(
+                    StatusKey(source: source, statusID: statusID), server: post.marks)
+            }
+            isExpanded = expanded.contains(post.id)
+            content = RowContent(post: post, now: now, marks: marks, expanded: isExpanded)
+        }
+        var layout = RowLayout.make(
+            content, screenWidth: max(1, width - indent),
+            maxContentLines: isExpanded ? nil : RowGeometry.maxContentLines)
+        for index in layout.spans.indices { layout.spans[index].column += indent }
+        return layout
+    }
+}
