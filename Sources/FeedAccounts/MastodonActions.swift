@@ -50,7 +50,7 @@ public struct MastodonActions: Sendable {
     }
 
     /// The id on the account's server of the status at `url`.
-    private func resolve(_ url: String?) async throws -> String {
+    func resolve(_ url: String?) async throws -> String {
         guard let url, WebAddress.isWeb(url) else {
             throw Failure.unexpected("the post has no address to find it by on \(actor.server)")
         }

@@ -180,6 +180,18 @@ extension CursesBackend {
         signals.restoreDefaultHandlers()
     }
 
+    /// Gives the terminal to `run` (an editor) as the shell had it: the main screen, the
+    /// cursor, echo and line mode, as `stop` leaves it; then takes it back with its modes.
+    /// The loop has the next frame drawn whole (the editor drew over it).
+    public func handOver(_ run: () -> Void) {
+        guard !stopped else { return run() }
+        awaitLastStatusReport()
+        endwin()
+        fflush(outputFile)
+        run()
+        Self.setModes(of: window)
+    }
+
     /// The answer to the last status request, if it is still on its way, is read here:
     /// arriving after the program ends, it would reach the shell as typed text.
     private func awaitLastStatusReport() {

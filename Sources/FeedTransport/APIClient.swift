@@ -14,6 +14,9 @@ public enum APIClient {
         /// Certificates to trust instead of the system's (`SSL_CERT_FILE`).
         public var certificateAuthorities: String?
         public var timeout: Duration = .seconds(30)
+        /// Sent as `Idempotency-Key`: a server that has seen it answers as it did then,
+        /// so that a retry never posts twice.
+        public var idempotencyKey: String?
 
         public init(
             url: String, form: [(String, String)]? = nil, bearerToken: String? = nil,
@@ -42,7 +45,9 @@ public enum APIClient {
         let response = try await HTTPFetcher.fetch(
             CurlTransfer.Request(
                 url: request.url, timeout: request.timeout, maxSize: maxSize, accept: "application/json",
-                certificateAuthorities: request.certificateAuthorities, bearerToken: request.bearerToken,
+                certificateAuthorities: request.certificateAuthorities,
+                extraHeaders: request.idempotencyKey.map { ["Idempotency-Key: \($0)"] } ?? [],
+                bearerToken: request.bearerToken,
                 form: request.form.map(FormEncoding.encode)))
         return response.body
     }

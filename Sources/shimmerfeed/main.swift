@@ -70,6 +70,11 @@ var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
 let markWriter = storeOpening.connect(&configuration, keys: loaders.storeKeys)
 let sending = loaders.actionSending
 if sending.acts { configuration.sendAction = { sending.keep($0) } }
+let composer = Composer(sources: loaders, environment: environment)
+if sending.acts {
+    composer.learnLimits()
+    configuration.compose = { composer.compose($0, handOver: $1) }
+}
 let threads = loaders.threadLoading
 configuration.loadThread = { await threads.load(source: $0, statusID: $1) }
 // Said once the loop is there to say it: a kept action the server refused at start.

@@ -12,7 +12,7 @@ extension EndToEndTests {
     struct ActionsEndToEndTests {
         typealias Logged = SignInEndToEndTests.Logged
 
-        private func log(_ server: FeedServer) throws -> [Logged] {
+        static func log(_ server: FeedServer) throws -> [Logged] {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             return try decoder.decode([Logged].self, from: Data(try server.get("/mastodon-api/log").utf8))
@@ -28,14 +28,14 @@ extension EndToEndTests {
         }
 
         /// The statuses' flags and counts as the server keeps them now, by id.
-        private func statuses(_ server: FeedServer) throws -> [String: Flags] {
+        static func statuses(_ server: FeedServer) throws -> [String: Flags] {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             return try decoder.decode([String: Flags].self, from: Data(try server.get("/mastodon-api/statuses").utf8))
         }
 
         /// A folder whose accounts file holds the recorded account, signed in to `server`.
-        private func signedIn(_ server: FeedServer) throws -> URL {
+        static func signedIn(_ server: FeedServer) throws -> URL {
             let folder = try ScratchFolder.make("shimmerfeed-e2e-actions")
             let config = folder.appendingPathComponent("config/shimmerfeed")
             try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
@@ -53,9 +53,11 @@ extension EndToEndTests {
 
         /// The viewer, run with `exec` (so that it can be killed), the accounts of `folder`
         /// and a store there.
-        private func view(_ tmux: TmuxSession, _ folder: URL, _ server: FeedServer, _ arguments: String = "") throws {
+        static func view(
+            _ tmux: TmuxSession, _ folder: URL, _ server: FeedServer, _ arguments: String = "", environment: String = ""
+        ) throws {
             try tmux.run(
-                "clear; XDG_CONFIG_HOME='\(folder.path)/config' SSL_CERT_FILE='\(server.certificate ?? "")' "
+                "clear; \(environment) XDG_CONFIG_HOME='\(folder.path)/config' SSL_CERT_FILE='\(server.certificate ?? "")' "
                     + "exec \(try Binary.required()) --store '\(folder.path)/store.sqlite3' \(arguments)")
         }
 
@@ -64,22 +66,22 @@ extension EndToEndTests {
 
         @Test func aFavouriteIsOneRequestWithTheTokenInFlightThenTheServers() throws {
             let server = try FeedServer(tls: true)
-            let folder = try signedIn(server)
+            let folder = try Self.signedIn(server)
             defer { try? FileManager.default.removeItem(at: folder) }
             _ = try server.get("/mastodon-api/hold?seconds=2")
             let tmux = try TmuxSession(width: 100, height: 30)
-            try view(tmux, folder, server)
+            try Self.view(tmux, folder, server)
             try tmux.waitFor("the home timeline") { $0.contains("13 posts") && $0.contains("Toot!") }
-            let posted = try log(server).count
+            let posted = try Self.log(server).count
             try tmux.press("l")
             // At once, and in flight: counted, drawn otherwise than once confirmed.
             let inFlight = try tmux.waitFor("the favourite in flight") {
                 $0.split(separator: "\n").first?.hasSuffix("♥ 1") == true
             }
             let flightColors = try tmux.capture(colors: true).split(separator: "\n").first.map(String.init) ?? ""
-            #expect(try statuses(server)[first]?.favourited == false, "not yet on the server")
+            #expect(try Self.statuses(server)[first]?.favourited == false, "not yet on the server")
             try tmux.waitFor("the server's answer", timeout: .seconds(10)) { _ in
-                (try? statuses(server)[first]?.favourited) == true
+                (try? Self.statuses(server)[first]?.favourited) == true
             }
             let confirmedColors = try tmux.waitFor("the confirmed mark", colors: true) {
                 let line = $0.split(separator: "\n").first.map(String.init) ?? ""
@@ -88,14 +90,14 @@ extension EndToEndTests {
             #expect(
                 !inFlight.contains(SignInEndToEndTests.token) && !confirmedColors.contains(SignInEndToEndTests.token))
             // Exactly one request, with the token, over https, to the account's server.
-            let sent = try log(server).dropFirst(posted).filter { $0.method == "POST" }
+            let sent = try Self.log(server).dropFirst(posted).filter { $0.method == "POST" }
             #expect(sent.map(\.path) == ["/api/v1/statuses/\(first)/favourite"], "\(sent)")
             #expect(sent.allSatisfy { $0.rightToken && $0.scheme == "https" })
-            #expect(try statuses(server)[first]?.favouritesCount == 1)
+            #expect(try Self.statuses(server)[first]?.favouritesCount == 1)
             // Again: undone, and the server's count follows.
             try tmux.press("l")
             try tmux.waitFor("the unfavourite", timeout: .seconds(10)) { _ in
-                (try? statuses(server)[first]?.favourited) == false
+                (try? Self.statuses(server)[first]?.favourited) == false
             }
             try tmux.waitFor("the row's count") { $0.split(separator: "\n").first?.hasSuffix("♥ 0") == true }
             try tmux.press("q")
@@ -103,21 +105,21 @@ extension EndToEndTests {
 
         @Test func aRefusalRollsTheRowBackAndSaysWhy() throws {
             let server = try FeedServer(tls: true)
-            let folder = try signedIn(server)
+            let folder = try Self.signedIn(server)
             defer { try? FileManager.default.removeItem(at: folder) }
             _ = try server.get("/mastodon-api/fail?status=500&times=1")
             let tmux = try TmuxSession(width: 100, height: 30)
-            try view(tmux, folder, server)
+            try Self.view(tmux, folder, server)
             try tmux.waitFor("the home timeline") { $0.contains("13 posts") && $0.contains("Toot!") }
             try tmux.press("B")
             let screen = try tmux.waitFor("the refusal") { $0.contains("Could not boost: HTTP 500") }
             #expect(screen.split(separator: "\n").first?.hasSuffix("♥ 0") == true, "the boost's count gone:\n\(screen)")
-            #expect(try statuses(server)[first]?.reblogged == false)
-            #expect(try log(server).filter { $0.path.hasSuffix("/reblog") }.count == 1, "not sent again")
+            #expect(try Self.statuses(server)[first]?.reblogged == false)
+            #expect(try Self.log(server).filter { $0.path.hasSuffix("/reblog") }.count == 1, "not sent again")
             // The server takes the next press.
             try tmux.press("B")
             try tmux.waitFor("the boost", timeout: .seconds(10)) { _ in
-                (try? statuses(server)[first]?.reblogged) == true
+                (try? Self.statuses(server)[first]?.reblogged) == true
             }
             try tmux.waitFor("the row's boost") { $0.split(separator: "\n").first?.hasSuffix("↻ 1  ♥ 0") == true }
             try tmux.press("q")
@@ -125,10 +127,10 @@ extension EndToEndTests {
 
         @Test func aFavouriteKilledInFlightIsSentAtTheNextStartBeforeTheTimeline() throws {
             let server = try FeedServer(tls: true)
-            let folder = try signedIn(server)
+            let folder = try Self.signedIn(server)
             defer { try? FileManager.default.removeItem(at: folder) }
             let tmux = try TmuxSession(width: 100, height: 30)
-            try view(tmux, folder, server)
+            try Self.view(tmux, folder, server)
             try tmux.waitFor("the home timeline") { $0.contains("13 posts") && $0.contains("Toot!") }
             // The server holds its answer; the viewer is killed before it comes.
             _ = try server.get("/mastodon-api/hold?seconds=3")
@@ -136,11 +138,11 @@ extension EndToEndTests {
             try tmux.waitFor("the favourite in flight") { $0.contains("♥ 1") }
             try tmux.killProgram()
             _ = try server.get("/mastodon-api/hold?seconds=0")
-            let before = try log(server).count
+            let before = try Self.log(server).count
             let again = try TmuxSession(width: 100, height: 30)
-            try view(again, folder, server)
+            try Self.view(again, folder, server)
             try again.waitFor("the home timeline again") { $0.contains("13 posts") && $0.contains("Toot!") }
-            let next = try log(server).dropFirst(before).map(\.path)
+            let next = try Self.log(server).dropFirst(before).map(\.path)
             let kept = try #require(next.firstIndex(of: "/api/v1/statuses/117020592137523525/favourite"), "\(next)")
             let home = try #require(next.firstIndex(of: "/api/v1/timelines/home"))
             #expect(kept < home, "sent before the timeline's first refresh: \(next)")
@@ -154,38 +156,38 @@ extension EndToEndTests {
 
         @Test func aStatusOfAnotherServerIsFoundOnTheAccountsOwnFirst() throws {
             let server = try FeedServer(tls: true)
-            let folder = try signedIn(server)
+            let folder = try Self.signedIn(server)
             defer { try? FileManager.default.removeItem(at: folder) }
             // The public timeline of "another server" (the loopback server by another name).
             let other = "https://localhost:\(server.tlsPort ?? 0)/api/v1/timelines/public"
             let tmux = try TmuxSession(width: 100, height: 30)
-            try view(tmux, folder, server, "'\(other)'")
+            try Self.view(tmux, folder, server, "'\(other)'")
             try tmux.waitFor("the public timeline") { $0.contains("8 posts") }
-            let before = try log(server).count
+            let before = try Self.log(server).count
             try tmux.press("l")
             try tmux.waitFor("the favourite taken") { screen in
                 screen.split(separator: "\n").first?.hasSuffix("♥ 1") == true
-                    && (try? log(server).contains { $0.path.hasSuffix("/favourite") }) == true
+                    && (try? Self.log(server).contains { $0.path.hasSuffix("/favourite") }) == true
             }
-            let heard = try log(server).dropFirst(before)
+            let heard = try Self.log(server).dropFirst(before)
             let search = try #require(heard.first { $0.path == "/api/v2/search" })
             #expect(search.host.hasPrefix("127.0.0.1") && search.rightToken && search.fields.contains("resolve"))
             let favourite = try #require(heard.first { $0.path.hasSuffix("/favourite") })
             #expect(favourite.path.hasPrefix("/api/v1/statuses/9"), "the account's own id: \(favourite.path)")
             #expect(favourite.host.hasPrefix("127.0.0.1") && favourite.rightToken)
             // The other server never had the token.
-            #expect(try log(server).filter { $0.host.hasPrefix("localhost") }.allSatisfy { !$0.bearer })
+            #expect(try Self.log(server).filter { $0.host.hasPrefix("localhost") }.allSatisfy { !$0.bearer })
             try tmux.press("q")
         }
 
         @Test func tShowsTheThreadsSkeletonThenTheThreadAndEscComesBack() throws {
             let server = try FeedServer(tls: true)
-            let folder = try signedIn(server)
+            let folder = try Self.signedIn(server)
             defer { try? FileManager.default.removeItem(at: folder) }
             // An account's statuses on fosstodon.org, as recorded; read without a token.
             let statuses = "https://127.0.0.1:\(server.tlsPort ?? 0)/api/v1/accounts/109302436954721982/statuses"
             let tmux = try TmuxSession(width: 100, height: 34)
-            try view(tmux, folder, server, "'\(statuses)'")
+            try Self.view(tmux, folder, server, "'\(statuses)'")
             try tmux.waitFor("the statuses") { $0.contains("20 posts") }
             try tmux.press("j", "j", "j", "j", "j")
             let selected = try tmux.waitFor("the post with replies selected") { screen in
@@ -201,7 +203,7 @@ extension EndToEndTests {
                 lines.dropFirst(6).prefix(12).contains { $0.contains("48;5;") || $0.contains("48;2;") }, "\(loading)")
             let thread = try tmux.waitFor("the thread") { $0.contains("Thread · 0 above · 3 replies") }
             #expect(thread.contains("Eric Book  @erc_bk · 1y · ↳ @schochastics"), "\(thread)")
-            let heard = try log(server).filter { $0.path.hasSuffix("/context") }
+            let heard = try Self.log(server).filter { $0.path.hasSuffix("/context") }
             #expect(heard.map(\.path) == ["/api/v1/statuses/114026814291152535/context"])
             try tmux.press("Escape")
             let back = try tmux.waitFor("the timeline again") { !$0.contains("Thread ·") }

@@ -21,6 +21,7 @@ extension EndToEndTests {
             var rightToken: Bool
             var scheme: String
             var host: String
+            var idempotencyKey: String?
         }
 
         /// Whether the shell printed `marker` with an exit code (the command line itself

@@ -39,6 +39,27 @@ public enum MastodonAnswer {
         }
     }
 
+    /// The status an answer is (a post's, `POST /api/v1/statuses`), as its row shows it.
+    public static func post(from data: Data) throws(Failure) -> Post {
+        guard let post = try decode(MastodonStatus.self, from: data).post else {
+            throw Failure.unexpectedShape("the server's answer is not a status")
+        }
+        return post.sanitized()
+    }
+
+    /// The most characters a post may have on the server (`GET /api/v2/instance`,
+    /// `configuration.statuses.max_characters`); nil where it does not say.
+    public static func maxCharacters(inInstance data: Data) throws(Failure) -> Int? {
+        struct Instance: Decodable {
+            struct Configuration: Decodable {
+                struct Statuses: Decodable { var maxCharacters: Int? }
+                var statuses: Statuses?
+            }
+            var configuration: Configuration?
+        }
+        return try decode(Instance.self, from: data).configuration?.statuses?.maxCharacters
+    }
+
     /// The id of the first status a search (`GET /api/v2/search`) found; nil for none.
     public static func firstStatusID(inSearch data: Data) throws(Failure) -> String? {
         struct Search: Decodable {

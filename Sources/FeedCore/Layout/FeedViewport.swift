@@ -32,6 +32,8 @@ public struct FeedViewport {
     public var liked: Set<PostID>
     /// The reader's actions on the server, for the marks they change.
     public var actions: ServerActions
+    /// The posts the reader is sending.
+    public var sending: Set<PostID>
     /// The posts read, when read marks are kept; nil draws no unread marks.
     public var read: Set<PostID>?
     /// Whether rows draw their pictures.
@@ -45,10 +47,11 @@ public struct FeedViewport {
 
     public init(
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
-        actions: ServerActions = ServerActions(), read: Set<PostID>? = nil, pictures: Bool = false,
-        footerHeight: Int = 0, cache: RowLayoutCache? = nil, contentVersion: Int = 0
+        actions: ServerActions = ServerActions(), sending: Set<PostID> = [], read: Set<PostID>? = nil,
+        pictures: Bool = false, footerHeight: Int = 0, cache: RowLayoutCache? = nil, contentVersion: Int = 0
     ) {
         self.actions = actions
+        self.sending = sending
         self.read = read
         self.pictures = pictures
         self.cache = cache
@@ -78,7 +81,8 @@ public struct FeedViewport {
 
     /// What the row of `post` shows of the reader's marks.
     func marks(of post: Post) -> RowMarks {
-        var marks = RowMarks(liked: liked.contains(post.id), own: post.marks)
+        var marks = RowMarks(
+            liked: liked.contains(post.id), own: post.marks, sending: !sending.isEmpty && sending.contains(post.id))
         if !actions.isEmpty, let statusID = post.statusID {
             (marks.own, marks.pending) = actions.shown(
                 StatusKey(source: post.source?.index ?? 0, statusID: statusID), server: post.marks)

@@ -57,6 +57,8 @@ public struct RowContent: Hashable, Sendable {
 
     public static let boostMark = "↻"
     public static let replyMark = "↩"
+    /// In place of the time of a post the reader is sending.
+    public static let sending = "sending…"
     /// Before the handle a reply answers: "↳ @ada".
     public static let replyTo = "↳"
     /// A status the reader bookmarked on its server.
@@ -74,7 +76,7 @@ public struct RowContent: Hashable, Sendable {
         post: Post, now: Date, marks: RowMarks = RowMarks(), expanded: Bool = false, unread: Bool = false,
         pictures: Bool = false
     ) {
-        let time = post.createdAt.map { RelativeTime.describe($0, now: now) }
+        let time = marks.sending ? RowContent.sending : post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
         let boost = post.boostedBy.map { "\(RowContent.boostMark) boosted by \($0)" }
         let reply = post.replyTo.map { "\(RowContent.replyTo) @\($0)" }

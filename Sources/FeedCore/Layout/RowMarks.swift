@@ -7,11 +7,14 @@ public struct RowMarks: Hashable, Sendable {
     public var own: StatusMarks = []
     /// The marks whose action the server has not answered yet: they pulse.
     public var pending: StatusMarks = []
+    /// A post the reader wrote, on its way to the server.
+    public var sending = false
 
-    public init(liked: Bool = false, own: StatusMarks = [], pending: StatusMarks = []) {
+    public init(liked: Bool = false, own: StatusMarks = [], pending: StatusMarks = [], sending: Bool = false) {
         self.liked = liked
         self.own = own
         self.pending = pending
+        self.sending = sending
     }
 }
 

@@ -21,6 +21,10 @@ public final class FeedRunLoop {
         /// runs in a task of its own: it says how the server answered. Nil: actions are
         /// not sent (`--dump`), and stay in flight.
         public var sendAction: (@Sendable (ActionRequest) -> @Sendable () async -> ActionAnswer.Outcome)?
+        /// Writes a post: hands the terminal to the reader's editor (through the closure it
+        /// is given) and reads the draft back, on the loop's thread; returns the draft and
+        /// its sending, which the loop runs in a task of its own. Nil: nothing is posted.
+        public var compose: (@Sendable (ComposeRequest, _ handOver: (() -> Void) -> Void) -> Composed)?
         /// Asks source `source`'s server for the thread of its status; run in a task of its
         /// own. Nil: no thread loads (the view says why).
         public var loadThread: (@Sendable (_ source: Int, _ statusID: String) async -> Result<ThreadContext, Failure>)?
@@ -178,6 +182,22 @@ public final class FeedRunLoop {
             let send = keep(request)
             let inbox = inbox
             Task.detached { inbox.post(.actionAnswered(ActionAnswer(request: request.id, outcome: await send()))) }
+        case .compose(let request):
+            guard let compose = configuration.compose else {
+                handle(.posting(id: request.id, .cancelled("Posts are not written here.")))
+                return
+            }
+            let backend = backend
+            let composed = compose(request) { run in backend.handOver(run) }
+            writer.screenCleared()
+            switch composed {
+            case .cancelled(let message):
+                handle(.posting(id: request.id, .cancelled(message)))
+            case .sending(let draft, let send):
+                handle(.posting(id: request.id, .sending(draft)))
+                let inbox = inbox
+                Task.detached { inbox.post(.posting(id: request.id, await send())) }
+            }
         case .loadThread(let request, let source, let statusID):
             let inbox = inbox
             guard let load = configuration.loadThread else {

@@ -24,8 +24,12 @@ public protocol TerminalBackend: AnyObject {
     func waitForInput(timeout: Duration?) -> [InputEvent]
     /// Ends a `waitForInput` early, from any thread: a load finished.
     nonisolated var wake: @Sendable () -> Void { get }
+    /// Gives the terminal to `run` (an editor) as the shell had it, and takes it back
+    /// after; the next frame is drawn whole.
+    func handOver(_ run: () -> Void)
 }
 
 extension TerminalBackend {
     public var pictureDrawing: PictureDrawing { .cells }
+    public func handOver(_ run: () -> Void) { run() }
 }

@@ -27,6 +27,8 @@ public enum AppEvent: Sendable {
     case picture(url: String, PictureOutcome)
     /// The server answered an action (or it could not be sent).
     case actionAnswered(ActionAnswer)
+    /// A post the reader wrote: sent, posted, failed or cancelled.
+    case posting(id: Int, Posting)
     /// A thread's load ended: the thread, or why there is none.
     case threadLoaded(request: Int, Result<ThreadContext, Failure>)
 }
@@ -110,6 +112,8 @@ public enum AppEffect: Hashable, Sendable {
     /// Keep this action in the outbox and send it to the server; it answers with
     /// `.actionAnswered`.
     case sendAction(ActionRequest)
+    /// Hand the terminal to the editor for a post, then send it; it answers with `.posting`.
+    case compose(ComposeRequest)
     /// Ask the server of source `source` for the thread of its status `statusID`; it
     /// answers with `.threadLoaded`.
     case loadThread(request: Int, source: Int, statusID: String)

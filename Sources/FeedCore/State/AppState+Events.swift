@@ -138,6 +138,9 @@ extension AppState {
             return take(answers, at: now) + resendWaiting(after: answers)
         case .actionAnswered(let answer):
             return take(answer)
+        case .posting(let id, let posting):
+            take(posting, id: id)
+            return []
         case .threadLoaded(let request, let outcome):
             views.take(outcome, request: request)
             return []

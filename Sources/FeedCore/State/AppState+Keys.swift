@@ -17,6 +17,7 @@ extension AppState {
         if let action = KeyBinding.action(for: key) {
             if action.isAppWide { return appWide(action, at: now) }
             if action == .thread { return openThread(of: views.top?.selectedPost) }
+            if action == .reply || action == .compose { return compose(action, on: views.top?.selectedPost) }
             if let effects = pressServerMark(action, on: views.top?.selectedPost) { return effects }
         }
         return views.handleOnTop(key)
@@ -61,6 +62,7 @@ extension AppState {
         }
         guard !timeline.isLoading, !isTooSmall, !timeline.shownPosts.isEmpty else { return [] }
         if action == .thread { return openThread(of: timeline.selectedPost) }
+        if action == .reply || action == .compose { return compose(action, on: timeline.selectedPost) }
         if let effects = pressServerMark(action, on: timeline.selectedPost) { return effects }
         let outcome = timeline.act(action, key: key, in: frame)
         if let notice = outcome.notice { notices.say(notice) }

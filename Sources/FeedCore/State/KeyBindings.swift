@@ -1,7 +1,7 @@
 /// What a key does. `AppState` gives each its meaning.
 public enum KeyAction: Hashable, Sendable {
     case next, previous, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-    case toggleExpanded, like, boost, bookmark, thread, openLink, reload, pause, redraw, help, quit
+    case toggleExpanded, like, boost, bookmark, thread, reply, compose, openLink, reload, pause, redraw, help, quit
     case nextUnread, toggleRead, markAllRead, search
     case scrollDown, scrollUp, select
 }
@@ -51,11 +51,14 @@ public struct KeyBinding: Sendable {
                 + "across reloads, and with the store between runs",
             keys: [.character("l"): .like, .character("B"): .boost, .character("m"): .bookmark]),
         KeyBinding(
-            label: "t", summary: "the post's thread",
+            label: "t  R  c", summary: "the post's thread; reply; a new post",
             detail:
-                "a Mastodon post's thread, over the timeline: the posts it answers above, the replies below, "
-                + "indented by depth, skeleton rows while they load; Esc comes back to the timeline as it was",
-            keys: [.character("t"): .thread]),
+                "on a Mastodon timeline: `t` pushes the post's thread over the timeline (the posts it answers "
+                + "above, the replies below, indented by depth, skeleton rows while they load; Esc comes back as "
+                + "it was); with an account, `R` and `c` open `$VISUAL`, else `$EDITOR`, else `vi`, as `git commit` "
+                + "does, with lines for the content warning, visibility and language (an empty text cancels); the "
+                + "post shows at once, sending, and a draft that could not be posted is kept",
+            keys: [.character("t"): .thread, .character("R"): .reply, .character("c"): .compose]),
         KeyBinding(
             label: "n", summary: "next unread post",
             detail: "after the selection, else from the top; with the store, read marks are kept between runs",

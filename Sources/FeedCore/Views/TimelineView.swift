@@ -59,6 +59,8 @@ public struct TimelineView: Sendable {
     public internal(set) var expanded: Set<PostID> = []
     /// Posts the reader liked; kept by id across reloads (and, with the store, runs).
     public internal(set) var liked: Set<PostID> = []
+    /// Posts the reader is sending, shown at the top until the server answers.
+    public internal(set) var outgoing: Set<PostID> = []
     /// Whether the reader was told that a like of a Mastodon post read without an account
     /// stays here: once a run.
     var toldLikesStayHere = false

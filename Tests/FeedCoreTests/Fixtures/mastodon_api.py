@@ -78,6 +78,9 @@ class State:
     failing = (0, 0)
     # Action requests are answered after this many seconds (to see them in flight).
     hold = 0.0
+    # Posts made, newest first, and the answer given for each Idempotency-Key.
+    posted = []
+    by_key = {}
 
 
 check_rules_against_the_recordings()
@@ -90,9 +93,38 @@ ACCOUNT_STATUSES = "/api/v1/accounts/109302436954721982/statuses"
 
 
 def current(timeline):
-    """A recorded timeline with its statuses as they stand now."""
+    """A recorded timeline with its statuses as they stand now; the home timeline with the
+    posts made since on top."""
     with State.lock:
-        return [State.statuses.get(status["id"], status) for status in recorded(timeline)]
+        made = list(State.posted) if timeline == "timelines_home.json" else []
+        return made + [State.statuses.get(status["id"], status) for status in recorded(timeline)]
+
+
+def made_status(form):
+    """The status a post makes, in the shape of the recorded one (status_post.json): its
+    text, content warning, visibility, language and the status it answers, from the form."""
+    status = copy.deepcopy(recorded("status_post.json"))
+    with State.lock:
+        status["id"] = str(int(status["id"]) + 1000 + len(State.posted))
+    text = form.get("status", "")
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    status["content"] = "<p>" + escaped.replace("\n", "<br />") + "</p>"
+    status["spoiler_text"] = form.get("spoiler_text", "")
+    status["sensitive"] = bool(status["spoiler_text"])
+    status["visibility"] = form.get("visibility", "public")
+    status["language"] = form.get("language") or status["language"]
+    status["created_at"] = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
+    # Mentions, as Mastodon finds them in the text: "@name" of an account it knows.
+    accounts = {st["account"]["acct"]: st["account"] for st in State.statuses.values()}
+    status["mentions"] = [{"id": accounts[word[1:]]["id"], "username": accounts[word[1:]]["username"],
+                           "url": accounts[word[1:]]["url"], "acct": word[1:]}
+                          for word in dict.fromkeys(text.split()) if word.startswith("@") and word[1:] in accounts]
+    answered = State.statuses.get(form.get("in_reply_to_id", ""))
+    status["in_reply_to_id"] = answered["id"] if answered else None
+    status["in_reply_to_account_id"] = answered["account"]["id"] if answered else None
+    status["url"] = status["url"].rsplit("/", 1)[0] + "/" + status["id"]
+    status["uri"] = status["uri"].rsplit("/", 1)[0] + "/" + status["id"]
+    return status
 
 
 def authorized(handler, auth):
@@ -171,6 +203,32 @@ def handle(handler, method):
             handler.send(200, json.dumps(recorded(CONTEXTS.get(parts[4], "context_empty.json"))).encode())
     elif path == ACCOUNT_STATUSES:  # an account's statuses, public
         handler.send(200, json.dumps(current("account_statuses.json")).encode())
+    elif path == "/api/v1/statuses" and method == "POST":
+        if not authorized(handler, auth):
+            return True
+        key = handler.headers.get("Idempotency-Key")
+        with State.lock:
+            code, times = State.failing
+            if times > 0:
+                State.failing = (code, times - 1)
+            earlier = State.by_key.get(key) if key else None
+        if times > 0:
+            error(handler, code, "Bad Gateway" if code >= 500 else "Validation failed",
+                  "the loopback server was told to fail")
+            return True
+        if earlier is None:  # Mastodon answers a key it has seen with the status it made then
+            if not form.get("status"):
+                error(handler, 422, "Validation failed", "Text can't be blank")
+                return True
+            earlier = made_status(form)
+            with State.lock:
+                State.posted.insert(0, earlier)
+                State.statuses[earlier["id"]] = earlier
+                if key:
+                    State.by_key[key] = earlier
+        handler.send(200, json.dumps(earlier).encode())
+    elif path in ("/api/v2/instance", "/api/v2/instance/"):
+        handler.send(200, json.dumps(recorded("instance.json")).encode())
     elif path == "/api/v2/search":
         if not authorized(handler, auth):
             return True

@@ -1,0 +1,56 @@
+/// The file the editor opens, as `git commit` opens its message: lines of help starting
+/// with `#`, header lines for the content warning, visibility and language, then the text.
+/// An empty text (or one left as it was given: the mentions of a reply) cancels.
+public enum DraftFile {
+    /// What is wrong with a file read back, for a comment on its first line when the
+    /// editor opens it again.
+    public struct Problem: Error, Equatable, Sendable {
+        public var message: String
+    }
+
+    /// The file for a new post, or for a reply to `replyTo` (its author's handle, and the
+    /// text it starts with: the mentions).
+    public static func template(replyTo: String?, mentions: String = "", limit: Int?) -> String {
+        let what = replyTo.map { "A reply to @\($0)" } ?? "A new post"
+        var lines = [
+            "# \(what). Lines starting with # are left out; an empty text cancels.",
+            "# CW: a content warning, shown in place of the text until it is opened (empty: none).",
+            "# Visibility: public, unlisted, private (followers only) or direct (those mentioned only).",
+            "# Language: a two-letter code, such as en (empty: the server guesses).",
+        ]
+        if let limit { lines.append("# At most \(limit) characters; a link counts as \(Draft.charactersPerLink).") }
+        lines += ["CW: ", "Visibility: public", "Language: ", "", mentions]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` with a comment on top saying what must change.
+    public static func reopened(_ text: String, saying problem: String) -> String {
+        "# \(problem)\n" + text
+    }
+
+    /// The draft in `file`; nil when it cancels (no text, or the text it was given).
+    public static func parse(_ file: String, given: String = "") throws(Problem) -> Draft? {
+        var draft = Draft(text: "")
+        var lines = file.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }[...]
+        while let line = lines.first, let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingWhitespace().lowercased()
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
+            switch name {
+            case "cw": draft.contentWarning = value.isEmpty ? nil : value
+            case "visibility":
+                guard let visibility = Draft.Visibility(rawValue: value.lowercased()) else {
+                    throw Problem(
+                        message: "Visibility must be public, unlisted, private or direct, not “\(value)”.")
+                }
+                draft.visibility = visibility
+            case "language": draft.language = value.isEmpty ? nil : value
+            default: break
+            }
+            guard ["cw", "visibility", "language"].contains(name) else { break }
+            lines = lines.dropFirst()
+        }
+        draft.text = lines.joined(separator: "\n").trimmingWhitespace()
+        guard !draft.text.isEmpty, draft.text != given.trimmingWhitespace() else { return nil }
+        return draft
+    }
+}

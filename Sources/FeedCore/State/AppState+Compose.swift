@@ -1,0 +1,83 @@
+/// `R` and `c`: a reply to the selected post, or a new post, written in the reader's editor
+/// and posted by the account that reads the source. The post shows at the top at once,
+/// sending, and becomes the server's status when it answers.
+extension AppState {
+    /// `R` on `post`, or `c` (a new post by the account of `post`'s source, else of the
+    /// first source an account reads).
+    mutating func compose(_ action: KeyAction, on post: Post?) -> [AppEffect] {
+        let sources = timeline.sources
+        let index = post?.source?.index ?? 0
+        let source = sources.indices.contains(index) ? sources[index] : nil
+        if action == .reply {
+            guard let post else { return [] }
+            guard let statusID = post.statusID, source?.actsOnServer == true else {
+                if let host = source?.signInHost {
+                    notices.say("To reply: shimmerfeed login \(host)")
+                } else {
+                    notices.say("Only a Mastodon post read with an account can be replied to.")
+                }
+                return []
+            }
+            let handle = post.author.handle ?? post.author.name
+            let target = ComposeRequest.ReplyTarget(statusID: statusID, handle: handle, statusURL: post.url)
+            return [.compose(ComposeRequest(id: views.nextRequest(), source: index, replyTo: target))]
+        }
+        let acting = source?.actsOnServer == true ? index : sources.firstIndex { $0.actsOnServer }
+        guard let acting else {
+            notices.say("To post: shimmerfeed login, and read a timeline with the account")
+            return []
+        }
+        return [.compose(ComposeRequest(id: views.nextRequest(), source: acting))]
+    }
+
+    /// A post's progress: shown sending, then the server's; taken away if it failed.
+    mutating func take(_ posting: Posting, id: Int) {
+        let sending = PostID.string("sending-\(id)")
+        switch posting {
+        case .sending(var post):
+            post.id = sending
+            timeline.insertOutgoing(post)
+        case .posted(let post):
+            timeline.replaceOutgoing(sending, with: post)
+            notices.say("Posted.")
+        case .failed(let message):
+            timeline.replaceOutgoing(sending, with: nil)
+            notices.say(message)
+        case .cancelled(let message):
+            notices.say(message)
+        }
+    }
+}
+
+extension TimelineView {
+    /// A post the reader is sending, at the top, named by its source; the view follows it
+    /// when it was at the top.
+    mutating func insertOutgoing(_ post: Post) {
+        var feed = feed ?? Feed(title: nil, posts: [])
+        var post = post
+        if let index = post.source?.index, sources.indices.contains(index) {
+            post.source = PostSource(index: index, name: isSingleSource ? nil : sources[index].name)
+        }
+        feed.posts.insert(post, at: 0)
+        outgoing.insert(post.id)
+        content = .feed(feed)
+        if !followsNewest { selected += 1 }
+    }
+
+    /// The post being sent as `id` becomes the server's `post`, tagged by its source; nil
+    /// takes it away.
+    mutating func replaceOutgoing(_ id: PostID, with post: Post?) {
+        guard var feed, let index = feed.posts.firstIndex(where: { $0.id == id }) else { return }
+        outgoing.remove(id)
+        if var post {
+            let tag = feed.posts[index].source ?? PostSource(index: 0, name: nil)
+            post.tag(with: tag)
+            feed.posts[index] = post
+        } else {
+            feed.posts.remove(at: index)
+            if selected > index { selected -= 1 }
+            selected = min(selected, max(0, feed.posts.count - 1))
+        }
+        content = .feed(feed)
+    }
+}
