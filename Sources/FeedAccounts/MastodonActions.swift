@@ -49,6 +49,25 @@ public struct MastodonActions: Sendable {
         }
     }
 
+    /// A vote in the poll `pollID` (`POST /api/v1/polls/:id/votes`, the options by index):
+    /// the poll as the server tells it after. A poll of another server's timeline is voted
+    /// in on its own server only.
+    public func vote(in pollID: String, choices: [Int]) async -> Result<Poll, Failure> {
+        guard !actor.resolves else {
+            return .failure(
+                .unexpected("a poll is voted in on its own server: read its timeline with an account there"))
+        }
+        do {
+            let body = try await APIClient.send(
+                request(
+                    "/api/v1/polls/\(FormEncoding.escape(pollID))/votes",
+                    form: choices.map { ("choices[]", String($0)) }))
+            return .success(try MastodonAnswer.poll(from: body))
+        } catch {
+            return .failure(error as? Failure ?? .unexpected("\(error)"))
+        }
+    }
+
     /// The id on the account's server of the status at `url`.
     func resolve(_ url: String?) async throws -> String {
         guard let url, WebAddress.isWeb(url) else {

@@ -103,6 +103,10 @@ enum StoredPost {
             var p: Int?
             var e: Double?
             var c: Bool
+            /// The poll's id, several choices, the reader's (added with votes; older rows lack them).
+            var i: String?
+            var m: Bool?
+            var w: [Int]?
         }
 
         var at: [Media]?
@@ -122,7 +126,8 @@ enum StoredPost {
             po = post.poll.map {
                 Ballot(
                     o: $0.options.map { Choice(t: $0.title, v: $0.votes) }, v: $0.votes, p: $0.voters,
-                    e: $0.closesAt?.timeIntervalSince1970, c: $0.closed)
+                    e: $0.closesAt?.timeIntervalSince1970, c: $0.closed, i: $0.id, m: $0.multiple ? true : nil,
+                    w: $0.ownVotes.isEmpty ? nil : $0.ownVotes)
             }
         }
 
@@ -136,7 +141,9 @@ enum StoredPost {
             post.poll = po.map {
                 Poll(
                     options: $0.o.map { Poll.Option(title: $0.t, votes: $0.v) }, votes: $0.v, voters: $0.p,
-                    closed: $0.c, closesAt: $0.e.map(Date.init(timeIntervalSince1970:)))
+                    closed: $0.c, closesAt: $0.e.map(Date.init(timeIntervalSince1970:)), id: $0.i,
+                    multiple: $0.m ?? false,
+                    ownVotes: $0.w ?? [])
             }
         }
 

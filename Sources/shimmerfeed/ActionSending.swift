@@ -40,6 +40,16 @@ final class ActionSending: Sendable {
         return { await self.send(queued, as: actor) }
     }
 
+    /// A vote in a poll of source `source`'s posts, by its actor.
+    func vote(source: Int, pollID: String, choices: [Int]) async -> Result<Poll, Failure> {
+        guard !offline else { return .failure(.offline) }
+        guard actors.indices.contains(source), let actor = actors[source] else {
+            return .failure(.unexpected("no account votes for this source"))
+        }
+        return await MastodonActions(actor: actor, certificateAuthorities: certificateAuthorities).vote(
+            in: pollID, choices: choices)
+    }
+
     /// `queued`, kept in the outbox, sent; taken out once the server answers it.
     private func send(_ queued: FeedStore.Queued, as actor: MastodonActions.Actor) async -> ActionAnswer.Outcome {
         guard !offline else { return .unsent(.offline) }

@@ -69,7 +69,10 @@ let paletteNotice = "--palette: this terminal cannot redefine its colours; the s
 var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
 let markWriter = storeOpening.connect(&configuration, keys: loaders.storeKeys)
 let sending = loaders.actionSending
-if sending.acts { configuration.sendAction = { sending.keep($0) } }
+if sending.acts {
+    configuration.sendAction = { sending.keep($0) }
+    configuration.vote = { await sending.vote(source: $0, pollID: $1, choices: $2) }
+}
 let composer = Composer(sources: loaders, environment: environment)
 if sending.acts {
     composer.learnLimits()

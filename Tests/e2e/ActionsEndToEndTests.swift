@@ -210,5 +210,32 @@ extension EndToEndTests {
             #expect(back == selected, "the timeline as it was")
             try tmux.press("q")
         }
+
+        @Test func aVoteGoesToTheServerAndTheResultsShowAsBars() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try Self.signedIn(server)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // admin's statuses (the poll Mastodon.py posted), read with the account.
+            let host = "127.0.0.1:\(server.tlsPort ?? 0)"
+            try "https://\(host)/api/v1/accounts/117020565693913441/statuses account=@mastodonpy_test@\(host)\n"
+                .write(
+                    toFile: folder.appendingPathComponent("config/shimmerfeed/feeds").path, atomically: true,
+                    encoding: .utf8)
+            let tmux = try TmuxSession(width: 100, height: 24)
+            try Self.view(tmux, folder, server)
+            try tmux.waitFor("the poll") { $0.contains("☰ poll · 2 options · 0 votes · closes in") }
+            try tmux.press("Enter")
+            try tmux.waitFor("its options") { $0.contains("[ ] 2  sixty-nine") }
+            try tmux.press("2")
+            try tmux.waitFor("the choice") { $0.contains("[x] 2  sixty-nine") && $0.contains("Enter votes") }
+            try tmux.press("Enter")
+            let after = try tmux.waitFor("the results") { $0.contains("Voted.") }
+            #expect(after.contains("██████████ 100%  sixty-nine · 1 ✓"), "\(after)")
+            #expect(after.contains("░░░░░░░░░░   0%  four twenty · 0"))
+            let votes = try Self.log(server).filter { $0.path.hasSuffix("/votes") }
+            #expect(votes.map(\.path) == ["/api/v1/polls/1/votes"] && votes.allSatisfy { $0.rightToken })
+            #expect(votes.first?.fields == ["choices[]"])
+            try tmux.press("q")
+        }
     }
 }

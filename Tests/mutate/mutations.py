@@ -711,4 +711,9 @@ MUTATIONS = [
     ("a draft left as given posted anyway", "Sources/FeedCore/Compose/DraftFile.swift",
      "guard !draft.text.isEmpty, draft.text != given.trimmingWhitespace() else { return nil }",
      "guard !draft.text.isEmpty else { return nil }", "ComposeTests"),
+    ("a poll of one choice taking several", "Sources/FeedCore/State/AppState+Votes.swift",
+     "        if poll.multiple {\n", "        if true {\n", "PollVotingTests"),
+    ("a closed poll offered to vote in", "Sources/FeedCore/Model/Poll.swift",
+     "id != nil && !closed && closesAt.map { $0 > now } != false && ownVotes.isEmpty",
+     "id != nil && ownVotes.isEmpty", "PollVotingTests"),
 ]

@@ -47,6 +47,13 @@ public enum MastodonAnswer {
         return post.sanitized()
     }
 
+    /// A poll as the server answers a vote (`POST /api/v1/polls/:id/votes`).
+    public static func poll(from data: Data) throws(Failure) -> Poll {
+        let poll = try decode(MastodonStatus.PollEntity.self, from: data).poll
+        return Post(id: .string(""), author: Author(name: ""), content: "", likes: nil, createdAt: nil, poll: poll)
+            .sanitized().poll ?? poll
+    }
+
     /// The most characters a post may have on the server (`GET /api/v2/instance`,
     /// `configuration.statuses.max_characters`); nil where it does not say.
     public static func maxCharacters(inInstance data: Data) throws(Failure) -> Int? {

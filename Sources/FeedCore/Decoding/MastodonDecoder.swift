@@ -77,6 +77,9 @@ struct MastodonStatus: Decodable, FeedEntry {
     }
 
     struct PollEntity: Decodable {
+        var id: String?
+        var multiple: Bool?
+        var ownVotes: [Int]?
         var expiresAt: String?
         var expired: Bool?
         var votesCount: Int?
@@ -92,7 +95,8 @@ struct MastodonStatus: Decodable, FeedEntry {
             Poll(
                 options: (options ?? []).map { Poll.Option(title: $0.title ?? "", votes: $0.votesCount) },
                 votes: votesCount,
-                voters: votersCount, closed: expired ?? false, closesAt: expiresAt.flatMap(FeedDate.parse))
+                voters: votersCount, closed: expired ?? false, closesAt: expiresAt.flatMap(FeedDate.parse), id: id,
+                multiple: multiple ?? false, ownVotes: ownVotes ?? [])
         }
     }
 

@@ -32,6 +32,8 @@ extension Post {
                 Poll.Option(title: TextSanitizer.singleLine($0.title), votes: $0.votes.map { max(0, $0) })
             }
             poll.votes = poll.votes.map { max(0, $0) }
+            poll.id = line(poll.id)
+            poll.ownVotes = poll.ownVotes.filter { poll.options.indices.contains($0) }
             poll.voters = poll.voters.map { max(0, $0) }
             return poll
         }

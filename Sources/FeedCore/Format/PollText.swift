@@ -1,13 +1,19 @@
 import FoundationEssentials
 
-/// A poll as lines of text: each option with a bar, its percentage, its title and votes,
-/// then the totals and whether it has closed; collapsed, the totals alone.
+/// A poll as lines of text: each option with a bar, its percentage, its title and votes (the
+/// reader's own ticked), then the totals and whether it has closed; collapsed, the totals
+/// alone. While the reader may vote, the options to choose from, numbered, instead.
 public enum PollText {
     public static let mark = "☰"
     /// Cells of a full bar: wide enough to tell 40 % from 60 % at a glance.
     static let barWidth = 10
 
-    public static func lines(_ poll: Poll, now: Date) -> [String] {
+    public static let ownVote = "✓"
+
+    /// The lines of `poll`; with `choosing` (the options chosen so far), the options to
+    /// choose from.
+    public static func lines(_ poll: Poll, now: Date, choosing: Set<Int>? = nil) -> [String] {
+        if let choosing { return choices(poll, now: now, chosen: choosing) }
         let base =
             poll.voters.flatMap { $0 > 0 ? $0 : nil } ?? poll.votes ?? poll.options.reduce(0) { $0 + ($1.votes ?? 0) }
         let options = poll.options.map { option -> String in
@@ -21,7 +27,23 @@ public enum PollText {
             let padded = String(repeating: " ", count: max(0, 3 - percent.count)) + percent
             return "\(bar) \(padded)%  \(option.title) · \(CountFormat.compact(votes))"
         }
-        return options + [totals(poll, now: now)]
+        let marked = options.enumerated().map { index, line in
+            poll.ownVotes.contains(index) ? line + " \(ownVote)" : line
+        }
+        return marked + [totals(poll, now: now)]
+    }
+
+    /// "(•) 1  Yes", "[x] 2  Coffee" for several: the options, numbered as their keys.
+    private static func choices(_ poll: Poll, now: Date, chosen: Set<Int>) -> [String] {
+        let options = poll.options.enumerated().map { index, option -> String in
+            let box =
+                poll.multiple ? (chosen.contains(index) ? "[x]" : "[ ]") : (chosen.contains(index) ? "(•)" : "( )")
+            let key = index < 9 ? String(index + 1) : " "
+            return "\(box) \(key)  \(option.title)"
+        }
+        let how = poll.multiple ? "number keys choose, several" : "a number key chooses"
+        let send = chosen.isEmpty ? "" : ", Enter votes"
+        return options + ["\(how)\(send) · \(totals(poll, now: now))"]
     }
 
     /// "☰ poll · 3 options · 20 votes · closed".

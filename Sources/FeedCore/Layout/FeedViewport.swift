@@ -34,6 +34,8 @@ public struct FeedViewport {
     public var actions: ServerActions
     /// The posts the reader is sending.
     public var sending: Set<PostID>
+    /// The polls the reader may vote in (expanded), with the options chosen so far.
+    public var voting: [PostID: Set<Int>]
     /// The posts read, when read marks are kept; nil draws no unread marks.
     public var read: Set<PostID>?
     /// Whether rows draw their pictures.
@@ -47,9 +49,11 @@ public struct FeedViewport {
 
     public init(
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
-        actions: ServerActions = ServerActions(), sending: Set<PostID> = [], read: Set<PostID>? = nil,
-        pictures: Bool = false, footerHeight: Int = 0, cache: RowLayoutCache? = nil, contentVersion: Int = 0
+        actions: ServerActions = ServerActions(), sending: Set<PostID> = [], voting: [PostID: Set<Int>] = [:],
+        read: Set<PostID>? = nil, pictures: Bool = false, footerHeight: Int = 0, cache: RowLayoutCache? = nil,
+        contentVersion: Int = 0
     ) {
+        self.voting = voting
         self.actions = actions
         self.sending = sending
         self.read = read
@@ -83,6 +87,7 @@ public struct FeedViewport {
     func marks(of post: Post) -> RowMarks {
         var marks = RowMarks(
             liked: liked.contains(post.id), own: post.marks, sending: !sending.isEmpty && sending.contains(post.id))
+        if !voting.isEmpty { marks.choosing = voting[post.id] }
         if !actions.isEmpty, let statusID = post.statusID {
             (marks.own, marks.pending) = actions.shown(
                 StatusKey(source: post.source?.index ?? 0, statusID: statusID), server: post.marks)

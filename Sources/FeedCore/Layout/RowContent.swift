@@ -90,7 +90,7 @@ public struct RowContent: Hashable, Sendable {
                 if pictures, let picture = RowPicture(attachment) { extras.append(.picture(picture)) }
                 extras.append(.line(AttachmentText.line(attachment)))
             }
-            extras += (post.poll.map { PollText.lines($0, now: now) } ?? []).map(Extra.line)
+            extras += (post.poll.map { PollText.lines($0, now: now, choosing: marks.choosing) } ?? []).map(Extra.line)
         } else {
             // What a content warning hides may be the picture itself.
             if pictures, !hidden, let first = post.attachments.lazy.compactMap(RowPicture.init).first {

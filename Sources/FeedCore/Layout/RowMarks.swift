@@ -9,6 +9,8 @@ public struct RowMarks: Hashable, Sendable {
     public var pending: StatusMarks = []
     /// A post the reader wrote, on its way to the server.
     public var sending = false
+    /// The options chosen so far in the post's poll, while the reader may vote in it.
+    public var choosing: Set<Int>?
 
     public init(liked: Bool = false, own: StatusMarks = [], pending: StatusMarks = [], sending: Bool = false) {
         self.liked = liked

@@ -25,6 +25,9 @@ public final class FeedRunLoop {
         /// is given) and reads the draft back, on the loop's thread; returns the draft and
         /// its sending, which the loop runs in a task of its own. Nil: nothing is posted.
         public var compose: (@Sendable (ComposeRequest, _ handOver: (() -> Void) -> Void) -> Composed)?
+        /// Votes in a poll of source `source`'s server; run in a task of its own. Nil: no vote
+        /// is sent (the status line says why).
+        public var vote: (@Sendable (_ source: Int, _ pollID: String, _ choices: [Int]) async -> Result<Poll, Failure>)?
         /// Asks source `source`'s server for the thread of its status; run in a task of its
         /// own. Nil: no thread loads (the view says why).
         public var loadThread: (@Sendable (_ source: Int, _ statusID: String) async -> Result<ThreadContext, Failure>)?
@@ -182,6 +185,13 @@ public final class FeedRunLoop {
             let send = keep(request)
             let inbox = inbox
             Task.detached { inbox.post(.actionAnswered(ActionAnswer(request: request.id, outcome: await send()))) }
+        case .vote(let request, let source, let pollID, let choices):
+            let inbox = inbox
+            guard let vote = configuration.vote else {
+                inbox.post(.voted(request: request, .failure(.unexpected("votes are not sent here"))))
+                return
+            }
+            Task.detached { inbox.post(.voted(request: request, await vote(source, pollID, choices))) }
         case .compose(let request):
             guard let compose = configuration.compose else {
                 handle(.posting(id: request.id, .cancelled("Posts are not written here.")))

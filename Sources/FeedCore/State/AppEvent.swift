@@ -27,6 +27,8 @@ public enum AppEvent: Sendable {
     case picture(url: String, PictureOutcome)
     /// The server answered an action (or it could not be sent).
     case actionAnswered(ActionAnswer)
+    /// The server's answer to a vote: the poll as it stands, or why not.
+    case voted(request: Int, Result<Poll, Failure>)
     /// A post the reader wrote: sent, posted, failed or cancelled.
     case posting(id: Int, Posting)
     /// A thread's load ended: the thread, or why there is none.
@@ -112,6 +114,8 @@ public enum AppEffect: Hashable, Sendable {
     /// Keep this action in the outbox and send it to the server; it answers with
     /// `.actionAnswered`.
     case sendAction(ActionRequest)
+    /// Vote in a poll on source `source`'s server; it answers with `.voted`.
+    case vote(request: Int, source: Int, pollID: String, choices: [Int])
     /// Hand the terminal to the editor for a post, then send it; it answers with `.posting`.
     case compose(ComposeRequest)
     /// Ask the server of source `source` for the thread of its status `statusID`; it

@@ -138,6 +138,9 @@ extension AppState {
             return take(answers, at: now) + resendWaiting(after: answers)
         case .actionAnswered(let answer):
             return take(answer)
+        case .voted(let request, let outcome):
+            take(outcome, vote: request)
+            return []
         case .posting(let id, let posting):
             take(posting, id: id)
             return []

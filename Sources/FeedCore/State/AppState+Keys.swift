@@ -45,6 +45,8 @@ extension AppState {
             timeline.endSearch(in: frame)
             return []
         }
+        // A poll being voted in takes the number keys, and Enter once an option is chosen.
+        if !timeline.isLoading, !isTooSmall, let effects = pressInPoll(key) { return effects }
         guard let action = KeyBinding.action(for: key) else { return [] }
         if action.isAppWide { return appWide(action, at: now) }
         if action == .reload {

@@ -40,7 +40,9 @@ public struct KeyBinding: Sendable {
             keys: [.character("g"): .first, .home: .first, .character("G"): .last, .end: .last]),
         KeyBinding(
             label: "Enter", summary: "expand or collapse the post",
-            detail: "the whole content of the selected post, or back to its first lines",
+            detail:
+                "the whole content of the selected post, or back to its first lines; in a Mastodon poll you may "
+                + "vote in (read with an account), the number keys choose, and Enter sends the vote",
             keys: [.enter: .toggleExpanded]),
         KeyBinding(
             label: "l  B  m", summary: "like, boost, bookmark; again undoes",

@@ -41,10 +41,14 @@ extension TimelineView {
         var outcome = KeyOutcome()
         switch action {
         case .toggleExpanded:
-            let id = posts[selected].id
+            let post = posts[selected]
+            let id = post.id
             if expanded.remove(id) == nil {
                 expanded.insert(id)
                 outcome.effects += setRead([selected], true, in: frame)
+                if post.poll?.isOpen(at: referenceDate) == true, acts(on: post) { voting[id] = [] }
+            } else {
+                voting[id] = nil
             }
             scroll = viewport(in: frame).revealing(selected, from: scroll)
         case .like:

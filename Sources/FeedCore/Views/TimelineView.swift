@@ -61,6 +61,11 @@ public struct TimelineView: Sendable {
     public internal(set) var liked: Set<PostID> = []
     /// Posts the reader is sending, shown at the top until the server answers.
     public internal(set) var outgoing: Set<PostID> = []
+    /// Polls the reader may vote in (their posts expanded, on a source an account reads),
+    /// with the options chosen so far.
+    public internal(set) var voting: [PostID: Set<Int>] = [:]
+    /// Votes on their way to the server, by request: the post voted in.
+    var votesSent: [Int: PostID] = [:]
     /// Whether the reader was told that a like of a Mastodon post read without an account
     /// stays here: once a run.
     var toldLikesStayHere = false

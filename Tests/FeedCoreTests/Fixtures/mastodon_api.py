@@ -42,6 +42,19 @@ def acted(status, endpoint):
     return status
 
 
+def voted(poll, choices):
+    """The poll after the reader's vote for `choices`, as Mastodon counts it (checked below)."""
+    poll = copy.deepcopy(poll)
+    if not poll["own_votes"]:
+        poll["voters_count"] += 1
+    for choice in choices:
+        poll["options"][choice]["votes_count"] += 1
+    poll["votes_count"] += len(choices)
+    poll["own_votes"] = poll["own_votes"] + choices
+    poll["voted"] = True
+    return poll
+
+
 def reblog_answer(status):
     """A reblog's answer: the reader's own boost, the status inside it, as recorded."""
     answer = copy.deepcopy(recorded("reblog.json"))
@@ -56,6 +69,7 @@ def check_rules_against_the_recordings():
              ("status_to_bookmark.json", "bookmark", "bookmark.json"), ("bookmark.json", "unbookmark", "unbookmark.json")]
     for before, endpoint, after in pairs:
         assert acted(recorded(before), endpoint) == recorded(after), endpoint
+    assert voted(recorded("status_with_poll.json")["poll"], [1]) == recorded("poll_voted.json"), "vote"
     boosted = recorded("reblog.json")["reblog"]
     made = acted(recorded("status_to_reblog.json"), "reblog")
     made["account"]["statuses_count"] = boosted["account"]["statuses_count"]
@@ -90,6 +104,24 @@ for _status in recorded("timelines_home.json") + recorded("timelines_public.json
 # recorded empty thread.
 CONTEXTS = {"114026814291152535": "context.json", "114027213608365869": "context_of_a_reply.json"}
 ACCOUNT_STATUSES = "/api/v1/accounts/109302436954721982/statuses"
+# admin's statuses: the poll admin posted (test_polls.yaml), as another account reads them; as if posted
+# when this server started: its times moved by the same amount, so that it is open for the
+# five minutes it was asked to be (`expires_in: 300`), as it was when recorded.
+OWN_STATUSES = "/api/v1/accounts/117020565693913441/statuses"
+
+
+def posted_now(status):
+    import datetime
+    def parse(text):
+        return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=datetime.timezone.utc)
+    shift = datetime.datetime.now(datetime.timezone.utc) - parse(status["created_at"])
+    status = copy.deepcopy(status)
+    for holder, key in ((status, "created_at"), (status["poll"], "expires_at")):
+        holder[key] = (parse(holder[key]) + shift).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+    return status
+
+
+State.statuses[recorded("status_with_poll.json")["id"]] = posted_now(recorded("status_with_poll.json"))
 
 
 def current(timeline):
@@ -146,9 +178,11 @@ def handle(handler, method):
         return False
     params = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
     form = {}
+    body_text = ""
     if method == "POST":
         length = int(handler.headers.get("Content-Length") or 0)
-        form = dict(urllib.parse.parse_qsl(handler.rfile.read(length).decode(), keep_blank_values=True))
+        body_text = handler.rfile.read(length).decode()
+        form = dict(urllib.parse.parse_qsl(body_text, keep_blank_values=True))
     auth = handler.headers.get("Authorization")
     with State.lock:
         State.log.append({"method": method, "path": path, "fields": sorted(form) + sorted(params),
@@ -201,6 +235,32 @@ def handle(handler, method):
             handler.send(404, b'{"error":"Record not found"}')
         else:
             handler.send(200, json.dumps(recorded(CONTEXTS.get(parts[4], "context_empty.json"))).encode())
+    elif path == OWN_STATUSES:
+        with State.lock:
+            handler.send(200, json.dumps([State.statuses[recorded("status_with_poll.json")["id"]]]).encode())
+    elif method == "POST" and len(parts) == 6 and parts[1:4] == ["api", "v1", "polls"] and parts[5] == "votes":
+        if not authorized(handler, auth):
+            return True
+        time.sleep(State.hold)
+        choices = [int(value) for name, value in urllib.parse.parse_qsl(body_text, keep_blank_values=True)
+                   if name == "choices[]"]
+        with State.lock:
+            status = next((st for st in State.statuses.values() if (st.get("poll") or {}).get("id") == parts[4]), None)
+            code, times = State.failing
+            if times > 0:
+                State.failing = (code, times - 1)
+        if times > 0:
+            error(handler, code, "Validation failed", "the loopback server was told to fail")
+        elif status is None:
+            handler.send(404, b'{"error":"Record not found"}')
+        elif not choices or any(c < 0 or c >= len(status["poll"]["options"]) for c in choices) \
+                or (len(choices) > 1 and not status["poll"]["multiple"]):
+            error(handler, 422, "Validation failed", "Choices is invalid")
+        else:
+            poll = voted(status["poll"], choices)
+            with State.lock:
+                State.statuses[status["id"]] = dict(status, poll=poll)
+            handler.send(200, json.dumps(poll).encode())
     elif path == ACCOUNT_STATUSES:  # an account's statuses, public
         handler.send(200, json.dumps(current("account_statuses.json")).encode())
     elif path == "/api/v1/statuses" and method == "POST":
