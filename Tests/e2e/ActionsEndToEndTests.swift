@@ -61,6 +61,15 @@ extension EndToEndTests {
                     + "exec \(try Binary.required()) --store '\(folder.path)/store.sqlite3' \(arguments)")
         }
 
+        /// `q` to a viewer run with `exec`, and its end waited for (its store written).
+        static func quitAndWait(_ tmux: TmuxSession) throws {
+            guard let pid = Int32(try tmux.paneVariable("pane_pid")) else { return }
+            try tmux.press("q")
+            let deadline = ContinuousClock.now + .seconds(10)
+            while kill(pid, 0) == 0, ContinuousClock.now < deadline { usleep(20_000) }
+            #expect(kill(pid, 0) != 0, "the viewer ended")
+        }
+
         /// The recorded home timeline's first status, "Toot!" by John Lennon.
         private let first = "117020593473214477"
 
@@ -100,7 +109,23 @@ extension EndToEndTests {
                 (try? Self.statuses(server)[first]?.favourited) == false
             }
             try tmux.waitFor("the row's count") { $0.split(separator: "\n").first?.hasSuffix("♥ 0") == true }
+            // Nor in `ps`: the viewer's command line and environment hold no token.
+            let pid = try tmux.paneVariable("pane_pid")
+            for part in ["cmdline", "environ"] {
+                let text = String(
+                    decoding: try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/\(part)")), as: UTF8.self)
+                #expect(!text.contains(SignInEndToEndTests.token), "\(part)")
+            }
             try tmux.press("q")
+            // Nor in `--dump`, which reads the same home timeline with it.
+            let dump = try DumpRun(
+                ["--dump", "--no-store"], in: folder,
+                environment: [
+                    "TERM=xterm-256color", "XDG_CONFIG_HOME=\(folder.path)/config",
+                    "SSL_CERT_FILE=\(server.certificate ?? "")",
+                ])
+            #expect(dump.status == 0 && dump.output.contains("Toot!"), "\(dump.error)")
+            #expect(!(dump.output + dump.error).contains(SignInEndToEndTests.token))
         }
 
         @Test func aRefusalRollsTheRowBackAndSaysWhy() throws {
@@ -236,6 +261,36 @@ extension EndToEndTests {
             #expect(votes.map(\.path) == ["/api/v1/polls/1/votes"] && votes.allSatisfy { $0.rightToken })
             #expect(votes.first?.fields == ["choices[]"])
             try tmux.press("q")
+        }
+
+        @Test func aFavouriteOfflineIsKeptAndSentAtTheNextStartOnline() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try Self.signedIn(server)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let online = try TmuxSession(width: 100, height: 30)
+            try Self.view(online, folder, server)
+            try online.waitFor("the home timeline, kept") { $0.contains("13 posts") && $0.contains("Toot!") }
+            try Self.quitAndWait(online)
+            // Offline: the stored timeline; the favourite shows, and waits.
+            let offline = try TmuxSession(width: 100, height: 30)
+            try Self.view(offline, folder, server, "--offline")
+            try offline.waitFor("the stored timeline") { $0.contains("Toot!") }
+            try offline.press("l")
+            let kept = try offline.waitFor("the favourite kept") { $0.contains("Could not favourite now (offline)") }
+            #expect(kept.split(separator: "\n").first?.hasSuffix("♥ 1") == true, "\(kept)")
+            try Self.quitAndWait(offline)
+            #expect(try Self.log(server).filter { $0.path.hasSuffix("/favourite") }.isEmpty, "nothing sent offline")
+            // Online again: sent before the timeline is asked for.
+            let before = try Self.log(server).count
+            let again = try TmuxSession(width: 100, height: 30)
+            try Self.view(again, folder, server)
+            try again.waitFor("the favourite from the server") {
+                $0.split(separator: "\n").first?.hasSuffix("♥ 1") == true
+            }
+            let heard = try Self.log(server).dropFirst(before).map(\.path)
+            let favourite = try #require(heard.firstIndex(of: "/api/v1/statuses/\(first)/favourite"), "\(heard)")
+            #expect(favourite < (heard.firstIndex(of: "/api/v1/timelines/home") ?? -1))
+            try again.press("q")
         }
     }
 }
