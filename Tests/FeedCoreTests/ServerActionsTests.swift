@@ -175,3 +175,15 @@ import Testing
         #expect(state.feed?.posts.map(\.likes) == [1, 1])
     }
 }
+
+/// The mark in flight pulses between its colour and the skeleton's grey, never reaching
+/// either: a still frame tells it from a confirmed one, and it stays readable.
+@Suite struct PendingPulseTests {
+    @Test func itMovesWithinTheFadesStepsButNeitherEnd() {
+        let fades = (0..<60).map { PendingPulse.fade(at: .milliseconds($0 * 50), animated: true) }
+        #expect(Set(fades).count > 1, "it pulses")
+        #expect(fades.allSatisfy { $0 >= 1 && $0 < CrossFade.steps }, "\(fades)")
+        #expect(
+            PendingPulse.fade(at: .seconds(1), animated: false) == PendingPulse.fade(at: .seconds(2), animated: false))
+    }
+}
