@@ -42,7 +42,15 @@ public enum StyleMapping {
                 for: style, background: background, defaultBackground: defaultBackground, direct: direct
             ).lowered(direct: direct)
         case .ansi16, .ansi8, .none:
-            return basicStyle(for: style.ink, depth: depth)
+            var result = basicStyle(for: style.ink, depth: depth)
+            // No grey to fade through: a count whose action is on its way (or fading in) is
+            // dim, and without colour reversed, so that it never looks confirmed.
+            if style.fade > 0, style.ink == .likes || style.ink == .liked {
+                result.bold = false
+                result.dim = true
+                result.reverse = depth == .none
+            }
+            return result
         }
     }
 

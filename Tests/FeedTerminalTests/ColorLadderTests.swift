@@ -170,6 +170,21 @@ import Testing
         #expect(assumed.background == Int32(RGB.mix(0x000000, grey, amount)))
     }
 
+    /// A count in flight (a fading count) never looks confirmed, at any depth: with grey to
+    /// fade through, its colours move; without, it is dim (and reversed without colour).
+    @Test func aCountInFlightNeverLooksConfirmed() {
+        for depth in [ColorDepth.truecolor, .ansi256, .ansi16, .ansi8, .none] {
+            for ink in [Ink.liked, .likes] {
+                let confirmed = StyleMapping.style(for: Style(ink), depth: depth, background: .dark)
+                for fade in 1..<CrossFade.steps {
+                    let pending = StyleMapping.style(for: Style(ink, fade: fade), depth: depth, background: .dark)
+                    #expect(pending != confirmed, "\(ink) at \(depth), step \(fade)")
+                }
+            }
+        }
+        #expect(StyleMapping.style(for: Style(.liked, fade: 2), depth: .none).reverse)
+    }
+
     @Test func paletteEntriesAreOnlyUsedByTheSkeleton() {
         let inks: [Ink] =
             [.plain, .muted, .name, .title, .likes, .liked, .selection, .statusBar, .error, .help, .helpKey]
