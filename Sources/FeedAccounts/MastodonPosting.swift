@@ -14,6 +14,17 @@ public struct MastodonPosting: Sendable {
         self.certificateAuthorities = certificateAuthorities
     }
 
+    /// A fresh `Idempotency-Key`: 16 random bytes in hex.
+    public static func newKey() throws(RandomBytes.Unavailable) -> String {
+        hex(try RandomBytes.make(16))
+    }
+
+    /// `bytes` as lowercase hex, two digits each.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+    }
+
     /// Tries after the first: once.
     static let retries = 1
 

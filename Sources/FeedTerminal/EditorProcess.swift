@@ -32,8 +32,14 @@ public enum EditorProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/tty", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        // Without a terminal of its own (a test, a pipe), the viewer's streams as they are.
+        let terminal = open("/dev/tty", O_RDWR)
+        if terminal >= 0 {
+            close(terminal)
+            for descriptor in Int32(0)...2 {
+                posix_spawn_file_actions_addopen(
+                    &actions, descriptor, "/dev/tty", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -35,12 +35,13 @@ public enum APIClient {
     /// The answer's body; a failure says why there is none (an HTTP error among them).
     public static func send(_ request: Request) async throws -> Data {
         // An account's secrets (its token, the app's secret in a form) never go over http;
-        // a public GET (a thread) may.
-        let secret = request.bearerToken != nil || request.form != nil
-        guard
-            request.url.lowercased().hasPrefix("https://") || (!secret && request.url.lowercased().hasPrefix("http://"))
-        else {
-            throw Failure.tokenOverPlainHTTP(host: CurlTransfer.host(of: request.url))
+        // a public GET (a thread) may. Nothing goes anywhere but the web.
+        let url = request.url.lowercased()
+        if !url.hasPrefix("https://") {
+            guard url.hasPrefix("http://") else { throw Failure.unexpected("not a web address: \(request.url)") }
+            guard request.bearerToken == nil, request.form == nil else {
+                throw Failure.tokenOverPlainHTTP(host: CurlTransfer.host(of: request.url))
+            }
         }
         let response = try await HTTPFetcher.fetch(
             CurlTransfer.Request(

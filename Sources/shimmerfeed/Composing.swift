@@ -113,10 +113,9 @@ final class Composer: Sendable {
         _ draft: Draft, as actor: MastodonActions.Actor, replyURL: String?, keeping path: String
     ) async -> Posting {
         guard !offline else { return .failed("Offline: not posted; the draft is kept in \(path)") }
-        let hex = ((try? RandomBytes.make(16)) ?? []).map { String($0, radix: 16) }
-        let key = hex.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+        let key = (try? MastodonPosting.newKey()) ?? path
         let posting = MastodonPosting(actor: actor, certificateAuthorities: certificateAuthorities)
-        switch await posting.post(draft, replyURL: replyURL, key: key.isEmpty ? path : key) {
+        switch await posting.post(draft, replyURL: replyURL, key: key) {
         case .success(let post):
             unlink(path)
             return .posted(post)

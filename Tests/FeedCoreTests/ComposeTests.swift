@@ -83,6 +83,7 @@ import Testing
         #expect(state.selectedPost?.author.handle == "admin", "the selection kept its post")
         let lines = V.frame(state, at: .seconds(2))
         #expect(lines[0].contains("@me@mastodon.example") && lines[0].contains("sending…"), "\(lines[0])")
+        #expect(lines.dropFirst().allSatisfy { !$0.contains("sending…") }, "the other rows as they were")
         // The server's status takes its place.
         let posted = try MastodonAnswer.post(from: Fixtures.data("mastodon-api/status_post.json"))
         _ = state.apply(.posting(id: 1, .posted(posted)), at: .seconds(3))

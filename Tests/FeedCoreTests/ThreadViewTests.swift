@@ -110,6 +110,26 @@ import Testing
         #expect(state.views.top == nil)
     }
 
+    @Test func onASmallScreenTheSelectedReplyScrollsIntoView() throws {
+        var options = V.options(1, animation: .none)
+        options.sources[0].actsOnServer = true
+        var state = AppState(options: options, size: TerminalSize(width: 80, height: 12))
+        _ = state.apply(.start, at: .zero)
+        let feed = try FeedDocumentDecoder.decode(Fixtures.data("mastodon-api/account_statuses.json"))
+        _ = V.answer(&state, source: 0, feed.posts, at: .milliseconds(100))
+        for _ in 0..<5 { _ = state.apply(.key(.character("j")), at: .seconds(1)) }
+        _ = state.apply(.key(.character("t")), at: .seconds(2))
+        _ = state.apply(.threadLoaded(request: 1, .success(try Self.context("context.json"))), at: .seconds(2))
+        #expect(V.frame(state, at: .seconds(2))[0].contains("David Schoch"), "the post on top at first")
+        _ = state.apply(.key(.character("G")), at: .seconds(3))
+        let lines = V.frame(state, at: .seconds(3))
+        let last = try #require(lines.lastIndex { $0.contains("Mickaël CANOUIL") })
+        #expect(lines[last].hasPrefix("▌"), "the last reply selected, on the screen:\n\(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.contains("David Schoch") }, "the post scrolled off above")
+        _ = state.apply(.key(.character("g")), at: .seconds(4))
+        #expect(V.frame(state, at: .seconds(4))[0].contains("David Schoch"))
+    }
+
     @Test func aThreadThatCannotLoadSaysWhyAndTheLateAnswerOfAClosedOneIsDropped() throws {
         var state = try Self.loaded()
         _ = state.apply(.key(.character("t")), at: .seconds(2))

@@ -47,11 +47,6 @@ public struct ServerActions: Sendable {
         return (shown, pending)
     }
 
-    /// Whether an action on a status of `source` waits for the next chance.
-    func hasWaiting(from source: Int) -> Bool {
-        entries.contains { $0.key.status.source == source && $0.value.waiting }
-    }
-
     /// The reader pressed the key of `mark` on `target`, whose mark the server last said
     /// is `server`. Returns the request to send now: none while one is in flight.
     mutating func press(_ mark: StatusMarks, on target: ActionTarget, server: Bool) -> ActionRequest? {

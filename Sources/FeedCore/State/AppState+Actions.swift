@@ -44,7 +44,7 @@ extension AppState {
     mutating func resendWaiting(after answers: [SourceAnswer]) -> [AppEffect] {
         var effects: [AppEffect] = []
         for answer in answers {
-            guard case .loaded = answer.outcome, actions.hasWaiting(from: answer.source) else { continue }
+            guard case .loaded = answer.outcome, !actions.isEmpty else { continue }
             effects += actions.resendWaiting(from: answer.source).map(AppEffect.sendAction)
         }
         return effects
