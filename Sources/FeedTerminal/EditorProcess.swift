@@ -23,38 +23,14 @@ public enum EditorProcess {
     /// Runs `editor` on `file` and waits for it; its exit status, or why it could not start.
     public static func run(_ editor: String, file: String) -> Result<Int32, Failed> {
         let arguments = ["/bin/sh", "-c", editor + " \"$1\"", editor, file]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         // Without a terminal of its own (a test, a pipe), the viewer's streams as they are.
         let terminal = open("/dev/tty", O_RDWR)
-        if terminal >= 0 {
-            close(terminal)
-            for descriptor in Int32(0)...2 {
-                posix_spawn_file_actions_addopen(
-                    &actions, descriptor, "/dev/tty", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-            }
+        if terminal >= 0 { close(terminal) }
+        let pid: pid_t
+        switch CleanSpawn.start("/bin/sh", arguments: arguments, streamsOn: terminal >= 0 ? "/dev/tty" : nil) {
+        case .success(let started): pid = started
+        case .failure(let error): return .failure(Failed(reason: error.reason))
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A clean start: no signal blocked, each at its default action.
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let started = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        guard started == 0 else { return .failure(Failed(reason: String(cString: strerror(started)))) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             guard errno == EINTR else { return .failure(Failed(reason: String(cString: strerror(errno)))) }

@@ -64,7 +64,7 @@ MUTATIONS = [
      "Sources/FeedTransport/TransferControl.swift", "        _ = write(wakeWriteEnd, &byte, 1)\n", "",
      "CancellationTests"),
     ("children spawned with the caller's blocked signals",
-     "Sources/FeedTerminal/DetachedProcess.swift", "posix_spawn(&pid, path, &actions, &attributes, argv, envp)",
+     "Sources/FeedTerminal/CleanSpawn.swift", "posix_spawn(&pid, path, &actions, &attributes, argv, envp)",
      "posix_spawn(&pid, path, &actions, nil, argv, envp)", "DetachedProcessTests"),
     ("a terminal's device-attributes reply read as Esc",
      "Sources/FeedTerminal/InputDecoder.swift",
