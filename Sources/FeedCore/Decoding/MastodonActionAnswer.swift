@@ -27,6 +27,15 @@ public struct StatusState: Hashable, Sendable {
     }
 }
 
+extension Post {
+    /// The server's word on the status after an action: its counts and the reader's marks.
+    public mutating func take(_ state: StatusState) {
+        likes = state.likes
+        boosts = state.boosts ?? boosts
+        marks = state.marks
+    }
+}
+
 /// Mastodon's answers other than timelines, decoded as the timelines are.
 public enum MastodonAnswer {
     static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws(Failure) -> Value {

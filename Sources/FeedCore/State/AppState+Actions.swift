@@ -87,9 +87,7 @@ extension TimelineView {
             var changed = false
             for index in posts.indices
             where posts[index].statusID == target.statusID && posts[index].source?.index == target.source {
-                posts[index].likes = state.likes
-                posts[index].boosts = state.boosts ?? posts[index].boosts
-                posts[index].marks = state.marks
+                posts[index].take(state)
                 changed = true
             }
             return changed

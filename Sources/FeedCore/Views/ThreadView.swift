@@ -103,9 +103,7 @@ public struct ThreadView: StackedView {
         guard target.source == source else { return }
         func updated(_ post: inout Post) {
             guard post.statusID == target.statusID else { return }
-            post.likes = state.likes
-            post.boosts = state.boosts ?? post.boosts
-            post.marks = state.marks
+            post.take(state)
         }
         updated(&focus)
         if var above = ancestors {
