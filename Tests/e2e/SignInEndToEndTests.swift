@@ -123,7 +123,11 @@ extension EndToEndTests {
                 "\(environment(folder, server, browser: opener)) \(try Binary.required()) login \(host); echo EXIT=$?")
             try tmux.waitFor("the prompt for a code") { $0.contains("Code (or wait for the browser):") }
             // The reader opens the pasting page (the same, coming back out of band) and
-            // copies the code the server shows.
+            // copies the code the server shows. The browser runs detached: its note may come
+            // after the prompt.
+            try tmux.waitFor("the browser's note") { _ in
+                ((try? String(contentsOfFile: noted, encoding: .utf8)) ?? "").contains("/oauth/authorize")
+            }
             let opened = try String(contentsOfFile: noted, encoding: .utf8)
             #expect(!opened.contains("code_challenge"), "no PKCE for a server that has none")
             let redirect = try #require(opened.range(of: "redirect_uri=")).upperBound
