@@ -42,15 +42,28 @@ import Testing
         return (loop, backend)
     }
 
+    /// The fixture's posts dated from the wall clock (the loop dates answers by it): a day
+    /// and a half ago, two and a half, …, so that no age on the screen changes within
+    /// hours. Dated as written, an age turned over within the tests' minute three minutes
+    /// of every day, and two tests failed then.
+    static func fixtureFeedDatedFromNow() throws -> Feed {
+        var feed = try RenderTests.fixtureFeed()
+        let now = Date()
+        for index in feed.posts.indices {
+            feed.posts[index].createdAt = now - (Double(index) + 1.5) * 86_400
+        }
+        return feed
+    }
+
     private func loader(delay: Duration) throws -> CountingLoader {
-        CountingLoader(feed: try RenderTests.fixtureFeed(), delay: delay, clock: clock)
+        CountingLoader(feed: try Self.fixtureFeedDatedFromNow(), delay: delay, clock: clock)
     }
 
     /// A first load that ends exactly at `instant`.
     private func loop(
         _ script: [MemoryBackend.Step], firstLoadEndsAt instant: Duration, animation: AnimationStyle = .slide
     ) throws -> (FeedRunLoop, MemoryBackend) {
-        let loader = GatedLoader(feed: try RenderTests.fixtureFeed())
+        let loader = GatedLoader(feed: try Self.fixtureFeedDatedFromNow())
         return loop(script, loader: loader, animation: animation, schedule: [.init(at: instant) { loader.release(1) }])
     }
 
@@ -84,7 +97,7 @@ import Testing
     /// What the store has to say comes as an event (posted from the thread its write failed
     /// on): the loop wakes for it, and the status line says it at once, with no poll.
     @Test func anEventPostedFromAnotherThreadIsShownAtOnce() throws {
-        let loader = GatedLoader(feed: try RenderTests.fixtureFeed())
+        let loader = GatedLoader(feed: try Self.fixtureFeedDatedFromNow())
         final class Box: @unchecked Sendable { var post: (@Sendable (AppEvent) -> Void)? }
         let box = Box()
         let notice = "going on without the store: database or disk is full"
@@ -123,7 +136,7 @@ import Testing
         // A load busy on its thread (no sleep on the clock) takes no time of the manual
         // clock: were it to run on meanwhile, the skeleton would show and the posts come
         // late, by as much as the real work took the machine.
-        let loader = WorkingLoader(feed: try RenderTests.fixtureFeed(), work: .milliseconds(150))
+        let loader = WorkingLoader(feed: try Self.fixtureFeedDatedFromNow(), work: .milliseconds(150))
         let (loop, backend) = loop([.init(until: shows("Ada Park"), send: [.key(.character("q"))])], loader: loader)
         _ = loop.run()
         #expect(!backend.timedOut, "the script ran to its end")
