@@ -716,4 +716,9 @@ MUTATIONS = [
     ("a closed poll offered to vote in", "Sources/FeedCore/Model/Poll.swift",
      "id != nil && !closed && closesAt.map { $0 > now } != false && ownVotes.isEmpty",
      "id != nil && ownVotes.isEmpty", "PollVotingTests"),
+    ("a streamed event held whatever its size (no bound)", "Sources/FeedCore/Decoding/ServerSentEvents.swift",
+     "if eventSize + line.count >= maxEventSize {", "if eventSize + line.count < 0 {", "ServerSentEventsTests"),
+    ("a line skipped past the bound read as the blank line ending the event",
+     "Sources/FeedCore/Decoding/ServerSentEvents.swift", "        guard lineLength > 0 else {",
+     "        guard !line.isEmpty else {", "ServerSentEventsTests"),
 ]
