@@ -721,4 +721,11 @@ MUTATIONS = [
     ("a line skipped past the bound read as the blank line ending the event",
      "Sources/FeedCore/Decoding/ServerSentEvents.swift", "        guard lineLength > 0 else {",
      "        guard !line.isEmpty else {", "ServerSentEventsTests"),
+    ("streamed statuses above the reader not counted as new",
+     "Sources/FeedCore/Views/TimelineView+Streamed.swift",
+     "        newAbove += merged[..<index].count { !known.contains($0.id) }\n", "", "StreamedTimelineTests"),
+    ("a post above the reader deleted and the selection moved off its post",
+     "Sources/FeedCore/Views/TimelineView+Streamed.swift",
+     "let index = keep.flatMap { id in posts.firstIndex { $0.id == id } } ?? max(0, min(selected, posts.count - 1))",
+     "let index = max(0, min(selected, posts.count - 1))", "StreamedTimelineTests"),
 ]

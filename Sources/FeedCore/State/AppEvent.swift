@@ -27,6 +27,8 @@ public enum AppEvent: Sendable {
     case picture(url: String, PictureOutcome)
     /// The server answered an action (or it could not be sent).
     case actionAnswered(ActionAnswer)
+    /// Source `source` streamed an event (Mastodon's streaming API).
+    case streamed(source: Int, StreamingEvent)
     /// The server's answer to a vote: the poll as it stands, or why not.
     case voted(request: Int, Result<Poll, Failure>)
     /// A post the reader wrote: sent, posted, failed or cancelled.

@@ -138,6 +138,9 @@ extension AppState {
             return take(answers, at: now) + resendWaiting(after: answers)
         case .actionAnswered(let answer):
             return take(answer)
+        case .streamed(let source, let event):
+            take(event, from: source)
+            return []
         case .voted(let request, let outcome):
             take(outcome, vote: request)
             return []

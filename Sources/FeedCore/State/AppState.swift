@@ -19,6 +19,8 @@ public struct AppState: Sendable {
     public internal(set) var notices: NoticeLog
     /// The reader's favourites, boosts and bookmarks on their way to the server.
     public internal(set) var actions = ServerActions()
+    /// Notifications streamed since the start, not yet seen.
+    public internal(set) var notificationsUnread = 0
     public internal(set) var timing = FrameTiming()
     public internal(set) var showingHelp = false
     /// `p`: the animation holds still where it is.

@@ -1,0 +1,73 @@
+import FoundationEssentials
+
+/// Statuses a source streams (Mastodon's streaming API): a new one goes in at its place by
+/// time, the top as a rule; an edited one replaces its copy; a deleted one goes. Until the
+/// reader moves the view shows from the newest; after that the selected post keeps its
+/// line and the new posts above it count in the "▲ new" marker.
+extension TimelineView {
+    /// `posts`, streamed by source `index`: new, or edited.
+    mutating func takeStreamed(_ posts: [Post], of index: Int, in frame: ViewFrame) {
+        guard feed != nil else { return }
+        let source = PostSource(index: index, name: request(for: index).name)
+        var arrived = posts
+        arrived.tag(with: source)
+        var current = feed?.posts ?? []
+        var fresh: [Post] = []
+        for post in arrived {
+            if let copy = current.firstIndex(where: { $0.id == post.id }) {
+                current[copy] = post
+            } else {
+                fresh.append(post)
+            }
+        }
+        let anchor = streamAnchor(in: frame)
+        let known = Set(current.map(\.id))
+        let merged = fresh.isEmpty ? current : TimelineMerge.adding(fresh, in: current, owners: &owners)
+        placeStreamed(merged, anchor: anchor, known: known, in: frame)
+    }
+
+    /// The status `statusID` of source `index` deleted: its row goes, and boosts of it. The
+    /// selection stays on its post, or, when that was the one deleted, goes to the next.
+    mutating func removeStreamed(_ statusID: String, of index: Int, in frame: ViewFrame) {
+        guard var posts = feed?.posts else { return }
+        let gone = { (post: Post) in
+            post.source?.index == index && (post.id.untagged(by: index) == statusID || post.statusID == statusID)
+        }
+        guard posts.contains(where: gone) else { return }
+        let anchor = streamAnchor(in: frame)
+        // The selected post, where it stays; gone, the one after it takes its place (the
+        // one before, at the end).
+        let keep = selectedPost?.id
+        posts.removeAll(where: gone)
+        content = .feed(Feed(posts: posts))
+        let index = keep.flatMap { id in posts.firstIndex { $0.id == id } } ?? max(0, min(selected, posts.count - 1))
+        selected = posts.isEmpty ? 0 : index
+        let view = viewport(in: frame)
+        if let anchor, !posts.isEmpty {
+            scroll = view.scrolled(ScrollPosition(row: selected), by: -anchor.top)
+        } else {
+            scroll = view.revealing(selected, from: min(scroll, view.lastPosition))
+        }
+    }
+
+    /// The selected post's line, while the reader has moved.
+    private func streamAnchor(in frame: ViewFrame) -> (post: Post, top: Int)? {
+        guard !followsNewest, let post = selectedPost else { return nil }
+        return (post, viewport(in: frame).top(of: selected, from: scroll))
+    }
+
+    private mutating func placeStreamed(
+        _ merged: [Post], anchor: (post: Post, top: Int)?, known: Set<PostID>, in frame: ViewFrame
+    ) {
+        content = .feed(Feed(posts: merged))
+        guard let anchor, let index = merged.firstIndex(where: { $0.id == anchor.post.id }) else {
+            selected = 0
+            scroll = .start
+            return
+        }
+        selected = index
+        scroll = viewport(in: frame).scrolled(ScrollPosition(row: index), by: -anchor.top)
+        newAbove += merged[..<index].count { !known.contains($0.id) }
+        if scroll == .start { newAbove = 0 }
+    }
+}

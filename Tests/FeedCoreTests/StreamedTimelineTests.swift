@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+/// Statuses streamed into the timeline (issue 38's first part, in the state): a new status
+/// goes on top; when the reader has moved, the selected post keeps its line and the new
+/// ones are counted; an edit replaces its row; a deletion takes its row and the selection
+/// stays or moves on. The events are the ones a real server streamed (mastodon-streaming).
+@Suite struct StreamedTimelineTests {
+    typealias V = Views
+    static let size = TerminalSize(width: 100, height: 30)
+
+    private func loaded() throws -> AppState {
+        var state = AppState(options: V.options(1, animation: .none), size: Self.size)
+        _ = state.apply(.start, at: .zero)
+        let feed = try FeedDocumentDecoder.decode(Fixtures.data("mastodon-api/timelines_home.json"))
+        _ = V.answer(&state, source: 0, feed.posts, at: .milliseconds(100))
+        return state
+    }
+
+    /// The recorded stream's events, decoded.
+    private func streamed() throws -> [StreamingEvent] {
+        var reader = ServerSentEvents()
+        return try reader.read(try Fixtures.data("mastodon-streaming/user.sse")).compactMap { item throws(Failure) in
+            if case .event(let event) = item { try StreamingEvent.decode(event) } else { nil }
+        }
+    }
+
+    /// The recorded `update`'s status, as a new status numbered `n`, a minute newer each.
+    private func newStatus(_ n: Int) throws -> Post {
+        guard case .update(var post) = try streamed()[0] else { throw Failure.empty }
+        post.id = .string("9\(n)")
+        post.statusID = "9\(n)"
+        post.content = "Streamed \(n)"
+        post.createdAt = Date(timeIntervalSince1970: 1_900_000_000 + Double(n) * 60)
+        return post
+    }
+
+    @Test func atTheTopANewStatusIsTheFirstRow() throws {
+        var state = try loaded()
+        let count = state.feed?.posts.count ?? 0
+        guard case .update(let post) = try streamed()[0] else { return }
+        _ = state.apply(.streamed(source: 0, .update(post)), at: .seconds(1))
+        #expect(state.feed?.posts.count == count + 1)
+        #expect(state.feed?.posts.first?.statusID == "117024236332527350")
+        #expect(state.selected == 0 && state.newAbove == 0)
+        #expect(V.frame(state, at: .seconds(1))[1].contains("only real cars respond."))
+    }
+
+    @Test func threeNewStatusesWhileTheReaderReadsTheFourthKeepItsLine() throws {
+        var state = try loaded()
+        for second in 1...3 { _ = state.apply(.key(.character("j")), at: .seconds(second)) }
+        let reading = try #require(state.selectedPost)
+        let before = V.frame(state, at: .seconds(3))
+        let line = try #require(V.selectionLine(state, at: .seconds(3)))
+        for n in 1...3 { _ = state.apply(.streamed(source: 0, .update(try newStatus(n))), at: .seconds(3 + n)) }
+        #expect(state.selectedPost?.id == reading.id && state.selected == 6)
+        #expect(V.selectionLine(state, at: .seconds(6)) == line, "the post read keeps its line")
+        let after = V.frame(state, at: .seconds(6))
+        #expect(after[0].contains("▲ 3 new"), "\(after[0])")
+        #expect(after[line...].prefix(2) == before[line...].prefix(2))
+        // g: the newest, and the marker goes.
+        _ = state.apply(.key(.character("g")), at: .seconds(7))
+        #expect(state.newAbove == 0 && state.selectedPost?.content == "Streamed 3")
+    }
+
+    @Test func anEditReplacesItsRowAndADeletionTakesItAway() throws {
+        var state = try loaded()
+        let events = try streamed()
+        guard case .update(let post) = events[0], case .edited(var edited) = events[4] else { return }
+        _ = state.apply(.streamed(source: 0, .update(post)), at: .seconds(1))
+        let count = state.feed?.posts.count ?? 0
+        edited.content = "an edit, as streamed"
+        _ = state.apply(.streamed(source: 0, .edited(edited)), at: .seconds(2))
+        #expect(state.feed?.posts.count == count, "replaced, not added")
+        #expect(state.feed?.posts.first?.content == "an edit, as streamed")
+        // The selected post deleted: the selection goes to the next one.
+        let next = try #require(state.feed?.posts[1].id)
+        _ = state.apply(events[5].asStreamed, at: .seconds(3))
+        #expect(state.feed?.posts.count == count - 1 && state.selectedPost?.id == next)
+        // Another deleted, above the screen, while reading further down: the selection stays
+        // on its post, on its line.
+        for second in 4...13 { _ = state.apply(.key(.character("j")), at: .seconds(second)) }
+        #expect(state.scroll.row >= 1, "the first row is above the screen")
+        let reading = try #require(state.selectedPost)
+        let line = V.selectionLine(state, at: .seconds(13))
+        let first = try #require(state.feed?.posts.first?.statusID)
+        _ = state.apply(.streamed(source: 0, .delete(first)), at: .seconds(14))
+        #expect(state.selectedPost?.id == reading.id && V.selectionLine(state, at: .seconds(14)) == line)
+        // A status it never had: nothing moves.
+        let posts = state.feed?.posts
+        _ = state.apply(.streamed(source: 0, .delete("1")), at: .seconds(15))
+        #expect(state.feed?.posts == posts)
+    }
+
+    @Test func notificationsAreCounted() throws {
+        var state = try loaded()
+        let events = try streamed()
+        for event in events where event == .notification {
+            _ = state.apply(.streamed(source: 0, event), at: .seconds(1))
+        }
+        #expect(state.notificationsUnread == 2)
+    }
+}
+
+extension StreamingEvent {
+    /// The event as source 0 streams it.
+    fileprivate var asStreamed: AppEvent { .streamed(source: 0, self) }
+}
