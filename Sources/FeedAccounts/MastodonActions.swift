@@ -44,7 +44,7 @@ public struct MastodonActions: Sendable {
                 request("/api/v1/statuses/\(FormEncoding.escape(id))/\(action.endpoint)", form: []))
             return .confirmed(try StatusState.decode(body))
         } catch {
-            let failure = error as? Failure ?? .unexpected("\(error)")
+            let failure = Failure(error)
             return Self.isUnreachable(failure) ? .unsent(failure) : .refused(failure)
         }
     }
@@ -64,7 +64,7 @@ public struct MastodonActions: Sendable {
                     form: choices.map { ("choices[]", String($0)) }))
             return .success(try MastodonAnswer.poll(from: body))
         } catch {
-            return .failure(error as? Failure ?? .unexpected("\(error)"))
+            return .failure(Failure(error))
         }
     }
 

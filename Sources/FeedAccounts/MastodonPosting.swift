@@ -40,7 +40,7 @@ public struct MastodonPosting: Sendable {
                 form.append(("in_reply_to_id", id))
             }
         } catch {
-            return .failure(error as? Failure ?? .unexpected("\(error)"))
+            return .failure(Failure(error))
         }
         var request = APIClient.Request(
             url: actor.server + "/api/v1/statuses", form: form, bearerToken: actor.token,
@@ -52,7 +52,7 @@ public struct MastodonPosting: Sendable {
             do {
                 return .success(try MastodonAnswer.post(from: try await APIClient.send(request)))
             } catch {
-                let failure = error as? Failure ?? .unexpected("\(error)")
+                let failure = Failure(error)
                 guard tries <= Self.retries, Self.isWorthRetrying(failure) else { return .failure(failure) }
             }
         }

@@ -27,10 +27,8 @@ struct ThreadLoading: Sendable {
                     url: server.base + "/api/v1/statuses/\(FormEncoding.escape(statusID))/context",
                     bearerToken: server.token, certificateAuthorities: certificateAuthorities))
             return .success(try ThreadContext.decode(body))
-        } catch let failure as Failure {
-            return .failure(failure)
         } catch {
-            return .failure(.unexpected("\(error)"))
+            return .failure(Failure(error))
         }
     }
 }
