@@ -56,10 +56,9 @@ struct AccountSources {
     /// read without either, the first signed-in account, which finds each status on its
     /// own server first. Nil where no one can.
     func actor(for entry: SourceList.Entry, environment: [String: String]) -> MastodonActions.Actor? {
-        guard case .url(let url) = entry.source, url.path().hasPrefix("/api/v1/"), let host = url.host(),
-            url.scheme?.lowercased() == "https"
+        guard case .url(let url) = entry.source, let host = url.mastodonAPIHost, url.scheme?.lowercased() == "https"
         else { return nil }
-        let server = "https://" + (url.port.map { "\(host):\($0)" } ?? host).lowercased()
+        let server = "https://" + host.lowercased()
         if entry.account != nil {
             guard case .success(let token)? = self.token(for: entry) else { return nil }
             return MastodonActions.Actor(server: server, token: token, name: entry.account ?? "", resolves: false)

@@ -53,10 +53,8 @@ struct SourceLoaders {
             status.actsOnServer = actor != nil
             // Mastodon's API (timelines, an account's statuses) read without a token, and no
             // account to act: a like stays here, and the reader is told where to sign in.
-            if actor == nil, case .url(let url) = entry.source, entry.tokenVariable == nil, entry.account == nil,
-                url.path().hasPrefix("/api/v1/"), let host = url.host()
-            {
-                status.signInHost = url.port.map { "\(host):\($0)" } ?? host
+            if actor == nil, case .url(let url) = entry.source, entry.tokenVariable == nil, entry.account == nil {
+                status.signInHost = url.mastodonAPIHost
             }
             return status
         }
@@ -87,15 +85,15 @@ struct SourceLoaders {
             certificateAuthorities: certificateAuthorities)
     }
 
-    /// Threads, from the servers of the sources read from Mastodon's API.
+    /// Threads, from the servers of the sources read from Mastodon's API, with the source's
+    /// own token: its actor's, where the actor is of the source's server.
     var threadLoading: ThreadLoading {
-        let servers = sources.entries.map { entry -> ThreadLoading.Server? in
-            guard case .url(let url) = entry.source, url.path().hasPrefix("/api/v1/"), let host = url.host(),
+        let servers = zip(sources.entries, actors).map { entry, actor -> ThreadLoading.Server? in
+            guard case .url(let url) = entry.source, let host = url.mastodonAPIHost,
                 let scheme = url.scheme?.lowercased()
             else { return nil }
             return ThreadLoading.Server(
-                base: scheme + "://" + (url.port.map { "\(host):\($0)" } ?? host), token: loader(for: entry).bearerToken
-            )
+                base: scheme + "://" + host, token: actor.flatMap { $0.resolves ? nil : $0.token })
         }
         return ThreadLoading(
             servers: servers, certificateAuthorities: certificateAuthorities, offline: options.viewer.offline)
