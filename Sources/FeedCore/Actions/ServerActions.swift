@@ -34,10 +34,12 @@ public struct ServerActions: Sendable {
     /// next chance does not: it may wait for minutes.)
     public var inFlight: Int { entries.values.count { $0.sending != nil } }
 
-    /// What a status's row shows of the reader's marks while actions on it are pending:
-    /// the marks wanted, and which of them are on their way now.
-    public func shown(_ status: StatusKey, server marks: StatusMarks) -> (marks: StatusMarks, pending: StatusMarks) {
-        var shown = marks
+    /// What `post`'s row shows of the reader's marks: the server's, as the presses pending on
+    /// its status want them, and which of them are on their way now.
+    public func shown(for post: Post) -> (marks: StatusMarks, pending: StatusMarks) {
+        guard !entries.isEmpty, let statusID = post.statusID else { return (post.marks, []) }
+        let status = StatusKey(source: post.source?.index ?? 0, statusID: statusID)
+        var shown = post.marks
         var pending: StatusMarks = []
         for mark in StatusMarks.each {
             guard let entry = entries[Key(status: status, mark: mark)] else { continue }

@@ -86,12 +86,9 @@ public struct FeedViewport {
     /// What the row of `post` shows of the reader's marks.
     func marks(of post: Post) -> RowMarks {
         var marks = RowMarks(
-            liked: liked.contains(post.id), own: post.marks, sending: !sending.isEmpty && sending.contains(post.id))
+            liked: liked.contains(post.id), sending: !sending.isEmpty && sending.contains(post.id))
         if !voting.isEmpty { marks.choosing = voting[post.id] }
-        if !actions.isEmpty, let statusID = post.statusID {
-            (marks.own, marks.pending) = actions.shown(
-                StatusKey(source: post.source?.index ?? 0, statusID: statusID), server: post.marks)
-        }
+        (marks.own, marks.pending) = actions.shown(for: post)
         return marks
     }
 

@@ -171,11 +171,8 @@ public struct ThreadView: StackedView {
             content = RowContent.placeholder(index: index)
             isExpanded = false
         case .post(let post, _):
-            var marks = RowMarks(own: post.marks)
-            if !actions.isEmpty, let statusID = post.statusID {
-                (marks.own, marks.pending) = actions.shown(
-                    StatusKey(source: source, statusID: statusID), server: post.marks)
-            }
+            var marks = RowMarks()
+            (marks.own, marks.pending) = actions.shown(for: post)
             isExpanded = expanded.contains(post.id)
             content = RowContent(post: post, now: now, marks: marks, expanded: isExpanded)
         }
