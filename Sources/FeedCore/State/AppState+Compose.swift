@@ -56,7 +56,7 @@ extension TimelineView {
         var feed = feed ?? Feed(title: nil, posts: [])
         var post = post
         if let index = post.source?.index, sources.indices.contains(index) {
-            post.source = PostSource(index: index, name: isSingleSource ? nil : sources[index].name)
+            post.source = request(for: index).tag
         }
         feed.posts.insert(post, at: 0)
         outgoing.insert(post.id)

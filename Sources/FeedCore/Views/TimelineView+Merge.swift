@@ -43,7 +43,7 @@ extension TimelineView {
 
     /// `posts` tagged as source `index`'s. The loop's load tasks tag their answers in
     /// place before they come (no copy here); an answer made another way is tagged now.
-    private func tagged(_ posts: [Post], from index: Int, paged: Bool) -> [Post] {
+    func tagged(_ posts: [Post], from index: Int, paged: Bool) -> [Post] {
         let source = PostSource(index: index, name: request(for: index).name, paged: paged)
         var posts = posts
         if posts.isTagged(with: source) {
@@ -57,7 +57,7 @@ extension TimelineView {
 
     /// The selected post and the line it is on, to keep it there through a merge; nil
     /// while the view follows the newest posts.
-    private func anchor(in frame: ViewFrame) -> (post: Post, top: Int)? {
+    func anchor(in frame: ViewFrame) -> (post: Post, top: Int)? {
         guard !followsNewest, let post = selectedPost else { return nil }
         return (post, viewport(in: frame).top(of: selected, from: scroll))
     }
@@ -72,7 +72,7 @@ extension TimelineView {
     /// The posts become `merged`. Until the reader moves, the view shows from the newest;
     /// after that, the selected post (`anchor`) keeps its line, and the posts new above it
     /// (not in `counting`, the ids before) are counted for the "▲ new" marker.
-    private mutating func place(
+    mutating func place(
         _ merged: [Post], anchor: (post: Post, top: Int)?, counting known: Set<PostID>?, in frame: ViewFrame
     ) {
         content = .feed(Feed(posts: merged))

@@ -7,23 +7,19 @@ import FoundationEssentials
 extension TimelineView {
     /// `posts`, streamed by source `index`: new, or edited.
     mutating func takeStreamed(_ posts: [Post], of index: Int, in frame: ViewFrame) {
-        guard feed != nil else { return }
-        let source = PostSource(index: index, name: request(for: index).name)
-        var arrived = posts
-        arrived.tag(with: source)
-        var current = feed?.posts ?? []
+        guard var current = feed?.posts else { return }
         var fresh: [Post] = []
-        for post in arrived {
+        for post in tagged(posts, from: index, paged: false) {
             if let copy = current.firstIndex(where: { $0.id == post.id }) {
                 current[copy] = post
             } else {
                 fresh.append(post)
             }
         }
-        let anchor = streamAnchor(in: frame)
+        let anchor = anchor(in: frame)
         let known = Set(current.map(\.id))
         let merged = fresh.isEmpty ? current : TimelineMerge.adding(fresh, in: current, owners: &owners)
-        placeStreamed(merged, anchor: anchor, known: known, in: frame)
+        place(merged, anchor: anchor, counting: known, in: frame)
     }
 
     /// The status `statusID` of source `index` deleted: its row goes, and boosts of it. The
@@ -34,7 +30,7 @@ extension TimelineView {
             post.source?.index == index && (post.id.untagged(by: index) == statusID || post.statusID == statusID)
         }
         guard posts.contains(where: gone) else { return }
-        let anchor = streamAnchor(in: frame)
+        let anchor = anchor(in: frame)
         // The selected post, where it stays; gone, the one after it takes its place (the
         // one before, at the end).
         let keep = selectedPost?.id
@@ -48,26 +44,5 @@ extension TimelineView {
         } else {
             scroll = view.revealing(selected, from: min(scroll, view.lastPosition))
         }
-    }
-
-    /// The selected post's line, while the reader has moved.
-    private func streamAnchor(in frame: ViewFrame) -> (post: Post, top: Int)? {
-        guard !followsNewest, let post = selectedPost else { return nil }
-        return (post, viewport(in: frame).top(of: selected, from: scroll))
-    }
-
-    private mutating func placeStreamed(
-        _ merged: [Post], anchor: (post: Post, top: Int)?, known: Set<PostID>, in frame: ViewFrame
-    ) {
-        content = .feed(Feed(posts: merged))
-        guard let anchor, let index = merged.firstIndex(where: { $0.id == anchor.post.id }) else {
-            selected = 0
-            scroll = .start
-            return
-        }
-        selected = index
-        scroll = viewport(in: frame).scrolled(ScrollPosition(row: index), by: -anchor.top)
-        newAbove += merged[..<index].count { !known.contains($0.id) }
-        if scroll == .start { newAbove = 0 }
     }
 }
