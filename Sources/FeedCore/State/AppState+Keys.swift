@@ -16,9 +16,7 @@ extension AppState {
         }
         if let action = KeyBinding.action(for: key) {
             if action.isAppWide { return appWide(action, at: now) }
-            if action == .thread { return openThread(of: views.top?.selectedPost) }
-            if action == .reply || action == .compose { return compose(action, on: views.top?.selectedPost) }
-            if let effects = pressServerMark(action, on: views.top?.selectedPost) { return effects }
+            if let effects = actOnServer(action, on: views.top?.selectedPost) { return effects }
         }
         return views.handleOnTop(key)
     }
@@ -63,12 +61,21 @@ extension AppState {
             return []
         }
         guard !timeline.isLoading, !isTooSmall, !timeline.shownPosts.isEmpty else { return [] }
-        if action == .thread { return openThread(of: timeline.selectedPost) }
-        if action == .reply || action == .compose { return compose(action, on: timeline.selectedPost) }
-        if let effects = pressServerMark(action, on: timeline.selectedPost) { return effects }
+        if let effects = actOnServer(action, on: timeline.selectedPost) { return effects }
         let outcome = timeline.act(action, key: key, in: frame)
         if let notice = outcome.notice { notices.say(notice) }
         return outcome.moved ? outcome.effects + pageIfNearTheEnd(at: now) : outcome.effects
+    }
+
+    /// The keys that reach the selected post's server, on any view: its thread, a reply or
+    /// a new post, a favourite, boost or bookmark. Nil for the other keys, and for `l` on a
+    /// post no server acts for (a like kept here).
+    private mutating func actOnServer(_ action: KeyAction, on post: Post?) -> [AppEffect]? {
+        switch action {
+        case .thread: openThread(of: post)
+        case .reply, .compose: compose(action, on: post)
+        default: pressServerMark(action, on: post)
+        }
     }
 
     /// After a resize, the selected post stays in view at about the same line.
