@@ -159,6 +159,13 @@ public final class FeedRunLoop {
         for effect in state.apply(event, at: instant ?? now()) { perform(effect) }
     }
 
+    /// The event `answer` makes, in a task of its own (a server's answer), posted to the
+    /// loop when it comes.
+    private func answerLater(_ answer: @escaping @Sendable () async -> AppEvent) {
+        let inbox = inbox
+        Task.detached { inbox.post(await answer()) }
+    }
+
     private func perform(_ effect: AppEffect) {
         switch effect {
         case .load(let requests, let generation):
@@ -183,15 +190,12 @@ public final class FeedRunLoop {
             guard let keep = configuration.sendAction else { return }
             // In the outbox before the loop goes on: a kill from now on leaves it there.
             let send = keep(request)
-            let inbox = inbox
-            Task.detached { inbox.post(.actionAnswered(ActionAnswer(request: request.id, outcome: await send()))) }
+            answerLater { .actionAnswered(ActionAnswer(request: request.id, outcome: await send())) }
         case .vote(let request, let source, let pollID, let choices):
-            let inbox = inbox
             guard let vote = configuration.vote else {
-                inbox.post(.voted(request: request, .failure(.unexpected("votes are not sent here"))))
-                return
+                return inbox.post(.voted(request: request, .failure(.unexpected("votes are not sent here"))))
             }
-            Task.detached { inbox.post(.voted(request: request, await vote(source, pollID, choices))) }
+            answerLater { .voted(request: request, await vote(source, pollID, choices)) }
         case .compose(let request):
             guard let compose = configuration.compose else {
                 handle(.posting(id: request.id, .cancelled("Posts are not written here.")))
@@ -205,16 +209,13 @@ public final class FeedRunLoop {
                 handle(.posting(id: request.id, .cancelled(message)))
             case .sending(let draft, let send):
                 handle(.posting(id: request.id, .sending(draft)))
-                let inbox = inbox
-                Task.detached { inbox.post(.posting(id: request.id, await send())) }
+                answerLater { .posting(id: request.id, await send()) }
             }
         case .loadThread(let request, let source, let statusID):
-            let inbox = inbox
             guard let load = configuration.loadThread else {
-                inbox.post(.threadLoaded(request: request, .failure(.unexpected("threads are not read here"))))
-                return
+                return inbox.post(.threadLoaded(request: request, .failure(.unexpected("threads are not read here"))))
             }
-            Task.detached { inbox.post(.threadLoaded(request: request, await load(source, statusID))) }
+            answerLater { .threadLoaded(request: request, await load(source, statusID)) }
         case .quit(let code):
             exitCode = code
         }
