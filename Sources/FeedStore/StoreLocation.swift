@@ -8,11 +8,18 @@ public enum StoreLocation {
     /// `$XDG_STATE_HOME/shimmerfeed/store.sqlite3`, else
     /// `~/.local/state/shimmerfeed/store.sqlite3`; nil with neither variable set.
     public static func defaultPath(environment: [String: String]) -> String? {
+        statePath("store.sqlite3", environment: environment)
+    }
+
+    /// `name` in the reader's state folder (the store's, the drafts'):
+    /// `$XDG_STATE_HOME/shimmerfeed`, else `~/.local/state/shimmerfeed`; nil when neither
+    /// variable says.
+    public static func statePath(_ name: String, environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return state + "/shimmerfeed/store.sqlite3"
+            return state + "/shimmerfeed/" + name
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.local/state/shimmerfeed/store.sqlite3"
+        return home + "/.local/state/shimmerfeed/" + name
     }
 
     /// Creates the store's folder (0700, with its parents) and the file (0600) when they

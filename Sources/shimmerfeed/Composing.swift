@@ -1,5 +1,6 @@
 import FeedAccounts
 import FeedCore
+import FeedStore
 import FeedTerminal
 import FoundationEssentials
 import Glibc
@@ -24,14 +25,8 @@ final class Composer: Sendable {
         actors = sources.actors
         certificateAuthorities = sources.certificateAuthorities
         offline = sources.options.viewer.offline
-        folder = Self.folder(environment: environment)
+        folder = StoreLocation.statePath("drafts", environment: environment)
         editor = EditorProcess.command(environment: environment)
-    }
-
-    static func folder(environment: [String: String]) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/shimmerfeed/drafts" }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return home + "/.local/state/shimmerfeed/drafts"
     }
 
     /// Asks each account's server for its limit, in the background: the editor opens
