@@ -159,6 +159,19 @@ def made_status(form):
     return status
 
 
+def failed_as_told(handler, server_error):
+    """Answers with the failure `/mastodon-api/fail` asked for, while any is left (a 5xx
+    named `server_error`, a 4xx a validation's): True when it did."""
+    with State.lock:
+        code, times = State.failing
+        if times > 0:
+            State.failing = (code, times - 1)
+    if times <= 0:
+        return False
+    error(handler, code, server_error if code >= 500 else "Validation failed", "the loopback server was told to fail")
+    return True
+
+
 def authorized(handler, auth):
     if auth != "Bearer " + TOKEN["access_token"] or State.revoked:
         handler.send(401, b'{"error":"The access token is invalid"}')
@@ -211,13 +224,7 @@ def handle(handler, method):
         if not authorized(handler, auth):
             return True
         time.sleep(State.hold)
-        with State.lock:
-            code, times = State.failing
-            if times > 0:
-                State.failing = (code, times - 1)
-        if times > 0:
-            error(handler, code, "Internal Server Error" if code >= 500 else "Validation failed",
-                  "the loopback server was told to fail")
+        if failed_as_told(handler, "Internal Server Error"):
             return True
         with State.lock:
             status = State.statuses.get(State.resolved.get(parts[4], parts[4]))
@@ -246,12 +253,9 @@ def handle(handler, method):
                    if name == "choices[]"]
         with State.lock:
             status = next((st for st in State.statuses.values() if (st.get("poll") or {}).get("id") == parts[4]), None)
-            code, times = State.failing
-            if times > 0:
-                State.failing = (code, times - 1)
-        if times > 0:
-            error(handler, code, "Validation failed", "the loopback server was told to fail")
-        elif status is None:
+        if failed_as_told(handler, "Validation failed"):
+            return True
+        if status is None:
             handler.send(404, b'{"error":"Record not found"}')
         elif not choices or any(c < 0 or c >= len(status["poll"]["options"]) for c in choices) \
                 or (len(choices) > 1 and not status["poll"]["multiple"]):
@@ -267,15 +271,10 @@ def handle(handler, method):
         if not authorized(handler, auth):
             return True
         key = handler.headers.get("Idempotency-Key")
-        with State.lock:
-            code, times = State.failing
-            if times > 0:
-                State.failing = (code, times - 1)
-            earlier = State.by_key.get(key) if key else None
-        if times > 0:
-            error(handler, code, "Bad Gateway" if code >= 500 else "Validation failed",
-                  "the loopback server was told to fail")
+        if failed_as_told(handler, "Bad Gateway"):
             return True
+        with State.lock:
+            earlier = State.by_key.get(key) if key else None
         if earlier is None:  # Mastodon answers a key it has seen with the status it made then
             if not form.get("status"):
                 error(handler, 422, "Validation failed", "Text can't be blank")
