@@ -6,8 +6,7 @@ extension AppState {
     /// server; nil where the key means something else there (`l` likes here only).
     mutating func pressServerMark(_ action: KeyAction, on post: Post?) -> [AppEffect]? {
         guard let mark = action.statusMark, let post else { return nil }
-        let index = post.source?.index ?? 0
-        let source = timeline.sources.indices.contains(index) ? timeline.sources[index] : nil
+        let source = timeline.source(of: post)
         guard let statusID = post.statusID, source?.actsOnServer == true else {
             guard action != .like else { return nil }
             let verb = ServerAction(mark: mark, on: true).verb
@@ -18,7 +17,7 @@ extension AppState {
             }
             return []
         }
-        let target = ActionTarget(source: index, statusID: statusID, statusURL: post.url)
+        let target = ActionTarget(source: post.source?.index ?? 0, statusID: statusID, statusURL: post.url)
         guard let request = actions.press(mark, on: target, server: post.marks.contains(mark)) else { return [] }
         return [.sendAction(request)]
     }

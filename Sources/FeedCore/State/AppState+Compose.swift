@@ -5,9 +5,8 @@ extension AppState {
     /// `R` on `post`, or `c` (a new post by the account of `post`'s source, else of the
     /// first source an account reads).
     mutating func compose(_ action: KeyAction, on post: Post?) -> [AppEffect] {
-        let sources = timeline.sources
         let index = post?.source?.index ?? 0
-        let source = sources.indices.contains(index) ? sources[index] : nil
+        let source = post.flatMap(timeline.source(of:))
         if action == .reply {
             guard let post else { return [] }
             guard let statusID = post.statusID, source?.actsOnServer == true else {
@@ -22,7 +21,7 @@ extension AppState {
             let target = ComposeRequest.ReplyTarget(statusID: statusID, handle: handle, statusURL: post.url)
             return [.compose(ComposeRequest(id: views.nextRequest(), source: index, replyTo: target))]
         }
-        let acting = source?.actsOnServer == true ? index : sources.firstIndex { $0.actsOnServer }
+        let acting = source?.actsOnServer == true ? index : timeline.sources.firstIndex { $0.actsOnServer }
         guard let acting else {
             notices.say("To post: shimmerfeed login, and read a timeline with the account")
             return []

@@ -45,12 +45,6 @@ extension AppState {
 }
 
 extension TimelineView {
-    /// Whether the reader's actions on `post` reach a server.
-    func acts(on post: Post) -> Bool {
-        let index = post.source?.index ?? 0
-        return sources.indices.contains(index) && sources[index].actsOnServer
-    }
-
     /// Every post with `poll` (by its id) takes it as the server tells it now.
     mutating func update(_ poll: Poll) {
         guard var feed, let id = poll.id else { return }

@@ -128,6 +128,17 @@ public struct TimelineView: Sendable {
     /// Sources whose first page is loading.
     public var sourcesLoading: Int { tally.loading }
 
+    /// The source `post` came through.
+    func source(of post: Post) -> SourceStatus? {
+        let index = post.source?.index ?? 0
+        return sources.indices.contains(index) ? sources[index] : nil
+    }
+
+    /// Whether the reader's actions on `post` reach a server.
+    func acts(on post: Post) -> Bool {
+        source(of: post)?.actsOnServer == true
+    }
+
     /// What to ask source `index` for: its first page, or the page at `page`.
     func request(for index: Int, page: String? = nil) -> SourceRequest {
         SourceRequest(source: index, page: page, name: isSingleSource ? nil : sources[index].name)
