@@ -23,7 +23,7 @@ struct SourceLoaders {
 
     init(
         options: CommandLineOptions, sources: SourceList, environment: [String: String], storeOpening: StoreOpening,
-        accounts: AccountSources
+        accounts: AccountSources, actors: [MastodonActions.Actor?]
     ) {
         self.accounts = accounts
         self.options = options
@@ -31,13 +31,7 @@ struct SourceLoaders {
         self.environment = environment
         self.storeOpening = storeOpening
         storeKeys = sources.entries.map { StoreOpening.key(of: $0.source) }
-        actors = Self.actors(of: sources, accounts: accounts, environment: environment)
-    }
-
-    static func actors(
-        of sources: SourceList, accounts: AccountSources, environment: [String: String]
-    ) -> [MastodonActions.Actor?] {
-        sources.entries.map { accounts.actor(for: $0, environment: environment) }
+        self.actors = actors
     }
 
     /// `SSL_CERT_FILE`, when set: the certificate authorities transfers trust.

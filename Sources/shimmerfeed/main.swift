@@ -35,13 +35,13 @@ do {
 }
 // No store with `--no-store`, nor for `--dump` unless `--offline`; one that cannot be
 // opened is a notice, never a failure.
+let actors = sourceList.entries.map { accounts.actor(for: $0, environment: environment) }
 let storeOpening = StoreOpening.open(
     options: options, environment: environment, keys: sourceList.entries.map { StoreOpening.key(of: $0.source) },
-    statuses: SourceLoaders.statuses(
-        of: sourceList, actors: SourceLoaders.actors(of: sourceList, accounts: accounts, environment: environment)),
-    now: Date())
+    statuses: SourceLoaders.statuses(of: sourceList, actors: actors), now: Date())
 let loaders = SourceLoaders(
-    options: options, sources: sourceList, environment: environment, storeOpening: storeOpening, accounts: accounts)
+    options: options, sources: sourceList, environment: environment, storeOpening: storeOpening, accounts: accounts,
+    actors: actors)
 var viewer = loaders.viewer
 let pictureLoader = loaders.pictures
 
