@@ -27,6 +27,10 @@ struct CurlTransfer {
         /// it is complete, cut after that post and closed as a document; small bodies
         /// only (the first `StreamingBody.limit` bytes).
         var onPartialBody: (@Sendable (Data) -> Void)?
+        /// Hears, on the transfer's thread, each chunk of a body that is a stream (the
+        /// server's events): it is handed over as it comes and kept nowhere, so the body
+        /// has no size bound and the timeout is the longest silence allowed.
+        var onChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     }
 
     enum Outcome: Sendable {
@@ -56,7 +60,8 @@ struct CurlTransfer {
         defer { curl_multi_cleanup(multi) }
 
         let state = TransferState(
-            url: request.url, limit: request.maxSize, control: control, onPartialBody: request.onPartialBody)
+            url: request.url, limit: request.maxSize, control: control, onPartialBody: request.onPartialBody,
+            onChunk: request.onChunk)
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
@@ -149,7 +154,7 @@ struct CurlTransfer {
         CCurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         CCurl_easy_setopt_string(easy, CURLOPT_USERAGENT, Self.userAgent)
         CCurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers)
-        CCurl_easy_setopt_long(easy, CURLOPT_MAXFILESIZE_LARGE, request.maxSize)
+        if request.onChunk == nil { CCurl_easy_setopt_long(easy, CURLOPT_MAXFILESIZE_LARGE, request.maxSize) }
         // No signals from libcurl (threads), and no waiting for a resolver thread when a
         // transfer is dropped mid-lookup.
         CCurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -252,12 +257,17 @@ private final class TransferState {
     let url: String
     let control: TransferControl
     var streaming: StreamingBody?
+    let onChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
-    init(url: String, limit: Int, control: TransferControl, onPartialBody: (@Sendable (Data) -> Void)?) {
+    init(
+        url: String, limit: Int, control: TransferControl, onPartialBody: (@Sendable (Data) -> Void)?,
+        onChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+    ) {
         body = BodyBuffer(limit: limit)
         self.url = url
         self.control = control
         streaming = onPartialBody.map(StreamingBody.init)
+        self.onChunk = onChunk
     }
 
     /// CURLOPT_WRITEFUNCTION: a chunk of the decoded body. Returning less than it was
@@ -270,6 +280,11 @@ private final class TransferState {
         if let failure = state.headers.failure(url: state.url) {
             state.failure = failure
             return 0
+        }
+        if let onChunk = state.onChunk {
+            state.lastBodyByte = ContinuousClock.now
+            onChunk(UnsafeRawBufferPointer(start: data, count: length))
+            return length
         }
         guard state.body.append(UnsafeRawBufferPointer(start: data, count: length)) else {
             state.failure = .tooLarge(limit: state.body.limit, what: "the response")

@@ -14,12 +14,18 @@ public struct SourceList: Sendable {
         public var tokenVariable: String?
         /// The signed-in account it is read with (`@me@host`).
         public var account: String?
+        /// `stream=off` in the subscriptions file: never streamed.
+        public var streams = true
 
-        public init(source: FeedSource, title: String? = nil, tokenVariable: String? = nil, account: String? = nil) {
+        public init(
+            source: FeedSource, title: String? = nil, tokenVariable: String? = nil, account: String? = nil,
+            streams: Bool = true
+        ) {
             self.source = source
             self.title = title
             self.tokenVariable = tokenVariable
             self.account = account
+            self.streams = streams
         }
     }
 
@@ -57,7 +63,8 @@ public struct SourceList: Sendable {
             } else {
                 list.entries.append(
                     Entry(
-                        source: source, title: entry.title, tokenVariable: entry.tokenVariable, account: entry.account))
+                        source: source, title: entry.title, tokenVariable: entry.tokenVariable, account: entry.account,
+                        streams: entry.streams))
             }
         }
         if list.entries.isEmpty { list.entries = [Entry(source: .sample)] }

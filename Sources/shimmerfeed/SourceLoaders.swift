@@ -67,6 +67,13 @@ struct SourceLoaders {
         return viewer
     }
 
+    /// The timelines that stream, with the refresh the viewer runs.
+    var liveTimelines: LiveTimelines {
+        LiveTimelines(
+            sources: sources, actors: actors, options: options, refresh: viewer.refreshInterval,
+            certificateAuthorities: certificateAuthorities)
+    }
+
     /// The pictures' loader, when rows draw pictures.
     var pictures: PictureLoader? {
         makePictureLoader(options: options, environment: environment, certificateAuthorities: certificateAuthorities)
@@ -96,9 +103,11 @@ struct SourceLoaders {
     /// The loaders, in the sources' order. With `sending`, a source that an actor acts for
     /// first sends what the actor kept from an earlier run (a refusal is told with `tell`).
     func make(
-        clock: any LoopClock, sending: ActionSending? = nil, tell: @escaping @Sendable (String) -> Void = { _ in }
+        clock: any LoopClock, sending: ActionSending? = nil, live: LiveTimelines? = nil,
+        tell: @escaping @Sendable (String) -> Void = { _ in }
     ) -> [any FeedLoading] {
-        zip(sources.entries, zip(storeKeys, actors)).map { entry, keyAndActor in
+        zip(sources.entries.indices, zip(storeKeys, actors)).map { index, keyAndActor in
+            let entry = sources.entries[index]
             let (key, actor) = keyAndActor
             let loader = loader(for: entry)
             var loading: any FeedLoading = loader
@@ -112,6 +121,9 @@ struct SourceLoaders {
             }
             if let sending, let actor {
                 loading = SendingKeptFirst(base: loading, actor: actor, sending: sending, tell: tell)
+            }
+            if let live, live.setups[index] != nil {
+                loading = StreamingAfterLoad(base: loading, index: index, live: live)
             }
             return DelayedFeedLoader(loading, delay: options.delay(for: entry.source), clock: clock)
         }

@@ -82,6 +82,7 @@ let threads = loaders.threadLoading
 configuration.loadThread = { await threads.load(source: $0, statusID: $1) }
 // Said once the loop is there to say it: a kept action the server refused at start.
 let tellLater = Mutex<(@Sendable (String) -> Void)?>(nil)
+let live = loaders.liveTimelines
 let clock = SystemLoopClock()
 // The state goes to the loop and is kept nowhere else.
 let loop = FeedRunLoop(
@@ -89,11 +90,12 @@ let loop = FeedRunLoop(
         options: viewer, size: backend.size,
         notice: options.palette && !backend.animatesPalette ? paletteNotice : storeOpening.notice),
     backend: backend,
-    loaders: loaders.make(clock: clock, sending: sending) { text in tellLater.withLock { $0 }?(text) },
+    loaders: loaders.make(clock: clock, sending: sending, live: live) { text in tellLater.withLock { $0 }?(text) },
     stored: storeOpening.takeStored(),
     firstScreen: storeOpening.firstScreen, pictures: pictureLoader, configuration: configuration, clock: clock)
 storeOpening.store?.tellProblem { [post = loop.post] in post(.notice($0)) }
 tellLater.withLock { $0 = { [post = loop.post] in post(.notice($0)) } }
+live.connect(loop.post)
 let exitCode = loop.run()
 backend.stop()
 markWriter?.flush()  // the marks of the last second

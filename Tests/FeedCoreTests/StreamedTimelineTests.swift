@@ -94,6 +94,47 @@ import Testing
         #expect(state.feed?.posts == posts)
     }
 
+    /// The new row fades in from grey, as loaded rows do, and only it: the row below it
+    /// is drawn in its own colours all along.
+    @Test func aNewStatusFadesInAndTheRestStay() throws {
+        var state = AppState(options: V.options(1, animation: .slide), size: Self.size)
+        _ = state.apply(.start, at: .zero)
+        let feed = try FeedDocumentDecoder.decode(Fixtures.data("mastodon-api/timelines_home.json"))
+        _ = V.answer(&state, source: 0, feed.posts, at: .milliseconds(100))
+        let settled = state.advanced(to: .seconds(2))
+        state = settled
+        _ = state.apply(.streamed(source: 0, .update(try newStatus(1))), at: .seconds(3))
+        func fade(line: Int, at instant: Duration) -> Int {
+            let buffer = FeedRenderer.render(state.advanced(to: instant))
+            // The text's first letter: the cells are one column each on this line.
+            let column = buffer.lines[line].distance(
+                from: buffer.lines[line].startIndex,
+                to: buffer.lines[line].firstIndex(of: "S") ?? buffer.lines[line].startIndex)
+            return buffer[line, column].style.fade
+        }
+        // "Streamed 1" on line 1, and "Toot!", the post below it, on line 4.
+        #expect(fade(line: 1, at: .seconds(3)) == CrossFade.steps)
+        #expect(fade(line: 1, at: .seconds(3) + CrossFade.duration / 2) > 0)
+        #expect(fade(line: 1, at: .seconds(3) + CrossFade.duration) == 0)
+        let buffer = FeedRenderer.render(state.advanced(to: .seconds(3)))
+        #expect((0..<buffer.width).allSatisfy { buffer[4, $0].style.fade == 0 }, "the row below does not fade")
+    }
+
+    /// A status streamed while the rows load (a reload behind the skeleton) waits for the
+    /// rows, then goes in: the load's answer may not have it.
+    @Test func aStatusStreamedDuringALoadGoesInOnceTheRowsAreThere() throws {
+        var state = try loaded()
+        _ = state.apply(.key(.character("r")), at: .seconds(1))
+        #expect(state.timeline.isLoading)
+        _ = state.apply(.streamed(source: 0, .update(try newStatus(1))), at: .seconds(2))
+        #expect(!(state.feed?.posts.contains { $0.content == "Streamed 1" } ?? true), "not while loading")
+        let feed = try FeedDocumentDecoder.decode(Fixtures.data("mastodon-api/timelines_home.json"))
+        _ = V.answer(&state, source: 0, feed.posts, at: .seconds(3))
+        #expect(!state.timeline.isLoading)
+        #expect(state.feed?.posts.first?.content == "Streamed 1")
+        #expect(state.feed?.posts.filter { $0.content == "Streamed 1" }.count == 1)
+    }
+
     @Test func notificationsAreCounted() throws {
         var state = try loaded()
         let events = try streamed()

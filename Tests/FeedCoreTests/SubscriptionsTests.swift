@@ -14,6 +14,8 @@ import Testing
 
             https://mastodon.example/api/v1/timelines/home token=$MASTODON_TOKEN Home
             https://social.example/api/v1/timelines/home account=@ada@social.example Ada's home
+            https://social.example/api/v1/timelines/public stream=off Public stream=on
+            https://social.example/api/v1/timelines/tag/swift stream=off Swift
             refresh 10m
             """, file: "feeds")
         #expect(
@@ -26,6 +28,9 @@ import Testing
                 .init(
                     source: "https://social.example/api/v1/timelines/home", title: "Ada's home",
                     account: "@ada@social.example"),
+                // The last word of a setting wins.
+                .init(source: "https://social.example/api/v1/timelines/public", title: "Public"),
+                .init(source: "https://social.example/api/v1/timelines/tag/swift", title: "Swift", streams: false),
             ])
         #expect(file.refresh == .seconds(600))
     }
@@ -40,6 +45,7 @@ import Testing
             "https://a.example account=ada@a.example",
             "feeds, line 1: account= takes an account signed in with shimmerfeed login, such as account=@me@mastodon.social"
         ),
+        ("https://a.example stream=no", "feeds, line 1: stream= takes on or off"),
         (
             "https://a.example account=@ada@a.example token=$T",
             "feeds, line 1: a source is read with token= or with account=, not both"

@@ -87,6 +87,16 @@ public final class FeedServer {
         return response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
     }
 
+    /// The body of a plain HTTP/1.0 POST of `form` (already encoded) with a bearer token,
+    /// as another client of the loopback Mastodon server posts.
+    public func post(_ path: String, form: String, token: String) throws -> String {
+        let request =
+            "POST \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+            + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n\r\n\(form)"
+        guard let response = Self.exchange(port: port, request) else { throw StartFailed() }
+        return response.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+    }
+
     /// `request` sent over a connection of its own to 127.0.0.1:`port`, and all that comes
     /// back until the other end closes; nil when the connection is refused.
     public static func exchange(port: Int, _ request: String) -> String? {

@@ -85,3 +85,19 @@ public enum MastodonAnswer {
         return try decode(Search.self, from: data).statuses.first?.id
     }
 }
+
+extension MastodonAnswer {
+    /// The streaming API's base as the instance names it (`GET /api/v2/instance`,
+    /// `configuration.urls.streaming`, such as `wss://streaming.mastodon.example`); nil where
+    /// it names none.
+    public static func streamingBase(inInstance data: Data) throws(Failure) -> String? {
+        struct Instance: Decodable {
+            struct Configuration: Decodable {
+                struct URLs: Decodable { var streaming: String? }
+                var urls: URLs?
+            }
+            var configuration: Configuration?
+        }
+        return try decode(Instance.self, from: data).configuration?.urls?.streaming
+    }
+}

@@ -238,6 +238,12 @@ extension CommandLineOption {
             summary: "read and write no store: every start is a first start"
         ) { options, _ in options.noStore = true },
         CommandLineOption(
+            names: ["--no-stream"],
+            summary:
+                "never stream Mastodon timelines (read with an account or a token, they stream new statuses as they "
+                + "are posted); they are asked again at each refresh instead"
+        ) { options, _ in options.streams = false },
+        CommandLineOption(
             names: ["--offline"],
             summary: "show what the store holds and touch no network; with --dump, the one way --dump reads the store"
         ) { options, _ in options.viewer.offline = true },

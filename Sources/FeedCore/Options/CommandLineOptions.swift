@@ -69,6 +69,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var storePath: String?
     /// `--no-store`: no store is read or written.
     public var noStore = false
+    /// `--no-stream`: no Mastodon timeline streams.
+    public var streams = true
     /// `--dump`: print one frame as text instead of running in the terminal.
     public var dump = false
     /// The dumped frame's size.
@@ -237,7 +239,7 @@ public struct CommandLineOptions: Equatable, Sendable {
         timeline, newest first. With no SOURCE, the subscriptions file
         ($XDG_CONFIG_HOME/shimmerfeed/feeds, else ~/.config/shimmerfeed/feeds: a source
         per line, then a title; token=$VARIABLE for a bearer token, account=@me@host for
-        an account signed in with login; refresh 5m); without one, the home timeline of
+        an account signed in with login; stream=off; refresh 5m); without one, the home timeline of
         each account signed in, else the bundled sample feed.
 
         Options:

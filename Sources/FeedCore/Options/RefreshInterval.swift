@@ -23,3 +23,13 @@ public enum RefreshInterval {
         return range.contains(interval) ? interval : nil
     }
 }
+
+extension RefreshInterval {
+    /// An interval as it is written back to the reader: "30 s", "5 min", "1 h 30 min".
+    public static func describe(_ interval: Duration) -> String {
+        let seconds = Int(interval.components.seconds)
+        let (hours, minutes, rest) = (seconds / 3600, seconds % 3600 / 60, seconds % 60)
+        let parts = [(hours, "h"), (minutes, "min"), (rest, "s")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return parts.isEmpty ? "0 s" : parts.joined(separator: " ")
+    }
+}

@@ -95,10 +95,17 @@ public enum FeedRenderer {
         guard state.feed != nil else { return }
         let placements = state.viewport.placements(from: state.scroll)
         let fade = state.fadeStart.map { CrossFade.remaining(after: elapsed - $0) } ?? 0
+        let streamedFade = state.timeline.streamedFadeStart.map { CrossFade.remaining(after: elapsed - $0) } ?? 0
+        let shown = state.shownPosts
         let words = state.search?.words ?? []
         let pulse = PendingPulse.fade(at: elapsed, animated: shimmer.isAnimated && !state.isPaused)
         for placement in placements {
-            let rowFade = placement.index >= state.fadeFirstRow ? fade : 0
+            var rowFade = placement.index >= state.fadeFirstRow ? fade : 0
+            if streamedFade > 0, shown.indices.contains(placement.index),
+                state.timeline.streamedFade.contains(shown[placement.index].id)
+            {
+                rowFade = max(rowFade, streamedFade)
+            }
             paintText(
                 placement.layout, top: placement.top, into: &buffer, fade: rowFade, pulse: pulse, marking: words)
             if rowFade == 0 {

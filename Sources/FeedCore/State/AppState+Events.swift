@@ -9,6 +9,7 @@ extension AppState {
         var effects = advanceTimers(to: now)
         let referenceDate = timeline.referenceDate
         effects += handle(event, at: now)
+        takeStreamedWhileLoading(at: now)
         let wanted = StateTimer.allCases.filter { $0.isWanted(in: self) }
         timing.timers.keep(only: wanted)
         switch event {
@@ -139,7 +140,7 @@ extension AppState {
         case .actionAnswered(let answer):
             return take(answer)
         case .streamed(let source, let event):
-            take(event, from: source)
+            take(event, from: source, at: now)
             return []
         case .voted(let request, let outcome):
             take(outcome, vote: request)

@@ -44,6 +44,8 @@ enum StateTimer: CaseIterable, Sendable {
             return state.releaseHeld(at: deadline)
         case .rowsFade:
             state.timeline.fadeStart = nil
+            state.timeline.streamedFade = []
+            state.timeline.streamedFadeStart = nil
         case .picturesFade:
             break
         case .refresh:

@@ -2,7 +2,8 @@
 /// `~/.config/shimmerfeed/feeds`): one source per line, as on the command line, then an
 /// optional title; `token=$NAME` names the environment variable that holds a bearer
 /// token for it, and `account=@me@mastodon.example` an account signed in with `shimmerfeed
-/// login`; `refresh 5m` sets the default refresh; `#` starts a comment.
+/// login`; `stream=off` keeps a Mastodon timeline from streaming; `refresh 5m` sets the
+/// default refresh; `#` starts a comment.
 public struct Subscriptions: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var source: String
@@ -11,12 +12,18 @@ public struct Subscriptions: Hashable, Sendable {
         public var tokenVariable: String?
         /// The signed-in account whose token the source is read with: `@me@host`.
         public var account: String?
+        /// `stream=off`: a Mastodon timeline asked at each refresh, never streamed.
+        public var streams = true
 
-        public init(source: String, title: String? = nil, tokenVariable: String? = nil, account: String? = nil) {
+        public init(
+            source: String, title: String? = nil, tokenVariable: String? = nil, account: String? = nil,
+            streams: Bool = true
+        ) {
             self.source = source
             self.title = title
             self.tokenVariable = tokenVariable
             self.account = account
+            self.streams = streams
         }
     }
 
@@ -87,6 +94,12 @@ public struct Subscriptions: Hashable, Sendable {
                         )
                     }
                     entry.account = String(handle)
+                } else if word.hasPrefix("stream=") {
+                    switch word.dropFirst("stream=".count) {
+                    case "on": entry.streams = true
+                    case "off": entry.streams = false
+                    default: throw fail("stream= takes on or off")
+                    }
                 } else {
                     title.append(word)
                 }

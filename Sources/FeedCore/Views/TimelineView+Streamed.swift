@@ -5,9 +5,10 @@ import FoundationEssentials
 /// reader moves the view shows from the newest; after that the selected post keeps its
 /// line and the new posts above it count in the "▲ new" marker.
 extension TimelineView {
-    /// `posts`, streamed by source `index`: new, or edited.
-    mutating func takeStreamed(_ posts: [Post], of index: Int, in frame: ViewFrame) {
-        guard var current = feed?.posts else { return }
+    /// `posts`, streamed by source `index`: new, or edited. Returns the new posts' ids.
+    @discardableResult
+    mutating func takeStreamed(_ posts: [Post], of index: Int, in frame: ViewFrame) -> Set<PostID> {
+        guard var current = feed?.posts else { return [] }
         var fresh: [Post] = []
         for post in tagged(posts, from: index, paged: false) {
             if let copy = current.firstIndex(where: { $0.id == post.id }) {
@@ -20,6 +21,8 @@ extension TimelineView {
         let known = Set(current.map(\.id))
         let merged = fresh.isEmpty ? current : TimelineMerge.adding(fresh, in: current, owners: &owners)
         place(merged, anchor: anchor, counting: known, in: frame)
+        let placed = Set(merged.map(\.id))
+        return Set(fresh.map(\.id).filter { placed.contains($0) })
     }
 
     /// The status `statusID` of source `index` deleted: its row goes, and boosts of it. The

@@ -87,6 +87,12 @@ public struct TimelineView: Sendable {
     public internal(set) var fadeStart: Duration?
     /// The first post that fades: 0 after a load, the first new post of a page after one.
     public internal(set) var fadeFirstRow = 0
+    /// Posts a stream brought, fading in since `streamedFadeStart` (animation time).
+    public internal(set) var streamedFade: Set<PostID> = []
+    public internal(set) var streamedFadeStart: Duration?
+    /// Events a stream brought while the rows were loading, taken once they are there
+    /// (a reload's answer may not have them yet).
+    var streamedWhileLoading: [(source: Int, event: StreamingEvent)] = []
 
     init(sources: [SourceStatus], referenceDate: Date) {
         self.sources = sources

@@ -7,6 +7,7 @@ challenge, the code's verifier, the bearer token. Every request is logged for th
 import base64, copy, hashlib, json, os, threading, time, urllib.parse
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mastodon-api")
+STREAMING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mastodon-streaming")
 
 
 def recorded(name):
@@ -110,6 +111,97 @@ ACCOUNT_STATUSES = "/api/v1/accounts/109302436954721982/statuses"
 OWN_STATUSES = "/api/v1/accounts/117020565693913441/statuses"
 
 
+def recorded_events():
+    """The events of the recorded stream (mastodon-streaming/user.sse), each as it was sent."""
+    with open(os.path.join(STREAMING, "user.sse"), "rb") as f:
+        blocks = f.read().split(b"\n\n")
+    # The comments (the stream's opening `:)`) are the stream's, not the events'.
+    events = [b"\n".join(line for line in block.split(b"\n") if not line.startswith(b":")) for block in blocks]
+    return [event + b"\n\n" for event in events if event.startswith(b"event:")]
+
+
+class Streaming:
+    """The streaming API as this server runs it: every stream open gets each event sent
+    from the moment it connected (as Mastodon's streaming server, which keeps none for
+    later), and a comment every `heartbeat` seconds, as Mastodon sends `:thump`."""
+    cond = threading.Condition()
+    sent = []  # every event sent, in order
+    # "on"; "refuse": streams are answered 401; "cut": the next event is cut in its middle
+    # and its stream closed.
+    mode = "on"
+    opened = 0
+    heartbeat = 15.0
+
+    @classmethod
+    def send(cls, chunk):
+        with cls.cond:
+            cls.sent.append(chunk)
+            cls.cond.notify_all()
+
+    @classmethod
+    def status_event(cls, name, status):
+        cls.send(f"event: {name}\ndata: {json.dumps(status, separators=(',', ':'))}\n\n".encode())
+
+
+def serve_stream(handler):
+    """One stream, until its client goes or it is cut."""
+    with Streaming.cond:
+        if Streaming.mode == "refuse":
+            # Mastodon's streaming server refuses with a JSON error and the status it names
+            # (streaming/index.js: "Missing access token", 401); not a recording.
+            handler.send(401, b'{"error":"Missing access token"}')
+            return
+        Streaming.opened += 1
+        seen = len(Streaming.sent)
+    try:
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream")
+        handler.send_header("Cache-Control", "no-store")
+        handler.send_header("Connection", "close")
+        handler.end_headers()
+        handler.wfile.write(b":)\n")  # the first bytes, as recorded
+        handler.wfile.flush()
+        while True:
+            with Streaming.cond:
+                if len(Streaming.sent) == seen:
+                    Streaming.cond.wait(Streaming.heartbeat)
+                chunks = Streaming.sent[seen:]
+                seen = len(Streaming.sent)
+                cut = Streaming.mode == "cut" and chunks
+                if cut:
+                    Streaming.mode = "on"
+            if not chunks:
+                handler.wfile.write(b":thump\n")
+            for index, chunk in enumerate(chunks):
+                if cut and index == len(chunks) - 1:
+                    handler.wfile.write(chunk[:len(chunk) // 2])
+                    handler.wfile.flush()
+                    return
+                handler.wfile.write(chunk)
+            handler.wfile.flush()
+    except (OSError, ValueError):
+        pass  # the client went
+    finally:
+        handler.close_connection = True
+
+
+def timeline_page(statuses, params):
+    """A page of a timeline, newest first, as Mastodon pages it: `max_id` and `since_id` give
+    the newest statuses in the range, `min_id` the ones just after it; `limit` at most (20 by
+    default, 40 at most)."""
+    def key(status):
+        return int(status["id"])
+    limit = min(40, int(params.get("limit") or 20))
+    chosen = sorted(statuses, key=key, reverse=True)
+    if params.get("max_id"):
+        chosen = [st for st in chosen if key(st) < int(params["max_id"])]
+    if params.get("min_id"):
+        return sorted([st for st in chosen if key(st) > int(params["min_id"])], key=key)[:limit][::-1]
+    if params.get("since_id"):
+        chosen = [st for st in chosen if key(st) > int(params["since_id"])]
+    return chosen[:limit]
+
+
 def posted_now(status):
     import datetime
     def parse(text):
@@ -137,7 +229,9 @@ def made_status(form):
     text, content warning, visibility, language and the status it answers, from the form."""
     status = copy.deepcopy(recorded("status_post.json"))
     with State.lock:
-        status["id"] = str(int(status["id"]) + 1000 + len(State.posted))
+        # A new id as Mastodon makes one: the time in milliseconds, shifted, and a sequence
+        # (lib/mastodon/snowflake.rb), so that it is newer than every recorded status.
+        status["id"] = str((int(time.time() * 1000) << 16) + len(State.posted))
     text = form.get("status", "")
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     status["content"] = "<p>" + escaped.replace("\n", "<br />") + "</p>"
@@ -145,7 +239,8 @@ def made_status(form):
     status["sensitive"] = bool(status["spoiler_text"])
     status["visibility"] = form.get("visibility", "public")
     status["language"] = form.get("language") or status["language"]
-    status["created_at"] = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
+    now = time.time()  # to the millisecond, as Mastodon writes it
+    status["created_at"] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + ".%03dZ" % (int(now * 1000) % 1000)
     # Mentions, as Mastodon finds them in the text: "@name" of an account it knows.
     accounts = {st["account"]["acct"]: st["account"] for st in State.statuses.values()}
     status["mentions"] = [{"id": accounts[word[1:]]["id"], "username": accounts[word[1:]]["username"],
@@ -211,6 +306,20 @@ def handle(handler, method):
         with State.lock:
             State.failing = (int(params.get("status", "500")), int(params.get("times", "1")))
         handler.send(200, b"{}")
+    elif path == "/mastodon-api/streaming":  # streams refused, cut, or on again; their heartbeat
+        with Streaming.cond:
+            Streaming.mode = params.get("mode", Streaming.mode)
+            Streaming.heartbeat = float(params.get("heartbeat", Streaming.heartbeat))
+            opened = Streaming.opened
+        handler.send(200, json.dumps({"opened": opened}).encode())
+    elif path == "/mastodon-api/stream-recorded":  # the recorded stream's event N, sent as recorded
+        Streaming.send(recorded_events()[int(params.get("event", "0"))])
+        handler.send(200, b"{}")
+    elif path.startswith("/api/v1/streaming/"):
+        if "access_token" in params:  # a token in the address would be in every log on the way
+            error(handler, 400, "Bad Request", "the loopback server takes the token in the header only")
+        elif authorized(handler, auth):
+            serve_stream(handler)
     elif path == "/mastodon-api/hold":  # action requests answer late
         State.hold = float(params.get("seconds", "0"))
         handler.send(200, b"{}")
@@ -285,9 +394,14 @@ def handle(handler, method):
                 State.statuses[earlier["id"]] = earlier
                 if key:
                     State.by_key[key] = earlier
+            Streaming.status_event("update", earlier)
         handler.send(200, json.dumps(earlier).encode())
     elif path in ("/api/v2/instance", "/api/v2/instance/"):
-        handler.send(200, json.dumps(recorded("instance.json")).encode())
+        # The recorded server streamed from another port (ws://localhost:4000); this one
+        # streams from its own address, as a server whose streaming shares its host.
+        instance = recorded("instance.json")
+        instance["configuration"]["urls"]["streaming"] = "wss://" + handler.headers.get("Host", "")
+        handler.send(200, json.dumps(instance).encode())
     elif path == "/api/v2/search":
         if not authorized(handler, auth):
             return True
@@ -356,7 +470,7 @@ def handle(handler, method):
             handler.send(200, json.dumps(recorded("verify_credentials.json")).encode())
     elif path == "/api/v1/timelines/home":
         if authorized(handler, auth):
-            handler.send(200, json.dumps(current("timelines_home.json")).encode())
+            handler.send(200, json.dumps(timeline_page(current("timelines_home.json"), params)).encode())
     elif path == "/api/v1/timelines/public":  # needs no token
         handler.send(200, json.dumps(current("timelines_public.json")).encode())
     elif path == "/oauth/revoke" and method == "POST":
