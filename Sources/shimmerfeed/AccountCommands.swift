@@ -164,26 +164,6 @@ enum AccountCommands {
 
     /// `body`'s exit code, waited for here: the commands run before any loop exists.
     private static func blocking(_ body: @escaping @Sendable () async -> Int32) -> Int32 {
-        let waiter = Waiter()
-        Task.detached {
-            waiter.finish(await body())
-        }
-        return waiter.wait()
-    }
-
-    /// An exit code handed from a task to the thread that waits for it.
-    private final class Waiter: Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private let code = Mutex<Int32>(1)
-
-        func finish(_ code: Int32) {
-            self.code.withLock { $0 = code }
-            done.signal()
-        }
-
-        func wait() -> Int32 {
-            done.wait()
-            return code.withLock { $0 }
-        }
+        Blocking.run(body) ?? 1
     }
 }

@@ -74,6 +74,12 @@ struct SourceLoaders {
             certificateAuthorities: certificateAuthorities)
     }
 
+    /// The home timelines' read positions on their servers.
+    var readMarkerSync: ReadMarkerSync {
+        ReadMarkerSync(
+            sources: sources, actors: actors, options: options, certificateAuthorities: certificateAuthorities)
+    }
+
     /// The pictures' loader, when rows draw pictures.
     var pictures: PictureLoader? {
         makePictureLoader(options: options, environment: environment, certificateAuthorities: certificateAuthorities)

@@ -16,12 +16,18 @@ extension ViewerOptions {
 }
 
 extension StoreOpening {
-    /// The loop's ways to the store: read and liked marks kept, searches of what it holds.
-    /// Returns the marks' writer, to flush at quit.
-    func connect(_ configuration: inout FeedRunLoop.Configuration, keys: [String?]) -> MarkWriter? {
+    /// The loop's ways to the store: read and liked marks kept (and the newest read told to
+    /// the servers' markers), searches of what it holds. Returns the marks' writer, to flush
+    /// at quit.
+    func connect(_ configuration: inout FeedRunLoop.Configuration, keys: [String?], markers: ReadMarkerSync)
+        -> MarkWriter?
+    {
         guard let store else { return nil }
         let writer = MarkWriter(store: store, keys: keys)
-        configuration.keepMarks = { writer.add($0) }
+        configuration.keepMarks = {
+            writer.add($0)
+            markers.observe($0)
+        }
         configuration.searchStore = { [self] query in search(query, keys: keys) }
         return writer
     }

@@ -67,7 +67,8 @@ do {
 viewer.drawOn(backend, images: options.images)
 let paletteNotice = "--palette: this terminal cannot redefine its colours; the skeleton is drawn cell by cell"
 var configuration = FeedRunLoop.Configuration(openLink: LinkOpener.open)
-let markWriter = storeOpening.connect(&configuration, keys: loaders.storeKeys)
+let readMarkers = loaders.readMarkerSync
+let markWriter = storeOpening.connect(&configuration, keys: loaders.storeKeys, markers: readMarkers)
 let sending = loaders.actionSending
 if sending.acts {
     configuration.sendAction = { sending.keep($0) }
@@ -96,9 +97,11 @@ let loop = FeedRunLoop(
 storeOpening.store?.tellProblem { [post = loop.post] in post(.notice($0)) }
 tellLater.withLock { $0 = { [post = loop.post] in post(.notice($0)) } }
 live.connect(loop.post)
+readMarkers.start(loop.post)
 let exitCode = loop.run()
 backend.stop()
 markWriter?.flush()  // the marks of the last second
+readMarkers.flush()  // and the read position, to the servers
 storeOpening.store?.finishWrites()  // and what the last loads brought
 // Out without the libraries' exit handlers, which must not run under a transfer still
 // letting go of libcurl on its own thread; the terminal and the store are done.

@@ -29,6 +29,9 @@ public enum AppEvent: Sendable {
     case actionAnswered(ActionAnswer)
     /// Source `source` streamed an event (Mastodon's streaming API).
     case streamed(source: Int, StreamingEvent)
+    /// The server's read marker for source `source` (Mastodon's markers API): its statuses
+    /// at or older than `lastReadID` are read.
+    case readMarker(source: Int, lastReadID: String)
     /// The server's answer to a vote: the poll as it stands, or why not.
     case voted(request: Int, Result<Poll, Failure>)
     /// A post the reader wrote: sent, posted, failed or cancelled.

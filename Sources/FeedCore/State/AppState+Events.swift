@@ -134,14 +134,16 @@ extension AppState {
             timeline.noteOnScreen(in: self.frame)
             return []
         case .answer(let answer):
-            return take([answer], at: now) + resendWaiting(after: [answer])
+            return take([answer], at: now) + resendWaiting(after: [answer]) + applyReadMarkers()
         case .answers(let answers):
-            return take(answers, at: now) + resendWaiting(after: answers)
+            return take(answers, at: now) + resendWaiting(after: answers) + applyReadMarkers()
         case .actionAnswered(let answer):
             return take(answer)
         case .streamed(let source, let event):
             take(event, from: source, at: now)
-            return []
+            return applyReadMarkers()
+        case .readMarker(let source, let lastReadID):
+            return takeReadMarker(lastReadID, source: source)
         case .voted(let request, let outcome):
             take(outcome, vote: request)
             return []

@@ -87,6 +87,9 @@ public struct TimelineView: Sendable {
     public internal(set) var fadeStart: Duration?
     /// The first post that fades: 0 after a load, the first new post of a page after one.
     public internal(set) var fadeFirstRow = 0
+    /// The servers' read markers, by source index: each source's statuses at or older than
+    /// its marker are read.
+    public internal(set) var readMarkers: [Int: String] = [:]
     /// Posts a stream brought, fading in since `streamedFadeStart` (animation time).
     public internal(set) var streamedFade: Set<PostID> = []
     public internal(set) var streamedFadeStart: Duration?

@@ -202,6 +202,32 @@ def timeline_page(statuses, params):
     return chosen[:limit]
 
 
+class Markers:
+    """The read markers as the server holds them, by timeline: (last_read_id, version,
+    updated_at). `conflicts`: writes still to meet another client's write first (409)."""
+    held = {}
+    conflicts = 0
+    racing = {}
+
+
+def marker_answer(timelines):
+    """The markers held of `timelines`, in the recorded shape (mastodon-api/markers.json)."""
+    shape = recorded("markers.json")["home"]
+    with State.lock:
+        return {name: dict(shape, last_read_id=Markers.held[name][0], version=Markers.held[name][1],
+                           updated_at=Markers.held[name][2])
+                for name in timelines if name in Markers.held}
+
+
+def write_markers(values):
+    with State.lock:
+        for name, last_read_id in values.items():
+            version = Markers.held.get(name, (None, 0, None))[1] + 1
+            now = time.time()
+            Markers.held[name] = (last_read_id, version, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now))
+                                  + ".%03dZ" % (int(now * 1000) % 1000))
+
+
 def posted_now(status):
     import datetime
     def parse(text):
@@ -320,6 +346,34 @@ def handle(handler, method):
             error(handler, 400, "Bad Request", "the loopback server takes the token in the header only")
         elif authorized(handler, auth):
             serve_stream(handler)
+    elif path == "/mastodon-api/markers":  # the markers as held; set, or a race for the next write
+        others = {name: params[name] for name in ("home", "notifications") if name in params}
+        if params.get("conflict"):
+            with State.lock:
+                Markers.conflicts = int(params["conflict"])
+                Markers.racing = others
+        else:
+            write_markers(others)
+        handler.send(200, json.dumps(marker_answer(["home", "notifications"])).encode())
+    elif path == "/api/v1/markers" and method == "GET":
+        if authorized(handler, auth):
+            asked = [value for name, value in urllib.parse.parse_qsl(query) if name == "timeline[]"]
+            handler.send(200, json.dumps(marker_answer(asked)).encode())
+    elif path == "/api/v1/markers" and method == "POST":
+        if not authorized(handler, auth):
+            return True
+        values = {name: form[f"{name}[last_read_id]"] for name in ("home", "notifications")
+                  if f"{name}[last_read_id]" in form}
+        with State.lock:
+            racing = Markers.conflicts > 0
+            if racing:
+                Markers.conflicts -= 1
+        if racing:  # another client's write came first: this one is stale
+            write_markers(Markers.racing)
+            handler.send(409, b'{"error":"Conflict during update, please try again"}')
+            return True
+        write_markers(values)
+        handler.send(200, json.dumps(marker_answer(list(values))).encode())
     elif path == "/mastodon-api/hold":  # action requests answer late
         State.hold = float(params.get("seconds", "0"))
         handler.send(200, b"{}")
