@@ -25,6 +25,20 @@ public struct MastodonMarkers: Sendable {
                     bearerToken: actor.token, certificateAuthorities: certificateAuthorities)))
     }
 
+    /// How many notifications are newer than the notifications marker
+    /// (`GET /api/v1/notifications/unread_count`, Mastodon 4.3 and later).
+    public func unreadNotifications() async throws -> Int {
+        struct Count: Decodable { var count: Int }
+        let body = try await APIClient.send(
+            APIClient.Request(
+                url: actor.server + "/api/v1/notifications/unread_count", bearerToken: actor.token,
+                certificateAuthorities: certificateAuthorities))
+        guard let count = try? JSONDecoder().decode(Count.self, from: body) else {
+            throw Failure.unexpectedShape("the unread count is not {\"count\": N}")
+        }
+        return max(0, count.count)
+    }
+
     /// Writes what of `wanted` is newer than the server holds; returns the markers as they
     /// then stand there.
     public func write(_ wanted: ReadMarkers) async throws -> ReadMarkers {

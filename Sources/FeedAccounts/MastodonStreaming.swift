@@ -159,7 +159,7 @@ public struct MastodonStreaming: Sendable {
     }
 
     private func note(_ posts: [Post], newest: inout String?) {
-        for id in posts.compactMap(MissedStatuses.timelineID)
+        for id in posts.compactMap(StatusID.of)
         where newest.map({ StatusID.isOlder($0, than: id) }) ?? true {
             newest = id
         }
@@ -186,7 +186,7 @@ public struct MastodonStreaming: Sendable {
             case .refused(.httpStatus(let code, let reason, _)): "\(host) refused streaming (HTTP \(code) \(reason))"
             case .refused(let failure): "\(host) refused streaming (\(failure.message))"
             }
-        return "Not live: \(why); asking every \(RefreshInterval.describe(setup.pollEvery)) instead"
+        return "Not live: \(why); polling every \(RefreshInterval.describe(setup.pollEvery))"
     }
 
     /// A refusal that asking again would not change: the stream not there (404), not allowed

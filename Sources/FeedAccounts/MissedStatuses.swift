@@ -20,10 +20,10 @@ public enum MissedStatuses {
         var after = newest
         for _ in 0..<maximumPages {
             let page = try FeedDocumentDecoder.decode(
-                try await get(address(timeline, after: after)), format: .mastodon
+                try await get(address(timeline, after: after)), format: .auto
             ).posts
             missed += page.reversed()
-            guard let newestOfPage = page.compactMap(timelineID).max(by: StatusID.isOlder), after != nil,
+            guard let newestOfPage = page.compactMap(StatusID.of).max(by: StatusID.isOlder), after != nil,
                 page.count >= pageSize
             else { break }
             after = newestOfPage
@@ -36,11 +36,5 @@ public enum MissedStatuses {
         var fields = ["limit=\(pageSize)"]
         if let after { fields.insert("min_id=\(FormEncoding.escape(after))", at: 0) }
         return timeline + (timeline.contains("?") ? "&" : "?") + fields.joined(separator: "&")
-    }
-
-    /// The id a status has in its timeline (a boost's own).
-    public static func timelineID(_ post: Post) -> String? {
-        if case .string(let id) = post.id { return id }
-        return nil
     }
 }

@@ -36,6 +36,32 @@ struct AccountSources {
         return homes.entries.isEmpty ? list : homes
     }
 
+    /// `notifications` as a source (on the command line, or a line of the subscriptions
+    /// file): the notifications of its `account=`, else of the first account signed in. A
+    /// file of that name is `./notifications`.
+    func expandingNotifications(_ list: SourceList) throws(Failure) -> SourceList {
+        var expanded = list
+        for index in expanded.entries.indices {
+            let entry = expanded.entries[index]
+            guard case .file("notifications") = entry.source else { continue }
+            let handle = entry.account?.lowercased()
+            guard let account = accounts.first(where: { handle == nil || $0.handle.lowercased() == handle }),
+                let url = URL(string: account.server + "/api/v1/notifications")
+            else {
+                if let handle = entry.account {
+                    throw Failure.notSignedIn(account: handle, host: String(handle.split(separator: "@").last ?? ""))
+                }
+                throw Failure.unexpected(
+                    "notifications are an account's: shimmerfeed login mastodon.example first"
+                        + (problem.map { " (\($0))" } ?? ""))
+            }
+            expanded.entries[index] = SourceList.Entry(
+                source: .url(url), title: entry.title ?? "Notifications \(account.handle)", account: account.handle,
+                streams: entry.streams)
+        }
+        return expanded
+    }
+
     /// The token `entry` is read with through its account: nil without `account=`; a
     /// failure where the account is not signed in, or is not of the source's server.
     func token(for entry: SourceList.Entry) -> Result<String, Failure>? {

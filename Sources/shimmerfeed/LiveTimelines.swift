@@ -47,11 +47,15 @@ final class LiveTimelines: Sendable {
         guard setups.indices.contains(index), let setup = setups[index],
             started.withLock({ $0.insert(index).inserted })
         else { return }
-        let newest = feed.posts.compactMap(MissedStatuses.timelineID).max(by: StatusID.isOlder)
+        let newest = feed.posts.compactMap(StatusID.of).max(by: StatusID.isOlder)
+        let isNotifications = URL(string: setup.timeline)?.path() == "/api/v1/notifications"
         Task.detached { [self] in
             await MastodonStreaming(setup).run(after: newest) { report in
                 guard let post = self.post.withLock({ $0 }) else { return }
                 switch report {
+                case .event(.notification(let row?)) where isNotifications:
+                    // A notifications source's rows: its own, not counted again.
+                    post(.streamed(source: index, .update(row)))
                 case .event(let event):
                     post(.streamed(source: index, event))
                 case .missed(let posts):

@@ -4,9 +4,10 @@ import FeedTransport
 import FoundationEssentials
 import Synchronization
 
-/// The read position kept on the server (Mastodon's markers), for the home timelines read
-/// with their own account: read at start, and told to the loop, which counts the statuses
-/// at or older than it as read; written back as the reader reads (the newest status read),
+/// The read position kept on the server (Mastodon's markers), for each account that reads a
+/// source: the home marker read at start and told to the loop, which counts the statuses
+/// at or older than it as read, and the unread notifications counted; written back as the
+/// reader reads (the newest status read, the newest notification seen),
 /// at most every `interval` (Mastodon allows an account 300 requests in 5 minutes), and at
 /// quit. Nothing is written before the server's own marker is known, so that a read
 /// position is never moved back.
@@ -15,10 +16,11 @@ final class ReadMarkerSync: Sendable {
     /// The wait at quit for the last write.
     static let lastWriteTimeout: Duration = .seconds(3)
 
-    /// An account whose home timeline is read, and the sources that are it.
+    /// An account that reads some of the sources, and those of them that are its home.
     struct Account: Sendable {
         var markers: MastodonMarkers
         var sources: [Int]
+        var homes: [Int]
     }
 
     private let accounts: [Account]
@@ -40,17 +42,17 @@ final class ReadMarkerSync: Sendable {
         var order: [String] = []
         if !options.viewer.offline, !options.dump {
             for (index, (entry, actor)) in zip(sources.entries, actors).enumerated() {
-                guard let actor, !actor.resolves, case .url(let url) = entry.source,
-                    url.path() == "/api/v1/timelines/home"
-                else { continue }
+                guard let actor, case .url(let url) = entry.source else { continue }
                 let key = actor.server + " " + actor.name
                 if byServer[key] == nil {
                     order.append(key)
                     byServer[key] = Account(
                         markers: MastodonMarkers(actor: actor, certificateAuthorities: certificateAuthorities),
-                        sources: [])
+                        sources: [], homes: [])
                 }
                 byServer[key]?.sources.append(index)
+                // The home marker is the home timeline's own, read on its own server.
+                if !actor.resolves, url.path() == "/api/v1/timelines/home" { byServer[key]?.homes.append(index) }
             }
         }
         accounts = order.compactMap { byServer[$0] }
@@ -59,25 +61,41 @@ final class ReadMarkerSync: Sendable {
 
     var syncs: Bool { !accounts.isEmpty }
 
-    /// Reads each account's markers, and tells the loop with `post`.
+    /// Reads each account's markers and its count of unread notifications, and tells the
+    /// loop with `post`.
     func start(_ post: @escaping @Sendable (AppEvent) -> Void) {
+        let unread = Arc(Mutex<Int>(0))
         for (index, account) in accounts.enumerated() {
             Task.detached { [self] in
+                if let count = try? await account.markers.unreadNotifications() {
+                    let total = unread.value.withLock { total -> Int in
+                        total += count
+                        return total
+                    }
+                    post(.notificationsUnread(total))
+                }
                 guard let markers = try? await account.markers.read() else { return }
                 progress.withLock { $0[index].known = markers }
                 if let home = markers.home {
-                    for source in account.sources { post(.readMarker(source: source, lastReadID: home)) }
+                    for source in account.homes { post(.readMarker(source: source, lastReadID: home)) }
                 }
                 schedule(index)
             }
         }
     }
 
+    /// The reader has seen source `source`'s account's notifications up to `newest`.
+    func notificationsSeen(source: Int, newest: String) {
+        guard let index = accounts.firstIndex(where: { $0.sources.contains(source) }) else { return }
+        progress.withLock { $0[index].wanted = $0[index].wanted.merged(with: ReadMarkers(notifications: newest)) }
+        schedule(index)
+    }
+
     /// Marks the loop kept: the newest status read of each home timeline.
     func observe(_ marks: [PostMark]) {
         for mark in marks {
             guard case .read(let id, let source, true) = mark,
-                let index = accounts.firstIndex(where: { $0.sources.contains(source) })
+                let index = accounts.firstIndex(where: { $0.homes.contains(source) })
             else { continue }
             let status = id.untagged(by: source)
             progress.withLock { $0[index].wanted = $0[index].wanted.merged(with: ReadMarkers(home: status)) }
@@ -121,4 +139,10 @@ final class ReadMarkerSync: Sendable {
             return true
         }
     }
+}
+
+/// A value shared by reference: a `Mutex`, which cannot be copied, in several tasks.
+final class Arc<Value: ~Copyable & Sendable>: Sendable {
+    let value: Value
+    init(_ value: consuming Value) { self.value = value }
 }

@@ -74,7 +74,13 @@ struct SourceLoaders {
             certificateAuthorities: certificateAuthorities)
     }
 
-    /// The home timelines' read positions on their servers.
+    /// The accounts' notifications, for `i`.
+    var notificationsLoading: NotificationsLoading {
+        NotificationsLoading(
+            actors: actors, certificateAuthorities: certificateAuthorities, offline: options.viewer.offline)
+    }
+
+    /// The accounts' read positions on their servers.
     var readMarkerSync: ReadMarkerSync {
         ReadMarkerSync(
             sources: sources, actors: actors, options: options, certificateAuthorities: certificateAuthorities)

@@ -29,7 +29,8 @@ case .run: break
 let accounts = AccountSources(environment: environment)
 let sourceList: SourceList
 do {
-    sourceList = accounts.sources(try SourceList.resolve(options.sources, environment: environment))
+    sourceList = accounts.sources(
+        try accounts.expandingNotifications(try SourceList.resolve(options.sources, environment: environment)))
 } catch {
     fail(error.message)
 }
@@ -81,6 +82,9 @@ if sending.acts {
 }
 let threads = loaders.threadLoading
 configuration.loadThread = { await threads.load(source: $0, statusID: $1) }
+let notifications = loaders.notificationsLoading
+configuration.loadNotifications = { await notifications.load(source: $0) }
+configuration.notificationsSeen = { readMarkers.notificationsSeen(source: $0, newest: $1) }
 // Said once the loop is there to say it: a kept action the server refused at start.
 let tellLater = Mutex<(@Sendable (String) -> Void)?>(nil)
 let live = loaders.liveTimelines

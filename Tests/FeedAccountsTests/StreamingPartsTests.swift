@@ -42,7 +42,7 @@ import Testing
         let asked = try ActionsLog.paths(server).filter { $0.hasPrefix("GET /api/v1/timelines/home") }
         #expect(asked.count == 2, "40, then the 5 after them: \(asked)")
         // From the newest of them, nothing.
-        let newest = try #require(missed.last.flatMap(MissedStatuses.timelineID))
+        let newest = try #require(missed.last.flatMap(StatusID.of))
         #expect(try await MissedStatuses.fetch(timeline: timeline, after: newest, get: get).isEmpty)
         // Without a status known, the newest page: the 40 newest, oldest first.
         let newestPage = try await MissedStatuses.fetch(timeline: timeline, after: nil, get: get)

@@ -25,7 +25,7 @@ import Testing
         let every: Set<KeyAction> = [
             .next, .previous, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .toggleExpanded, .like,
             .openLink, .reload, .pause, .redraw, .help, .quit, .scrollDown, .scrollUp, .select, .nextUnread,
-            .toggleRead, .markAllRead, .search, .boost, .bookmark, .thread, .reply, .compose,
+            .toggleRead, .markAllRead, .search, .boost, .bookmark, .thread, .reply, .compose, .notifications,
         ]
         #expect(bound == every)
         #expect(KeyBinding.action(for: .character("j")) == .next)

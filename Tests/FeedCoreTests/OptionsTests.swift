@@ -135,7 +135,10 @@ import Testing
         (["--animation", "spin"], "--animation takes one of slide, pulse, calm, none, not 'spin'"),
         (["--fps", "0"], "--fps takes a whole number from 1 to 120, not '0'"),
         (["--shimmer-pause", "90"], "--shimmer-pause takes seconds from 0 to 60, not '90'"),
-        (["--format", "xml"], "--format takes one of auto, posts, jsonfeed, mastodon, rss, atom, not 'xml'"),
+        (
+            ["--format", "xml"],
+            "--format takes one of auto, posts, jsonfeed, mastodon, notifications, rss, atom, not 'xml'"
+        ),
         (["--color", "8"], "--color takes one of auto, truecolor, 256, 16, none, not '8'"),
         (["-", "-"], "standard input (-) can be read once, not twice"),
         (["--refresh", "2s"], "--refresh takes an interval such as 30s, 5m or 1h, from 5 s to a day, not '2s'"),

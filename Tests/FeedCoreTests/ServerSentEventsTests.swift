@@ -45,7 +45,12 @@ import Testing
             return
         }
         #expect(first.statusID == "117024236332527350" && first.content == "only real cars respond.")
-        #expect(decoded[1] == .notification)
+        // The recorded notification, a mention, read as its row.
+        guard case .notification(let mention?) = decoded[1] else {
+            Issue.record("\(decoded[1])")
+            return
+        }
+        #expect(mention.id == .string("14") && mention.author.handle == "admin")
         guard case .edited(let edited) = decoded[4] else {
             Issue.record("\(decoded[4])")
             return

@@ -135,13 +135,30 @@ import Testing
         #expect(state.feed?.posts.filter { $0.content == "Streamed 1" }.count == 1)
     }
 
-    @Test func notificationsAreCounted() throws {
+    /// Streamed notifications count in the status line, on every view, and go on top of the
+    /// notifications view when it is open.
+    @Test func notificationsAreCountedAndShownInTheirView() throws {
         var state = try loaded()
-        let events = try streamed()
-        for event in events where event == .notification {
-            _ = state.apply(.streamed(source: 0, event), at: .seconds(1))
+        state.timeline.sources[0].actsOnServer = true
+        let notifications = try streamed().filter { if case .notification = $0 { true } else { false } }
+        #expect(notifications.count == 2)
+        _ = state.apply(.streamed(source: 0, notifications[0]), at: .seconds(1))
+        #expect(state.notificationsUnread == 1)
+        #expect(V.frame(state, at: .seconds(1)).last?.contains("1 notification (i)") == true)
+        // The view, its rows loaded from the server; the second streamed notification on top.
+        let effects = state.apply(.key(.character("i")), at: .seconds(2))
+        guard case .loadNotifications(let request, 0)? = effects.first else {
+            Issue.record("\(effects)")
+            return
         }
-        #expect(state.notificationsUnread == 2)
+        let page = try FeedDocumentDecoder.decode(Fixtures.data("mastodon-api/notifications_follow.json")).posts
+        let seen = state.apply(.notificationsLoaded(request: request, .success(page)), at: .seconds(3))
+        #expect(seen == [.notificationsSeen(source: 0, newest: "22063983")])
+        #expect(state.notificationsUnread == 0)
+        _ = state.apply(.streamed(source: 0, notifications[1]), at: .seconds(4))
+        let view = try #require(state.views.top as? NotificationsView)
+        #expect(view.rows?.count == 4 && view.rows?.first?.id == PostID.string("16").tagged(by: 0))
+        #expect(V.frame(state, at: .seconds(4)).last?.contains("1 notification (i)") == true)
     }
 }
 

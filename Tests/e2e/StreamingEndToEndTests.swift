@@ -132,10 +132,10 @@ extension EndToEndTests {
             _ = try server.get("/mastodon-api/streaming?mode=refuse")
             let folder = try Actions.signedIn(server)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let tmux = try TmuxSession(width: 150, height: 30)
+            let tmux = try TmuxSession(width: 170, height: 30)
             try Actions.view(tmux, folder, server, "--refresh 5s")
             try tmux.waitFor("the notice") {
-                $0.contains("Not live: 127.0.0.1 refused streaming (HTTP 401 Unauthorized); asking every 5 s instead")
+                $0.contains("Not live: 127.0.0.1 refused streaming (HTTP 401 Unauthorized); polling every 5 s")
             }
             try Self.post(server, "Polled")
             try tmux.waitFor("the status, at the refresh", timeout: .seconds(12)) { $0.contains("Polled") }

@@ -51,6 +51,9 @@ public enum FeedDocumentDecoder {
             return try decodeEntries(PostRecord.self, data: data, plan: plan, consumed: consumed, progress: progress)
         case .jsonfeed:
             return try decodeEntries(JSONFeedItem.self, data: data, plan: plan, consumed: consumed, progress: progress)
+        case .notifications:
+            // A page of 40 at most, grouped as a whole: decoded at once.
+            return try NotificationsDecoder.decode(data)
         case .mastodon, .auto, .rss, .atom:
             return try decodeEntries(
                 MastodonStatus.self, data: data, plan: plan, consumed: consumed, progress: progress)

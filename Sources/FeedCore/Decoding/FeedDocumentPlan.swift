@@ -37,7 +37,8 @@ extension FeedDocumentDecoder {
             if JSONStructure.skipWhitespace(bytes, from: end) < bytes.count { throw NotStructured() }
         }
 
-        /// An array: of posts, or of Mastodon statuses when its first element has an account.
+        /// An array: of posts, or of Mastodon statuses when its first element has an account,
+        /// or of notifications when that account came with a type and no content.
         private static func ofArray(
             _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, requested: FeedFormat
         ) throws -> Plan {
@@ -48,12 +49,15 @@ extension FeedDocumentDecoder {
             switch requested {
             case .jsonfeed:
                 throw Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")
-            case .posts, .mastodon, .rss, .atom:
+            case .posts, .mastodon, .notifications, .rss, .atom:
                 return Plan(format: requested, elements: list.elements)
             case .auto:
-                let firstKeys =
-                    list.elements.first.flatMap { JSONStructure.members(of: bytes, in: $0) }?.map(\.key) ?? []
-                return Plan(format: firstKeys.contains("account") ? .mastodon : .posts, elements: list.elements)
+                let firstKeys = Set(
+                    list.elements.first.flatMap { JSONStructure.members(of: bytes, in: $0) }?.map(\.key) ?? [])
+                guard firstKeys.contains("account") else { return Plan(format: .posts, elements: list.elements) }
+                // A notification has a type and an account, and no text of its own.
+                let isNotification = firstKeys.contains("type") && !firstKeys.contains("content")
+                return Plan(format: isNotification ? .notifications : .mastodon, elements: list.elements)
             }
         }
 
@@ -73,6 +77,9 @@ extension FeedDocumentDecoder {
             }
             if requested == .mastodon {
                 throw Failure.unexpectedShape("expected Mastodon statuses, found an object that is not one")
+            }
+            if requested == .notifications {
+                throw Failure.unexpectedShape("expected an array of Mastodon notifications, found an object")
             }
             let isJSONFeed =
                 requested == .jsonfeed || (requested == .auto && !keys.contains("posts") && keys.contains("items"))

@@ -8,6 +8,8 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case jsonfeed
     /// An array of Mastodon statuses, as `/api/v1/timelines/public` returns it.
     case mastodon
+    /// An array of Mastodon notifications, as `/api/v1/notifications` returns it.
+    case notifications
     /// RSS 2.0, 0.9x or 1.0 (RDF), read by FeedXML.
     case rss
     /// Atom 1.0 or 0.3, read by FeedXML.

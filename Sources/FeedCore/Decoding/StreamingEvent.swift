@@ -8,8 +8,8 @@ public enum StreamingEvent: Sendable, Equatable {
     case delete(String)
     /// A status edited: it replaces the one with its id.
     case edited(Post)
-    /// A notification arrived.
-    case notification
+    /// A notification arrived: its row, where its data could be read as one.
+    case notification(Post?)
     /// An event of another name (filters changed, an announcement, a conversation): not
     /// the timeline's.
     case other(String)
@@ -23,7 +23,7 @@ public enum StreamingEvent: Sendable, Equatable {
         case "delete":
             return .delete(TextSanitizer.singleLine(event.data))
         case "notification":
-            return .notification
+            return .notification(try? NotificationsDecoder.decodeOne(Data(event.data.utf8)))
         default:
             return .other(TextSanitizer.singleLine(event.name))
         }

@@ -5,11 +5,13 @@ import FoundationEssentials
 /// list's, the public and local ones), under the base the server names in
 /// `configuration.urls.streaming`.
 public enum MastodonStreamAddress {
-    /// The stream's path and query for the timeline at `timeline`; nil for a timeline no
-    /// stream carries (an account's statuses, a bookmark list).
+    /// The stream's path and query for the timeline at `timeline` (or the notifications); nil
+    /// for a timeline no stream carries (an account's statuses, a bookmark list).
     public static func path(forTimeline timeline: URL) -> String? {
         // Still percent-encoded, as they go into the stream's address.
         let parts = timeline.path(percentEncoded: true).split(separator: "/").map(String.init)
+        // The account's notifications: the user stream's notifications alone.
+        if parts == ["api", "v1", "notifications"] { return "/api/v1/streaming/user/notification" }
         guard parts.count >= 4, parts[0] == "api", parts[1] == "v1", parts[2] == "timelines" else { return nil }
         let query = Self.query(of: timeline)
         let flag = { (name: String) in query[name]?.lowercased() == "true" || query[name] == "1" }

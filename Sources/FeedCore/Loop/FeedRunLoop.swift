@@ -31,6 +31,10 @@ public final class FeedRunLoop {
         /// Asks source `source`'s server for the thread of its status; run in a task of its
         /// own. Nil: no thread loads (the view says why).
         public var loadThread: (@Sendable (_ source: Int, _ statusID: String) async -> Result<ThreadContext, Failure>)?
+        /// The notifications of source `source`'s account.
+        public var loadNotifications: (@Sendable (_ source: Int) async -> Result<[Post], Failure>)?
+        /// The reader has seen source `source`'s account's notifications up to `newest`.
+        public var notificationsSeen: (@Sendable (_ source: Int, _ newest: String) -> Void)?
 
         public init(
             openLink: (@Sendable (String) -> String)? = nil, keepMarks: (@Sendable ([PostMark]) -> Void)? = nil
@@ -216,6 +220,14 @@ public final class FeedRunLoop {
                 return inbox.post(.threadLoaded(request: request, .failure(.unexpected("threads are not read here"))))
             }
             answerLater { .threadLoaded(request: request, await load(source, statusID)) }
+        case .loadNotifications(let request, let source):
+            guard let load = configuration.loadNotifications else {
+                return inbox.post(
+                    .notificationsLoaded(request: request, .failure(.unexpected("notifications are not read here"))))
+            }
+            answerLater { .notificationsLoaded(request: request, await load(source)) }
+        case .notificationsSeen(let source, let newest):
+            configuration.notificationsSeen?(source, newest)
         case .quit(let code):
             exitCode = code
         }

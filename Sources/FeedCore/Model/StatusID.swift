@@ -4,4 +4,11 @@ public enum StatusID {
     public static func isOlder(_ left: String, than right: String) -> Bool {
         left.count != right.count ? left.count < right.count : left < right
     }
+
+    /// The id a post has on its server, as it came (a boost's own, a notification's); nil
+    /// for a post not numbered so.
+    public static func of(_ post: Post) -> String? {
+        if case .string(let id) = post.id { return id }
+        return nil
+    }
 }

@@ -17,7 +17,7 @@ enum StatusLine {
         let width = buffer.width
         let style = Style(.statusBar)
         buffer.fill(row: row, column: 0, count: width, style: style)
-        let status = " " + describe(state)
+        let status = " " + describe(state) + notifications(state.notificationsUnread)
         // One source is named by the name its reader gave it (subscriptions), else its path or URL.
         let source = state.sources[0].named ? state.sources[0].name : state.sources[0].label
         let right: String
@@ -36,6 +36,11 @@ enum StatusLine {
         if !right.isEmpty {
             buffer.write(right, row: row, column: width - rightWidth, style: style)
         }
+    }
+
+    /// The unread notifications, on every view: " · 3 notifications".
+    static func notifications(_ count: Int) -> String {
+        count > 0 ? " · \(CountFormat.grouped(count)) notification\(count == 1 ? "" : "s") (i)" : ""
     }
 
     /// The status, then as much of the source's name as fits (none, rather than a sliver).

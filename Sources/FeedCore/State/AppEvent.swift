@@ -38,6 +38,10 @@ public enum AppEvent: Sendable {
     case posting(id: Int, Posting)
     /// A thread's load ended: the thread, or why there is none.
     case threadLoaded(request: Int, Result<ThreadContext, Failure>)
+    /// The notifications a view asked for (`.loadNotifications`).
+    case notificationsLoaded(request: Int, Result<[Post], Failure>)
+    /// How many notifications the servers hold unread (at start: their notifications marker).
+    case notificationsUnread(Int)
 }
 
 public enum PictureOutcome: Sendable {
@@ -126,5 +130,11 @@ public enum AppEffect: Hashable, Sendable {
     /// Ask the server of source `source` for the thread of its status `statusID`; it
     /// answers with `.threadLoaded`.
     case loadThread(request: Int, source: Int, statusID: String)
+    /// Ask the server of source `source`'s account for its notifications; it answers with
+    /// `.notificationsLoaded`.
+    case loadNotifications(request: Int, source: Int)
+    /// The reader has seen source `source`'s account's notifications up to `newest`: the
+    /// server's notifications marker, to write.
+    case notificationsSeen(source: Int, newest: String)
     case quit(exitCode: Int32)
 }

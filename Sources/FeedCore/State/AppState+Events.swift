@@ -153,6 +153,11 @@ extension AppState {
         case .threadLoaded(let request, let outcome):
             views.take(outcome, request: request)
             return []
+        case .notificationsLoaded(let request, let outcome):
+            return takeNotifications(outcome, request: request)
+        case .notificationsUnread(let count):
+            notificationsUnread = count
+            return []
         case .signal(let number):
             return [.cancelLoads, .quit(exitCode: 128 + number)]
         case .notice(let text):

@@ -73,6 +73,7 @@ extension AppState {
     private mutating func actOnServer(_ action: KeyAction, on post: Post?) -> [AppEffect]? {
         switch action {
         case .thread: openThread(of: post)
+        case .notifications: openNotifications(from: post)
         case .reply, .compose: compose(action, on: post)
         default: pressServerMark(action, on: post)
         }

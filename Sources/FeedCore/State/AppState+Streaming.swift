@@ -22,8 +22,9 @@ extension AppState {
         case .delete(let statusID):
             timeline.removeStreamed(statusID, of: source, in: frame)
             timeline.recountUnread(in: frame)
-        case .notification:
+        case .notification(let row):
             notificationsUnread += 1
+            if let row { views.takeNotification(row, source: source) }
         case .other:
             break
         }

@@ -2,7 +2,7 @@
 public enum KeyAction: Hashable, Sendable {
     case next, previous, pageDown, pageUp, halfPageDown, halfPageUp, first, last
     case toggleExpanded, like, boost, bookmark, thread, reply, compose, openLink, reload, pause, redraw, help, quit
-    case nextUnread, toggleRead, markAllRead, search
+    case nextUnread, toggleRead, markAllRead, search, notifications
     case scrollDown, scrollUp, select
 }
 
@@ -53,14 +53,20 @@ public struct KeyBinding: Sendable {
                 + "across reloads, and with the store between runs",
             keys: [.character("l"): .like, .character("B"): .boost, .character("m"): .bookmark]),
         KeyBinding(
-            label: "t  R  c", summary: "the post's thread; reply; a new post",
+            label: "t  R  c  i", summary: "thread; reply; new post; notifications",
             detail:
                 "on a Mastodon timeline: `t` pushes the post's thread over the timeline (the posts it answers "
                 + "above, the replies below, indented by depth, skeleton rows while they load; Esc comes back as "
                 + "it was); with an account, `R` and `c` open `$VISUAL`, else `$EDITOR`, else `vi`, as `git commit` "
                 + "does, with lines for the content warning, visibility and language (an empty text cancels); the "
-                + "post shows at once, sending, and a draft that could not be posted is kept",
-            keys: [.character("t"): .thread, .character("R"): .reply, .character("c"): .compose]),
+                + "post shows at once, sending, and a draft that could not be posted is kept; `i` pushes the "
+                + "notifications of the account that reads the post's source (mentions with their status, favourites "
+                + "and boosts grouped, follows, follow requests, polls ended, edits), which the status line counts "
+                + "on every view until they are seen",
+            keys: [
+                .character("t"): .thread, .character("R"): .reply, .character("c"): .compose,
+                .character("i"): .notifications,
+            ]),
         KeyBinding(
             label: "n", summary: "next unread post",
             detail: "after the selection, else from the top; with the store, read marks are kept between runs",

@@ -116,70 +116,20 @@ public struct ThreadView: StackedView {
         }
     }
 
-    /// One row as drawn: a post, or the skeleton of one to come; indented cells.
-    private enum Row {
-        case post(Post, selected: Bool)
-        case skeleton(index: Int)
-    }
-
     public func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext) {
-        var drawn: [(row: Row, indent: Int)] = []
-        if isLoading, focus.inReplyToID != nil { drawn.append((.skeleton(index: 0), 0)) }
+        var drawn: [StackedRows.Row] = []
+        if isLoading, focus.inReplyToID != nil { drawn.append(.skeleton(index: 0, indent: 0)) }
         for (index, row) in rows.enumerated() {
-            drawn.append((.post(row.post, selected: index == selected), Self.indent(depth: row.depth)))
+            drawn.append(.post(row.post, selected: index == selected, indent: Self.indent(depth: row.depth)))
         }
         if isLoading {
             for index in 0..<min(focus.replies ?? 0, Self.skeletonReplies) {
-                drawn.append((.skeleton(index: index + 1), Self.indent(depth: 1)))
+                drawn.append(.skeleton(index: index + 1, indent: Self.indent(depth: 1)))
             }
         }
-        let layouts = drawn.map { layout(of: $0.row, indent: $0.indent, width: buffer.width, actions: context.actions) }
-        // From the top, unless the selected row would not fit: then from as far down as it needs.
-        let chosen = drawn.firstIndex { if case .post(_, true) = $0.row { true } else { false } } ?? 0
-        var first = 0
-        func span(_ range: ClosedRange<Int>) -> Int {
-            range.reduce(0) { $0 + layouts[$1].height + RowGeometry.separatorHeight }
-        }
-        while first < chosen, span(first...chosen) > height { first += 1 }
-        var top = 0
-        let pulse = PendingPulse.fade(at: context.elapsed, animated: context.shimmer.isAnimated)
-        for index in first..<drawn.count where top < height {
-            let layout = layouts[index]
-            switch drawn[index].row {
-            case .skeleton:
-                FeedRenderer.paintSkeleton(
-                    layout, top: top, into: &buffer, shimmer: context.shimmer, elapsed: context.elapsed,
-                    inPalette: context.paletteSkeleton)
-            case .post(_, let isSelected):
-                FeedRenderer.paintText(layout, top: top, into: &buffer, fade: 0, pulse: pulse)
-                if isSelected {
-                    FeedRenderer.paintSelection(top: top, height: layout.height, into: &buffer, limit: height)
-                }
-            }
-            top += layout.height + RowGeometry.separatorHeight
-        }
+        StackedRows(rows: drawn, expanded: expanded, now: now).draw(into: &buffer, height: height, context: context)
     }
 
     /// Two cells a level, at most four levels: a deep thread still has room for its text.
     static func indent(depth: Int) -> Int { min(depth, 4) * 2 }
-
-    private func layout(of row: Row, indent: Int, width: Int, actions: ServerActions) -> RowLayout {
-        let content: RowContent
-        let isExpanded: Bool
-        switch row {
-        case .skeleton(let index):
-            content = RowContent.placeholder(index: index)
-            isExpanded = false
-        case .post(let post, _):
-            var marks = RowMarks()
-            (marks.own, marks.pending) = actions.shown(for: post)
-            isExpanded = expanded.contains(post.id)
-            content = RowContent(post: post, now: now, marks: marks, expanded: isExpanded)
-        }
-        var layout = RowLayout.make(
-            content, screenWidth: max(1, width - indent),
-            maxContentLines: isExpanded ? nil : RowGeometry.maxContentLines)
-        for index in layout.spans.indices { layout.spans[index].column += indent }
-        return layout
-    }
 }

@@ -39,6 +39,24 @@ public struct ViewStack: Sendable {
         pushed[index] = thread
     }
 
+    /// The notifications waiting for `request` take their answer; nothing when popped.
+    mutating func take(_ outcome: Result<[Post], Failure>, notificationsRequest request: Int) {
+        guard let index = pushed.firstIndex(where: { ($0 as? NotificationsView)?.request == request }),
+            var view = pushed[index] as? NotificationsView
+        else { return }
+        view.take(outcome)
+        pushed[index] = view
+    }
+
+    /// A notification streamed for source `source`: the notifications open for it take it.
+    mutating func takeNotification(_ post: Post, source: Int) {
+        for index in pushed.indices {
+            guard var view = pushed[index] as? NotificationsView, view.source == source else { continue }
+            view.takeStreamed(post)
+            pushed[index] = view
+        }
+    }
+
     /// The server's word on a status, for every view that shows it.
     mutating func update(_ target: ActionTarget, to state: StatusState) {
         timeline.update(target, to: state)

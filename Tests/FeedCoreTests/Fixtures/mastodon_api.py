@@ -143,8 +143,9 @@ class Streaming:
         cls.send(f"event: {name}\ndata: {json.dumps(status, separators=(',', ':'))}\n\n".encode())
 
 
-def serve_stream(handler):
-    """One stream, until its client goes or it is cut."""
+def serve_stream(handler, only=None):
+    """One stream, until its client goes or it is cut; with `only`, the events of that name
+    alone (the user stream's notifications, `user/notification`)."""
     with Streaming.cond:
         if Streaming.mode == "refuse":
             # Mastodon's streaming server refuses with a JSON error and the status it names
@@ -165,7 +166,8 @@ def serve_stream(handler):
             with Streaming.cond:
                 if len(Streaming.sent) == seen:
                     Streaming.cond.wait(Streaming.heartbeat)
-                chunks = Streaming.sent[seen:]
+                chunks = [chunk for chunk in Streaming.sent[seen:]
+                          if only is None or chunk.startswith(b"event: " + only + b"\n")]
                 seen = len(Streaming.sent)
                 cut = Streaming.mode == "cut" and chunks
                 if cut:
@@ -200,6 +202,42 @@ def timeline_page(statuses, params):
     if params.get("since_id"):
         chosen = [st for st in chosen if key(st) > int(params["since_id"])]
     return chosen[:limit]
+
+
+def recorded_notifications():
+    """The notifications the account has, one row of each type, newest first: recorded
+    answers, and where no server was recorded answering a type, a recorded notification with
+    its type changed (mastodon-api/SOURCES.md says which)."""
+    mention = recorded("notifications_mention.json")[0]
+    follows = recorded("notifications_follow.json")
+    grouped = recorded("notifications_grouped.json")
+    group = grouped["notification_groups"][0]
+    # The v2 group's favourites in v1's shape: one notification per account, the group's key
+    # and status; admin's full account as the recorded mention has it.
+    full = {account["id"]: account for account in grouped["accounts"] + [mention["account"]]}
+    favourites = [{"id": str(int(group["page_max_id"]) - n), "type": "favourite",
+                   "created_at": group["latest_page_notification_at"], "group_key": group["group_key"],
+                   "account": full[account_id], "status": grouped["statuses"][0]}
+                  for n, account_id in enumerate(group["sample_account_ids"])]
+
+    def retyped(notification, kind, number, **changes):
+        notification = copy.deepcopy(notification)
+        notification.update(type=kind, id=str(number), group_key=f"ungrouped-{number}", **changes)
+        return notification
+    reblogs = [dict(retyped(favourite, "reblog", 40 + n), group_key="reblog-" + group["group_key"][len("favourite-"):])
+               for n, favourite in enumerate(favourites)]
+    derived = reblogs + [
+        retyped(follows[0], "follow_request", 42),
+        retyped(mention, "poll", 43, status=recorded("status_with_poll.json")),
+        retyped(mention, "update", 44),
+        retyped(mention, "annual_report", 45),  # a type this client does not know
+    ]
+    made = [mention] + recorded("notifications_status.json") + recorded("notifications_admin_sign_up.json") \
+        + follows + favourites + derived
+    return sorted(made, key=lambda notification: int(notification["id"]), reverse=True)
+
+
+NOTIFICATIONS = recorded_notifications()
 
 
 class Markers:
@@ -345,7 +383,7 @@ def handle(handler, method):
         if "access_token" in params:  # a token in the address would be in every log on the way
             error(handler, 400, "Bad Request", "the loopback server takes the token in the header only")
         elif authorized(handler, auth):
-            serve_stream(handler)
+            serve_stream(handler, b"notification" if path.endswith("/user/notification") else None)
     elif path == "/mastodon-api/markers":  # the markers as held; set, or a race for the next write
         others = {name: params[name] for name in ("home", "notifications") if name in params}
         if params.get("conflict"):
@@ -374,6 +412,17 @@ def handle(handler, method):
             return True
         write_markers(values)
         handler.send(200, json.dumps(marker_answer(list(values))).encode())
+    elif path == "/api/v1/notifications":
+        if authorized(handler, auth):
+            handler.send(200, json.dumps(timeline_page(NOTIFICATIONS, params)).encode())
+    elif path == "/api/v1/notifications/unread_count":
+        if authorized(handler, auth):
+            with State.lock:
+                marker = Markers.held.get("notifications", ("0",))[0]
+            count = sum(1 for notification in NOTIFICATIONS if int(notification["id"]) > int(marker))
+            answer = recorded("notifications_unread_count.json")
+            answer["count"] = count
+            handler.send(200, json.dumps(answer).encode())
     elif path == "/mastodon-api/hold":  # action requests answer late
         State.hold = float(params.get("seconds", "0"))
         handler.send(200, b"{}")

@@ -1,0 +1,31 @@
+/// `i`: the notifications of the account that reads the selected post's source, on the
+/// stack; seen once they are there, which the status line's count and the server's
+/// notifications marker follow.
+extension AppState {
+    mutating func openNotifications(from post: Post?) -> [AppEffect] {
+        if views.top is NotificationsView { return [] }
+        let sources = timeline.sources
+        let own = post?.source?.index
+        guard
+            let source = own.flatMap({ sources.indices.contains($0) && sources[$0].actsOnServer ? $0 : nil })
+                ?? sources.indices.first(where: { sources[$0].actsOnServer })
+        else {
+            notices.say("Notifications need an account: shimmerfeed login mastodon.example")
+            return []
+        }
+        let request = views.nextRequest()
+        push(NotificationsView(request: request, source: source, now: timeline.referenceDate))
+        return [.loadNotifications(request: request, source: source)]
+    }
+
+    mutating func takeNotifications(_ outcome: Result<[Post], Failure>, request: Int) -> [AppEffect] {
+        views.take(outcome, notificationsRequest: request)
+        guard case .success(let posts) = outcome,
+            let view = views.pushed.first(where: { ($0 as? NotificationsView)?.request == request })
+                as? NotificationsView,
+            let newest = posts.compactMap(StatusID.of).max(by: StatusID.isOlder)
+        else { return [] }
+        notificationsUnread = 0
+        return [.notificationsSeen(source: view.source, newest: newest)]
+    }
+}
