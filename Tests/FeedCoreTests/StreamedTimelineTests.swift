@@ -135,6 +135,34 @@ import Testing
         #expect(state.feed?.posts.filter { $0.content == "Streamed 1" }.count == 1)
     }
 
+    /// A stream that goes on does not grow the timeline without end: the source keeps its
+    /// newest 500 posts, never the one read or those above it, and its next page starts
+    /// after the oldest kept.
+    @Test func aLongStreamKeepsTheNewestPostsAndTheOneRead() throws {
+        var state = try loaded()
+        state.timeline.sources[0].nextPage = "https://h/api/v1/timelines/home?limit=20&max_id=117020585724931720"
+        for n in 1...200 { _ = state.apply(.streamed(source: 0, .update(try newStatus(n))), at: .seconds(1)) }
+        // The reader goes to the oldest post, and stays there while 400 more come.
+        _ = state.apply(.key(.character("G")), at: .seconds(2))
+        let reading = try #require(state.selectedPost)
+        for n in 201...600 { _ = state.apply(.streamed(source: 0, .update(try newStatus(n))), at: .seconds(3)) }
+        let posts = try #require(state.feed?.posts)
+        #expect(posts.contains { $0.id == reading.id } && state.selectedPost?.id == reading.id, "the one read stays")
+        // Everything from the read one up is kept; nothing below it is left to take.
+        #expect(posts.count == 613)
+        // Back at the top, the next status trims the oldest: the newest 500 are left.
+        _ = state.apply(.key(.character("g")), at: .seconds(4))
+        _ = state.apply(.streamed(source: 0, .update(try newStatus(601))), at: .seconds(5))
+        let trimmed = try #require(state.feed?.posts)
+        #expect(trimmed.count == TimelineView.streamedLimit)
+        #expect(trimmed.first?.content == "Streamed 601" && trimmed.last?.content == "Streamed 102")
+        #expect(
+            state.timeline.sources[0].nextPage == "https://h/api/v1/timelines/home?limit=20&max_id=9102",
+            "the next page starts after the oldest kept")
+        #expect(PageAddress.after("7", in: "https://h/x") == "https://h/x?max_id=7")
+        #expect(PageAddress.after("7", in: "https://h/x?local=true") == "https://h/x?local=true&max_id=7")
+    }
+
     /// Streamed notifications count in the status line, on every view, and go on top of the
     /// notifications view when it is open.
     @Test func notificationsAreCountedAndShownInTheirView() throws {

@@ -521,9 +521,11 @@ def sixel_encoders(bin_dir, workdir):
 
 if __name__ == "__main__":
     import many_feeds  # after this module is whole: it reads Session from it
+    import streaming_bench
     bin_dir, workdir = sys.argv[1], sys.argv[2]
     STATE_ROOT = workdir
     many_feeds.terminal_bench.STATE_ROOT = workdir  # the module it imported, as this one
+    streaming_bench.terminal_bench.STATE_ROOT = workdir
     binary = os.path.join(workdir, "shimmerfeed")
     subprocess.run(["strip", "-o", binary, os.path.join(bin_dir, "shimmerfeed")], check=True)
     print(f"viewer: the installed form, {os.path.getsize(binary) / 1e6:.1f} MB stripped")
@@ -570,5 +572,7 @@ if __name__ == "__main__":
            [store_run(binary, workdir) for _ in range(runs)])
     report("a timeline of 50 sources x 40 posts on loopback, answering 20 ms apart:",
            [timeline_run(binary) for _ in range(runs)])
+    report("a Mastodon home timeline streaming from loopback (20 statuses, then 100 a second for 10 s):",
+           [streaming_bench.streaming_run(binary) for _ in range(runs)])
     many_feeds.table(binary, many_feeds.CONFIGS, runs)
     many_feeds.storm_figures(binary, runs)

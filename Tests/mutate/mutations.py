@@ -795,4 +795,9 @@ MUTATIONS = [
     ("a streamed notification not put in the open notifications view", "Sources/FeedCore/State/AppState+Streaming.swift",
      "            if let row { views.takeNotification(row, source: source) }\n", "",
      "StreamedTimelineTests|NotificationsEndToEndTests"),
+    ("a streaming source's timeline growing without end", "Sources/FeedCore/Views/TimelineView+Streamed.swift",
+     "        trimStreamed(of: index, in: frame)\n", "", "StreamedTimelineTests"),
+    ("a long stream's trim taking the post read", "Sources/FeedCore/Views/TimelineView+Streamed.swift",
+     "let removable = own.filter { $0 > keepAbove }.suffix(own.count - Self.streamedLimit)",
+     "let removable = own.suffix(own.count - Self.streamedLimit)", "StreamedTimelineTests"),
 ]

@@ -21,8 +21,33 @@ extension TimelineView {
         let known = Set(current.map(\.id))
         let merged = fresh.isEmpty ? current : TimelineMerge.adding(fresh, in: current, owners: &owners)
         place(merged, anchor: anchor, counting: known, in: frame)
-        let placed = Set(merged.map(\.id))
+        trimStreamed(of: index, in: frame)
+        let placed = Set(feed?.posts.map(\.id) ?? [])
         return Set(fresh.map(\.id).filter { placed.contains($0) })
+    }
+
+    /// A streaming source keeps at most this many posts in the timeline: a stream that
+    /// brings a hundred statuses a second for an hour does not grow the viewer by as many.
+    /// The oldest go (the store keeps them), never the one read nor any above it or on the
+    /// screen, and the source's next page starts after the oldest kept, to bring them back.
+    public static let streamedLimit = 500
+
+    mutating func trimStreamed(of index: Int, in frame: ViewFrame) {
+        guard var posts = feed?.posts else { return }
+        let own = posts.indices.filter { posts[$0].source?.index == index }
+        guard own.count > Self.streamedLimit else { return }
+        let lastShown = visiblePosts(in: frame).last?.index ?? selected
+        let keepAbove = max(selected, lastShown)
+        let removable = own.filter { $0 > keepAbove }.suffix(own.count - Self.streamedLimit)
+        guard !removable.isEmpty else { return }
+        let gone = Set(removable)
+        posts = posts.indices.filter { !gone.contains($0) }.map { posts[$0] }
+        content = .feed(Feed(posts: posts))
+        if let oldest = posts.last(where: { $0.source?.index == index }),
+            let next = sources[index].nextPage
+        {
+            sources[index].nextPage = PageAddress.after(oldest.id.untagged(by: index), in: next)
+        }
     }
 
     /// The status `statusID` of source `index` deleted: its row goes, and boosts of it. The

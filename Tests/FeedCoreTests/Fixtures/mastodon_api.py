@@ -131,6 +131,9 @@ class Streaming:
     mode = "on"
     opened = 0
     heartbeat = 15.0
+    # When each update's last byte was written, by status id (time.monotonic(), which is
+    # CLOCK_MONOTONIC: the bench compares it with when the row reached its terminal).
+    written = {}
 
     @classmethod
     def send(cls, chunk):
@@ -180,6 +183,11 @@ def serve_stream(handler, only=None):
                     handler.wfile.flush()
                     return
                 handler.wfile.write(chunk)
+                handler.wfile.flush()
+                if chunk.startswith(b"event: update\n"):
+                    status_id = json.loads(chunk.split(b"data: ", 1)[1])["id"]
+                    with Streaming.cond:
+                        Streaming.written[status_id] = time.monotonic()
             handler.wfile.flush()
     except (OSError, ValueError):
         pass  # the client went
@@ -278,6 +286,8 @@ def posted_now(status):
 
 
 State.statuses[recorded("status_with_poll.json")["id"]] = posted_now(recorded("status_with_poll.json"))
+# The accounts the recorded statuses know, by their acct: the ones a post can mention.
+KNOWN_ACCOUNTS = {status["account"]["acct"]: status["account"] for status in State.statuses.values()}
 
 
 def current(timeline):
@@ -306,7 +316,7 @@ def made_status(form):
     now = time.time()  # to the millisecond, as Mastodon writes it
     status["created_at"] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + ".%03dZ" % (int(now * 1000) % 1000)
     # Mentions, as Mastodon finds them in the text: "@name" of an account it knows.
-    accounts = {st["account"]["acct"]: st["account"] for st in State.statuses.values()}
+    accounts = KNOWN_ACCOUNTS
     status["mentions"] = [{"id": accounts[word[1:]]["id"], "username": accounts[word[1:]]["username"],
                            "url": accounts[word[1:]]["url"], "acct": word[1:]}
                           for word in dict.fromkeys(text.split()) if word.startswith("@") and word[1:] in accounts]
@@ -376,6 +386,23 @@ def handle(handler, method):
             Streaming.heartbeat = float(params.get("heartbeat", Streaming.heartbeat))
             opened = Streaming.opened
         handler.send(200, json.dumps({"opened": opened}).encode())
+    elif path == "/mastodon-api/stream-writes":  # when each update's last byte went out
+        with Streaming.cond:
+            handler.send(200, json.dumps(Streaming.written).encode())
+    elif path == "/mastodon-api/stream-burst":  # statuses posted at a rate, for the bench
+        rate, seconds = float(params.get("rate", "100")), float(params.get("seconds", "10"))
+
+        def burst():
+            start = time.monotonic()
+            for n in range(int(rate * seconds)):
+                time.sleep(max(0.0, start + n / rate - time.monotonic()))
+                status = made_status({"status": f"Burst {n + 1}"})
+                with State.lock:
+                    State.posted.insert(0, status)
+                    State.statuses[status["id"]] = status
+                Streaming.status_event("update", status)
+        threading.Thread(target=burst, daemon=True).start()
+        handler.send(200, b"{}")
     elif path == "/mastodon-api/stream-recorded":  # the recorded stream's event N, sent as recorded
         Streaming.send(recorded_events()[int(params.get("event", "0"))])
         handler.send(200, b"{}")
