@@ -72,20 +72,7 @@ public struct NotificationsView: StackedView {
     }
 
     public mutating func handle(_ key: Key) -> [AppEffect] {
-        let count = rows?.count ?? 0
-        guard count > 0 else { return [] }
-        switch KeyBinding.action(for: key) {
-        case .next?: selected = min(count - 1, selected + 1)
-        case .previous?: selected = max(0, selected - 1)
-        case .first?: selected = 0
-        case .last?: selected = count - 1
-        case .toggleExpanded?:
-            if let id = selectedPost?.id, expanded.remove(id) == nil { expanded.insert(id) }
-        case .openLink?:
-            if let url = selectedPost?.url, WebAddress.isWeb(url) { return [.openLink(url)] }
-        default: break
-        }
-        return []
+        StackedRows.handle(key, selected: &selected, count: rows?.count ?? 0, expanded: &expanded, post: selectedPost)
     }
 
     public mutating func update(_ target: ActionTarget, to state: StatusState) {

@@ -20,6 +20,26 @@ struct StackedRows {
     /// "now" for the rows' ages.
     var now: Date
 
+    /// The keys every list of rows takes: moving the selection among `count` rows,
+    /// expanding the selected post, opening its link.
+    static func handle(
+        _ key: Key, selected: inout Int, count: Int, expanded: inout Set<PostID>, post: Post?
+    ) -> [AppEffect] {
+        guard count > 0 else { return [] }
+        switch KeyBinding.action(for: key) {
+        case .next?: selected = min(count - 1, selected + 1)
+        case .previous?: selected = max(0, selected - 1)
+        case .first?: selected = 0
+        case .last?: selected = count - 1
+        case .toggleExpanded?:
+            if let id = post?.id, expanded.remove(id) == nil { expanded.insert(id) }
+        case .openLink?:
+            if let url = post?.url, WebAddress.isWeb(url) { return [.openLink(url)] }
+        default: break
+        }
+        return []
+    }
+
     func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext) {
         let layouts = rows.map { layout(of: $0, width: buffer.width, actions: context.actions) }
         let chosen = rows.firstIndex { if case .post(_, true, _) = $0 { true } else { false } } ?? 0
