@@ -88,9 +88,16 @@ import Testing
         let first = try #require(state.feed?.posts.first?.statusID)
         _ = state.apply(.streamed(source: 0, .delete(first)), at: .seconds(14))
         #expect(state.selectedPost?.id == reading.id && V.selectionLine(state, at: .seconds(14)) == line)
+        // The selected post deleted further down: the one after it is selected, where it was.
+        for second in 15...16 { _ = state.apply(.key(.character("k")), at: .seconds(second)) }
+        let doomed = try #require(state.selectedPost)
+        let position = state.selected
+        let after = try #require(state.feed?.posts[position + 1].id)
+        _ = state.apply(.streamed(source: 0, .delete(try #require(doomed.statusID))), at: .seconds(17))
+        #expect(state.selected == position && state.selectedPost?.id == after)
         // A status it never had: nothing moves.
         let posts = state.feed?.posts
-        _ = state.apply(.streamed(source: 0, .delete("1")), at: .seconds(15))
+        _ = state.apply(.streamed(source: 0, .delete("1")), at: .seconds(18))
         #expect(state.feed?.posts == posts)
     }
 

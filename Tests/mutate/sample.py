@@ -25,18 +25,22 @@ from equivalent import EQUIVALENT
 # The tests that cover each folder of Sources/, fastest first: a mutant that survives one
 # filter meets the next. The in-memory tiers take seconds; the binary in tmux, minutes.
 IN_MEMORY = r"^(FeedCoreTests|FeedXMLTests|FeedTerminalTests|FeedPicturesTests\.DecoderTests)\."
-REAL_IO = r"^(FeedTransportTests|FeedStoreTests|ProcessTests|FeedPicturesTests\.PictureLoaderTests)\."
+REAL_IO = r"^(FeedTransportTests|FeedStoreTests|FeedAccountsTests|ProcessTests|FeedPicturesTests\.PictureLoaderTests)\."
+# The binary against the loopback Mastodon server: signed in, acting, posting, live.
+MASTODON_E2E = ("SignInEndToEndTests|ActionsEndToEndTests|ComposeEndToEndTests|StreamingEndToEndTests|"
+                "MarkersEndToEndTests|NotificationsEndToEndTests")
 COVERING = [
     # Every layer above uses FeedCore: its tests are all of the in-memory tiers'.
-    ("Sources/FeedCore/", [IN_MEMORY, REAL_IO, "ViewerEndToEndTests|TimelineEndToEndTests"]),
+    ("Sources/FeedCore/", [IN_MEMORY, REAL_IO, "ViewerEndToEndTests|TimelineEndToEndTests", MASTODON_E2E]),
     ("Sources/FeedStore/", [r"^FeedStoreTests\.", "StoreEndToEndTests"]),
     ("Sources/FeedPictures/", [r"^FeedPicturesTests\.", r"^ProcessTests\.", "PicturesEndToEndTests"]),
     ("Sources/FeedTerminal/", [r"^FeedTerminalTests\.", r"^ProcessTests\.",
                                "ViewerEndToEndTests|PixelsEndToEndTests|InputEndToEndTests"]),
     ("Sources/FeedTransport/", [r"^FeedTransportTests\.", "TransportEndToEndTests"]),
     ("Sources/FeedXML/", [r"^FeedXMLTests\.", "XMLSourceTests|HostileXMLEndToEndTests"]),
+    ("Sources/FeedAccounts/", [r"^FeedAccountsTests\.", MASTODON_E2E]),
     ("Sources/shimmerfeed/", ["CommandLineEndToEndTests", "StoreEndToEndTests|NoticesEndToEndTests",
-                              "ViewerEndToEndTests|SourcesEndToEndTests"]),
+                              "ViewerEndToEndTests|SourcesEndToEndTests", MASTODON_E2E]),
 ]
 # Named areas for --areas: the code of one part of the viewer, wherever its layers put it.
 AREAS = {
