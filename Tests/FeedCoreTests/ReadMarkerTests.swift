@@ -35,6 +35,7 @@ private typealias V = Views
         let recorded = try ReadMarkers.decode(Fixtures.data("mastodon-api/markers.json"))
         #expect(recorded == ReadMarkers(home: "117020574841135347"))
         #expect(try ReadMarkers.decode(Data("{}".utf8)).isEmpty)
+        #expect(!ReadMarkers(home: "1").isEmpty && !ReadMarkers(notifications: "1").isEmpty)
         let older = ReadMarkers(home: "99", notifications: "7")
         let newer = ReadMarkers(home: "100", notifications: "5")
         #expect(older.merged(with: newer) == ReadMarkers(home: "100", notifications: "7"))

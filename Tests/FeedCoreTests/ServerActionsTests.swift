@@ -91,6 +91,9 @@ import Testing
         #expect(confirmed.text.hasSuffix("♥ 1 ") && confirmed.mask.hasSuffix("HHH."), "\(confirmed)")
         #expect(state.selectedPost?.marks == .favourited && state.selectedPost?.likes == 1)
         #expect(!state.isAnimating && state.actions.isEmpty)
+        // Only that status: the source's other rows keep their own.
+        let others = try #require(state.feed?.posts.dropFirst())
+        #expect(others.allSatisfy { $0.marks != .favourited }, "\(others.map(\.marks))")
     }
 
     @Test func pressesInFlightWaitTheirTurnAndTheLastWins() throws {

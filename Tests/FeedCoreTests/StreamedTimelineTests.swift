@@ -193,7 +193,14 @@ import Testing
         _ = state.apply(.streamed(source: 0, notifications[1]), at: .seconds(4))
         let view = try #require(state.views.top as? NotificationsView)
         #expect(view.rows?.count == 4 && view.rows?.first?.id == PostID.string("16").tagged(by: 0))
-        #expect(V.frame(state, at: .seconds(4)).last?.contains("1 notification (i)") == true)
+        // Its keys: j past the last row stays on it, k past the first too; Enter expands.
+        for second in 5...9 { _ = state.apply(.key(.character("j")), at: .seconds(second)) }
+        #expect((state.views.top as? NotificationsView)?.selected == 3)
+        for second in 10...14 { _ = state.apply(.key(.character("k")), at: .seconds(second)) }
+        #expect((state.views.top as? NotificationsView)?.selected == 0)
+        _ = state.apply(.key(.character("G")), at: .seconds(15))
+        #expect((state.views.top as? NotificationsView)?.selectedPost?.content == "Emma(Xara nix) followed you")
+        #expect(V.frame(state, at: .seconds(15)).last?.contains("1 notification (i)") == true)
     }
 }
 

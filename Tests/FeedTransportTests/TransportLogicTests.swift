@@ -98,3 +98,12 @@ import Testing
         #expect(ResponseHeaders.reasonPhrase(for: 299, serverSaid: "") == "")
     }
 }
+
+extension TransportLogicTests {
+    /// A query's fields: a name alone has an empty value; an `=` in a value stays in it.
+    @Test func aQueryDecodesToItsFieldsInOrder() {
+        let fields = FormEncoding.decode("code=a%20b&state&x=1=2")
+        #expect(fields.map(\.name) == ["code", "state", "x"])
+        #expect(fields.map(\.value) == ["a b", "", "1=2"])
+    }
+}
