@@ -55,16 +55,24 @@ public struct MastodonStreaming: Sendable {
         guard let timeline = URL(string: setup.timeline), let path = MastodonStreamAddress.path(forTimeline: timeline)
         else { return }
         var newest = newest
-        let base: String
-        switch await streamingBase() {
-        case .success(let found):
-            base = found
-        case .failure(let reason):
-            report(.polling(pollingNotice(reason)))
-            await poll(after: &newest, report: report)
-            return
-        }
         var backoff = StreamBackoff()
+        var base: String?
+        // The server unreachable is asked again, as a lost stream is; a server that names
+        // no streaming, or refuses to say, is polled.
+        while base == nil, !Task.isCancelled {
+            switch await streamingBase() {
+            case .success(let found):
+                base = found
+            case .failure(.unreachable):
+                try? await Task.sleep(for: backoff.next(random: Double.random(in: 0..<1)))
+            case .failure(let reason):
+                report(.polling(pollingNotice(reason)))
+                await poll(after: &newest, report: report)
+                return
+            }
+        }
+        guard let base else { return }
+        backoff.reset()
         while !Task.isCancelled {
             switch await connect(base + path, newest: &newest, backoff: &backoff, report: report) {
             case .refused(let reason):
@@ -83,7 +91,14 @@ public struct MastodonStreaming: Sendable {
         let request = APIClient.Request(
             url: setup.server + "/api/v2/instance", bearerToken: setup.token,
             certificateAuthorities: setup.certificateAuthorities)
-        guard let body = try? await APIClient.send(request) else { return .failure(.noInstance) }
+        let body: Data
+        do {
+            body = try await APIClient.send(request)
+        } catch let failure as Failure where Self.isRefusal(failure) {
+            return .failure(.noInstance)
+        } catch {
+            return .failure(.unreachable)
+        }
         guard let named = try? MastodonAnswer.streamingBase(inInstance: body),
             let base = MastodonStreamAddress.base(named)
         else { return .failure(.noStreaming) }
@@ -91,6 +106,8 @@ public struct MastodonStreaming: Sendable {
     }
 
     enum StreamRefusal: Error {
+        /// The server could not be reached: asked again later.
+        case unreachable
         case noInstance
         case noStreaming
         case refused(Failure)
@@ -181,7 +198,7 @@ public struct MastodonStreaming: Sendable {
         let host = URL(string: setup.server)?.host() ?? setup.server
         let why =
             switch reason {
-            case .noInstance: "\(host) did not say where it streams"
+            case .unreachable, .noInstance: "\(host) did not say where it streams"
             case .noStreaming: "\(host) has no streaming API"
             case .refused(.httpStatus(let code, let reason, _)): "\(host) refused streaming (HTTP \(code) \(reason))"
             case .refused(let failure): "\(host) refused streaming (\(failure.message))"

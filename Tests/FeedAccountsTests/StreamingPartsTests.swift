@@ -125,6 +125,26 @@ import Testing
         #expect(plain == .failed(.tokenOverPlainHTTP(host: "127.0.0.1")))
     }
 
+    /// A server that cannot answer where it streams (503) is asked again after the
+    /// back-off, and streamed from; only a refusal makes the viewer poll.
+    @Test func anInstanceThatFailsIsAskedAgainNotPolled() async throws {
+        _ = try server.get("/mastodon-api/fail?status=503&times=1")
+        let reports = Arc(Mutex<[String]>([]))
+        let setup = MastodonStreaming.Setup(
+            server: base, timeline: base + "/api/v1/timelines/home", token: Self.token,
+            certificateAuthorities: server.certificate)
+        let task = Task {
+            await MastodonStreaming(setup).run(after: Self.newestRecorded) { report in
+                reports.value.withLock { $0.append("\(report)") }
+            }
+        }
+        defer { task.cancel() }
+        try await until { (try? server.get("/mastodon-api/streaming"))?.contains("\"opened\": 1") == true }
+        let asked = try ActionsLog.paths(server).filter { $0 == "GET /api/v2/instance" }
+        #expect(asked.count == 2, "asked again after the 503")
+        #expect(reports.value.withLock { $0.allSatisfy { !$0.contains("polling") } })
+    }
+
     private func until(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(10)
         while !condition() {

@@ -800,4 +800,7 @@ MUTATIONS = [
     ("a long stream's trim taking the post read", "Sources/FeedCore/Views/TimelineView+Streamed.swift",
      "let removable = own.filter { $0 > keepAbove }.suffix(own.count - Self.streamedLimit)",
      "let removable = own.suffix(own.count - Self.streamedLimit)", "StreamedTimelineTests"),
+    ("a server that could not be reached taken as one without streaming (polled for good)",
+     "Sources/FeedAccounts/MastodonStreaming.swift", "            return .failure(.unreachable)\n",
+     "            return .failure(.noInstance)\n", "StreamingPartsTests"),
 ]

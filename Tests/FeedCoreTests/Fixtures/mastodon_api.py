@@ -527,6 +527,8 @@ def handle(handler, method):
             Streaming.status_event("update", earlier)
         handler.send(200, json.dumps(earlier).encode())
     elif path in ("/api/v2/instance", "/api/v2/instance/"):
+        if failed_as_told(handler, "Service Unavailable"):
+            return True
         # The recorded server streamed from another port (ws://localhost:4000); this one
         # streams from its own address, as a server whose streaming shares its host.
         instance = recorded("instance.json")
