@@ -69,7 +69,14 @@ private typealias V = Views
         _ = type("0-7", into: &state)
         _ = state.apply(.key(.escape), at: .seconds(5))
         #expect(state.selectedPost?.title == "Post 0-7")
-        #expect(state.apply(.key(.escape), at: .seconds(6)).contains(.quit(exitCode: 0)))
+        // Kept with Enter, the search is cleared by Esc all the same, before Esc quits.
+        _ = state.apply(.key(.character("/")), at: .seconds(6))
+        _ = type("0-5", into: &state)
+        _ = state.apply(.key(.enter), at: .seconds(6))
+        #expect(state.search?.typing == false)
+        #expect(!state.apply(.key(.escape), at: .seconds(7)).contains(.quit(exitCode: 0)))
+        #expect(state.search == nil)
+        #expect(state.apply(.key(.escape), at: .seconds(8)).contains(.quit(exitCode: 0)))
     }
 
     @Test func postsArrivingDuringASearchJoinTheResultsAndTheSelectionStays() throws {

@@ -167,6 +167,16 @@ import Testing
         let lines = FeedRenderer.render(state.advanced(to: .seconds(4))).lines
         let eric = try #require(lines.firstIndex { $0.contains("Eric Book") })
         #expect(lines[eric].hasSuffix("♥ 0 "), "\(lines[eric])")
+        // The post the thread is of takes its answer too.
+        _ = state.apply(.key(.character("k")), at: .seconds(5))
+        let focus = try #require(state.views.top?.selectedPost?.statusID)
+        guard case .sendAction(let own)? = state.apply(.key(.character("l")), at: .seconds(5)).first else {
+            Issue.record("no action sent for the thread's post")
+            return
+        }
+        let confirmed = StatusState(statusID: focus, likes: 7, boosts: 0, marks: [.favourited])
+        _ = state.apply(.actionAnswered(ActionAnswer(request: own.id, outcome: .confirmed(confirmed))), at: .seconds(6))
+        #expect(state.views.top?.selectedPost?.likes == 7 && state.views.top?.selectedPost?.marks == .favourited)
     }
 
     @Test func onlyAMastodonPostHasAThread() {
