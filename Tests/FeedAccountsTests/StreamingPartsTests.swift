@@ -128,7 +128,7 @@ import Testing
     /// A server that cannot answer where it streams (503) is asked again after the
     /// back-off, and streamed from; only a refusal makes the viewer poll.
     @Test func anInstanceThatFailsIsAskedAgainNotPolled() async throws {
-        _ = try server.get("/mastodon-api/fail?status=503&times=1")
+        _ = try server.get("/mastodon-api/instance-fails?times=1")
         let reports = Arc(Mutex<[String]>([]))
         let setup = MastodonStreaming.Setup(
             server: base, timeline: base + "/api/v1/timelines/home", token: Self.token,

@@ -96,6 +96,8 @@ class State:
     # Posts made, newest first, and the answer given for each Idempotency-Key.
     posted = []
     by_key = {}
+    # The next instance requests answer 503 (where the viewer asks where it streams).
+    instance_failures = 0
 
 
 check_rules_against_the_recordings()
@@ -526,8 +528,16 @@ def handle(handler, method):
                     State.by_key[key] = earlier
             Streaming.status_event("update", earlier)
         handler.send(200, json.dumps(earlier).encode())
+    elif path == "/mastodon-api/instance-fails":  # the next instance requests answer 503
+        with State.lock:
+            State.instance_failures = int(params.get("times", "1"))
+        handler.send(200, b"{}")
     elif path in ("/api/v2/instance", "/api/v2/instance/"):
-        if failed_as_told(handler, "Service Unavailable"):
+        with State.lock:
+            failing = State.instance_failures > 0
+            State.instance_failures = max(0, State.instance_failures - 1)
+        if failing:  # a server in trouble: its own failures stay apart from the actions'
+            error(handler, 503, "Service Unavailable", "the loopback server was told to fail")
             return True
         # The recorded server streamed from another port (ws://localhost:4000); this one
         # streams from its own address, as a server whose streaming shares its host.
