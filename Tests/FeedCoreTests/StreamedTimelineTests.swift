@@ -142,6 +142,24 @@ import Testing
         #expect(state.feed?.posts.filter { $0.content == "Streamed 1" }.count == 1)
     }
 
+    /// The reader's own post, streamed before the server's answer to it came: one row, the
+    /// server's status, not someone else's new one counted above the reader.
+    @Test func theReadersOwnPostStreamedBeforeItsAnswerIsOneRow() throws {
+        var state = try loaded()
+        _ = state.apply(.key(.character("j")), at: .seconds(1))
+        let count = state.feed?.posts.count ?? 0
+        var draft = Post(id: .string("draft"), author: Author(name: "me"), content: "Hi!", likes: nil, createdAt: V.now)
+        draft.source = PostSource(index: 0, name: nil)
+        _ = state.apply(.posting(id: 7, .sending(draft)), at: .seconds(2))
+        let posted = try MastodonAnswer.post(from: Fixtures.data("mastodon-api/status_post.json"))
+        _ = state.apply(.streamed(source: 0, .update(posted)), at: .seconds(2))
+        #expect(state.feed?.posts.count == count + 1 && state.newAbove == 0, "held while it is sent")
+        _ = state.apply(.posting(id: 7, .posted(posted)), at: .seconds(3))
+        #expect(state.feed?.posts.count == count + 1)
+        #expect(state.feed?.posts.count { $0.statusID == posted.statusID } == 1)
+        #expect(state.newAbove == 0)
+    }
+
     /// A stream that goes on does not grow the timeline without end: the source keeps its
     /// newest 500 posts, never the one read or those above it, and its next page starts
     /// after the oldest kept.

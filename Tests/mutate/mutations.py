@@ -760,7 +760,7 @@ MUTATIONS = [
     ("a streamed status not faded in", "Sources/FeedCore/State/AppState+Streaming.swift",
      "            if !fresh.isEmpty { fadeInStreamed(fresh, at: now) }\n", "", "StreamedTimelineTests"),
     ("a status streamed during a load dropped", "Sources/FeedCore/State/AppState+Streaming.swift",
-     "            timeline.streamedWhileLoading.append((source, event))\n", "", "StreamedTimelineTests"),
+     "            timeline.heldStreamed.append((source, event))\n", "", "StreamedTimelineTests"),
     ("a hashtag's local timeline streamed from the global stream", "Sources/FeedCore/Loading/MastodonStreamAddress.swift",
      "return stream + \"hashtag\" + (flag(\"local\") ? \"/local\" : \"\") + \"?tag=\" + parts[4]",
      "return stream + \"hashtag\" + \"?tag=\" + parts[4]", "StreamingAddressTests"),
@@ -803,4 +803,8 @@ MUTATIONS = [
     ("a server that could not be reached taken as one without streaming (polled for good)",
      "Sources/FeedAccounts/MastodonStreaming.swift", "            return .failure(.unreachable)\n",
      "            return .failure(.noInstance)\n", "StreamingPartsTests"),
+    ("the reader's own post, streamed before its answer, taken as someone else's new status",
+     "Sources/FeedCore/State/AppState+Streaming.swift",
+     "    var holdsStreamed: Bool { timeline.isLoading || !timeline.outgoing.isEmpty }",
+     "    var holdsStreamed: Bool { timeline.isLoading }", "StreamedTimelineTests"),
 ]

@@ -9,7 +9,7 @@ extension AppState {
         var effects = advanceTimers(to: now)
         let referenceDate = timeline.referenceDate
         effects += handle(event, at: now)
-        takeStreamedWhileLoading(at: now)
+        takeHeldStreamed(at: now)
         let wanted = StateTimer.allCases.filter { $0.isWanted(in: self) }
         timing.timers.keep(only: wanted)
         switch event {

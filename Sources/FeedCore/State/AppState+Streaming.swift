@@ -1,16 +1,18 @@
 /// Events a source streams, to the timeline; notifications counted for the status line. New
-/// statuses fade in as loaded rows do; events that come while the rows load wait for them.
+/// statuses fade in as loaded rows do. Events wait while the rows load, and while a post of
+/// the reader's is being sent: the stream may bring that post before its own answer does,
+/// and it would come in as someone else's new status.
 extension AppState {
-    /// The most events kept while the rows load: past it, the oldest go (the stream's next
-    /// gap fetch, or the load itself, has them).
-    static let streamedWhileLoadingLimit = 1_000
+    /// The most events held: past it, the oldest go (the stream's next gap fetch, or the
+    /// load itself, has them).
+    static let heldStreamedLimit = 1_000
 
     mutating func take(_ event: StreamingEvent, from source: Int, at now: Duration) {
         guard timeline.sources.indices.contains(source) else { return }
-        guard !timeline.isLoading else {
-            timeline.streamedWhileLoading.append((source, event))
-            let excess = timeline.streamedWhileLoading.count - Self.streamedWhileLoadingLimit
-            if excess > 0 { timeline.streamedWhileLoading.removeFirst(excess) }
+        guard !holdsStreamed else {
+            timeline.heldStreamed.append((source, event))
+            let excess = timeline.heldStreamed.count - Self.heldStreamedLimit
+            if excess > 0 { timeline.heldStreamed.removeFirst(excess) }
             return
         }
         let frame = frame
@@ -31,11 +33,14 @@ extension AppState {
         timeline.noteOnScreen(in: frame)
     }
 
-    /// The events that waited for the rows, taken now that they are there.
-    mutating func takeStreamedWhileLoading(at now: Duration) {
-        guard !timeline.isLoading, !timeline.streamedWhileLoading.isEmpty else { return }
-        let waiting = timeline.streamedWhileLoading
-        timeline.streamedWhileLoading = []
+    /// Whether streamed events wait: while the rows load or a post is being sent.
+    var holdsStreamed: Bool { timeline.isLoading || !timeline.outgoing.isEmpty }
+
+    /// The events that waited, taken once nothing holds them.
+    mutating func takeHeldStreamed(at now: Duration) {
+        guard !holdsStreamed, !timeline.heldStreamed.isEmpty else { return }
+        let waiting = timeline.heldStreamed
+        timeline.heldStreamed = []
         for (source, event) in waiting { take(event, from: source, at: now) }
     }
 

@@ -93,9 +93,9 @@ public struct TimelineView: Sendable {
     /// Posts a stream brought, fading in since `streamedFadeStart` (animation time).
     public internal(set) var streamedFade: Set<PostID> = []
     public internal(set) var streamedFadeStart: Duration?
-    /// Events a stream brought while the rows were loading, taken once they are there
-    /// (a reload's answer may not have them yet).
-    var streamedWhileLoading: [(source: Int, event: StreamingEvent)] = []
+    /// Events a stream brought while the rows were loading (a reload's answer may not have
+    /// them yet) or a post was being sent, taken once neither holds them.
+    var heldStreamed: [(source: Int, event: StreamingEvent)] = []
 
     init(sources: [SourceStatus], referenceDate: Date) {
         self.sources = sources

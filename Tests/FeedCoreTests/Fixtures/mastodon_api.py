@@ -516,6 +516,7 @@ def handle(handler, method):
             return True
         with State.lock:
             earlier = State.by_key.get(key) if key else None
+        made = False
         if earlier is None:  # Mastodon answers a key it has seen with the status it made then
             if not form.get("status"):
                 error(handler, 422, "Validation failed", "Text can't be blank")
@@ -526,8 +527,12 @@ def handle(handler, method):
                 State.statuses[earlier["id"]] = earlier
                 if key:
                     State.by_key[key] = earlier
-            Streaming.status_event("update", earlier)
+            made = True
         handler.send(200, json.dumps(earlier).encode())
+        # Then to the streams, as Mastodon distributes a new status: after it answered the
+        # post, from a job of its own (DistributionWorker).
+        if made:
+            Streaming.status_event("update", earlier)
     elif path == "/mastodon-api/instance-fails":  # the next instance requests answer 503
         with State.lock:
             State.instance_failures = int(params.get("times", "1"))
