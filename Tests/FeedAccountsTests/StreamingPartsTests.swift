@@ -88,22 +88,14 @@ import Testing
 
     @Test func aSilentStreamIsLostAndARefusalIsTold() async throws {
         _ = try server.get("/mastodon-api/streaming?heartbeat=5")
-        let silent = try await EventStreamTransfer.run(
-            EventStreamTransfer.Request(
-                url: base + "/api/v1/streaming/user", bearerToken: Self.token,
-                certificateAuthorities: server.certificate, silence: .seconds(1))
-        ) { _ in }
+        let silent = try await stream(base + "/api/v1/streaming/user", silence: .seconds(1))
         guard case .failed(let failure) = silent, case .stalled = failure else {
             Issue.record("not stalled: \(silent)")
             return
         }
         #expect(!MastodonStreaming.isRefusal(failure))
         _ = try server.get("/mastodon-api/streaming?mode=refuse")
-        let refused = try await EventStreamTransfer.run(
-            EventStreamTransfer.Request(
-                url: base + "/api/v1/streaming/user", bearerToken: Self.token,
-                certificateAuthorities: server.certificate, silence: .seconds(5))
-        ) { _ in }
+        let refused = try await stream(base + "/api/v1/streaming/user", silence: .seconds(5))
         guard case .failed(let refusal) = refused else {
             Issue.record("not refused: \(refused)")
             return
@@ -117,11 +109,7 @@ import Testing
         #expect(MastodonStreaming.isRefusal(.httpStatus(code: 404, reason: "", url: "")))
         #expect(!MastodonStreaming.isRefusal(.connectionLost(host: "h")))
         // Over http, the token is not sent at all.
-        let plain = try await EventStreamTransfer.run(
-            EventStreamTransfer.Request(
-                url: "http://127.0.0.1:\(server.port)/api/v1/streaming/user", bearerToken: Self.token,
-                certificateAuthorities: nil, silence: .seconds(5))
-        ) { _ in }
+        let plain = try await stream("http://127.0.0.1:\(server.port)/api/v1/streaming/user", silence: .seconds(5))
         #expect(plain == .failed(.tokenOverPlainHTTP(host: "127.0.0.1")))
     }
 
@@ -143,6 +131,14 @@ import Testing
         let asked = try ActionsLog.paths(server).filter { $0 == "GET /api/v2/instance" }
         #expect(asked.count == 2, "asked again after the 503")
         #expect(reports.value.withLock { $0.allSatisfy { !$0.contains("polling") } })
+    }
+
+    /// A stream of the account's, with its token, read to its end, its chunks dropped.
+    private func stream(_ url: String, silence: Duration) async throws -> EventStreamTransfer.End {
+        try await EventStreamTransfer.run(
+            EventStreamTransfer.Request(
+                url: url, bearerToken: Self.token, certificateAuthorities: server.certificate, silence: silence)
+        ) { _ in }
     }
 
     private func until(_ condition: () -> Bool) async throws {

@@ -19,13 +19,10 @@ extension AppState {
     }
 
     mutating func takeNotifications(_ outcome: Result<[Post], Failure>, request: Int) -> [AppEffect] {
-        views.take(outcome, notificationsRequest: request)
-        guard case .success(let posts) = outcome,
-            let view = views.pushed.first(where: { ($0 as? NotificationsView)?.request == request })
-                as? NotificationsView,
+        guard let source = views.take(outcome, notificationsRequest: request), case .success(let posts) = outcome,
             let newest = posts.compactMap(StatusID.of).max(by: StatusID.isOlder)
         else { return [] }
         notificationsUnread = 0
-        return [.notificationsSeen(source: view.source, newest: newest)]
+        return [.notificationsSeen(source: source, newest: newest)]
     }
 }

@@ -39,13 +39,15 @@ public struct ViewStack: Sendable {
         pushed[index] = thread
     }
 
-    /// The notifications waiting for `request` take their answer; nothing when popped.
-    mutating func take(_ outcome: Result<[Post], Failure>, notificationsRequest request: Int) {
+    /// The notifications waiting for `request` take their answer; returns their source,
+    /// nil when they were popped.
+    mutating func take(_ outcome: Result<[Post], Failure>, notificationsRequest request: Int) -> Int? {
         guard let index = pushed.firstIndex(where: { ($0 as? NotificationsView)?.request == request }),
             var view = pushed[index] as? NotificationsView
-        else { return }
+        else { return nil }
         view.take(outcome)
         pushed[index] = view
+        return view.source
     }
 
     /// A notification streamed for source `source`: the notifications open for it take it.
