@@ -129,13 +129,18 @@ public struct InputDecoder: Sendable {
                 case "4", "8": .end
                 case "5": .pageUp
                 case "6": .pageDown
-                default: nil
+                default:
+                    // F1 to F12, with or without modifiers (`CSI 15;2~`).
+                    Int(parameters.prefix { $0 != ";" }).flatMap { KeyMapping.functionKeyCodes[$0] }.map(Key.function)
                 }
             return (key.map(Token.key) ?? .ignored, length)
         }
         // Cursor keys, with or without modifiers (`CSI 1;5A`); everything else (device
         // attributes, cursor reports, focus) is a reply.
-        guard parameters.isEmpty || parameters.hasPrefix("1;") else { return (.ignored, length) }
+        // `CSI 1;5R` is a cursor report at the first row as much as Ctrl-F3: a reply.
+        guard parameters.isEmpty || parameters.hasPrefix("1;"), final != UInt8(ascii: "R") else {
+            return (.ignored, length)
+        }
         return (cursorKey(final).map(Token.key) ?? .ignored, length)
     }
 
@@ -160,6 +165,10 @@ public struct InputDecoder: Sendable {
         case UInt8(ascii: "B"): .down
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P"): .function(1)
+        case UInt8(ascii: "Q"): .function(2)
+        case UInt8(ascii: "R"): .function(3)
+        case UInt8(ascii: "S"): .function(4)
         default: nil
         }
     }

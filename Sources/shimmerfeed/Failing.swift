@@ -13,7 +13,7 @@ func complain(_ message: String) {
 }
 
 /// Prints `text` (`--help`, `--version`) and exits with success.
-func succeed(printing text: String) -> Never {
-    print(text)
+func succeed(printing text: String, newline: Bool = true) -> Never {
+    print(text, terminator: newline ? "\n" : "")
     exit(0)
 }

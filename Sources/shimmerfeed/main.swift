@@ -12,14 +12,10 @@ import Synchronization
 let environment = ProcessInfo.processInfo.environment
 MemoryTuning.useOneArena(environment: environment)
 
-let options: CommandLineOptions
-do {
-    options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environment)
-} catch {
-    fail("\(error)\nTry 'shimmerfeed --help'.")
-}
+let options = ConfigLoading.options(Array(CommandLine.arguments.dropFirst()), environment: environment)
 switch options.action {
-case .help: succeed(printing: CommandLineOptions.usage)
+case .help: succeed(printing: CommandLineOptions.usage(keys: options.viewer.keys))
+case .keys: succeed(printing: CommandLineOptions.keysListing(options.viewer.keys), newline: false)
 case .version: succeed(printing: "shimmerfeed \(Version.current)")
 case .login(let server): exit(AccountCommands.login(server, environment: environment))
 case .logout(let server): exit(AccountCommands.logout(server, environment: environment))

@@ -139,7 +139,7 @@ private typealias V = Views
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let top = try #require(lines.firstIndex { $0.contains("┌") })
         #expect(lines[top].contains("┌─ Keys ─"))
-        #expect(lines[top + 1].contains("│ j k ↓ ↑"), "\(lines[top + 1])")
+        #expect(lines[top + 1].contains("│ j ↓  k ↑"), "\(lines[top + 1])")
         // Said again, a notice is listed once; the newest three are kept.
         _ = state.apply(.key(.escape), at: .seconds(2))
         for text in ["one", "two", "two", "three"] { _ = state.apply(.notice(text), at: .seconds(3)) }

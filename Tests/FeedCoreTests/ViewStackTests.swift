@@ -6,15 +6,16 @@ import Testing
 /// The stack of views: a view pushed over the timeline takes its keys, its rows area, its
 /// status and its help; Esc pops it and the timeline is as it was.
 @Suite struct ViewStackTests {
-    /// A view that only counts the keys it is given: the mechanism's test, not a feature.
+    /// A view that only counts the keys' actions it is given: the mechanism's test, not a
+    /// feature.
     struct KeyCountingView: StackedView {
-        var keys: [Key] = []
+        var keys: [KeyAction] = []
         var status: String { "Counting view · \(keys.count) keys" }
-        var keyHelp: [KeyHelp] { [KeyHelp(label: "any", summary: "counted")] }
+        var keyHelp: [ActionHelp] { [ActionHelp([.search], "counted")] }
 
-        mutating func handle(_ key: Key) -> [AppEffect] {
-            keys.append(key)
-            return key == .character("x") ? [.redrawAll] : []
+        mutating func handle(_ action: KeyAction) -> [AppEffect] {
+            keys.append(action)
+            return action == .markAllRead ? [.redrawAll] : []
         }
 
         func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext) {
@@ -38,12 +39,14 @@ import Testing
         let before = FeedRenderer.render(state)
         state.push(KeyCountingView())
 
-        for key in [Key.character("j"), .character("G"), .character("n"), .character("/"), .character("x")] {
+        for key in "jGn/Ax".map(Key.character) {
             let effects = state.apply(.key(key), at: .seconds(2))
-            #expect(effects == (key == .character("x") ? [.redrawAll] : []))
+            #expect(effects == (key == .character("A") ? [.redrawAll] : []))
         }
         let top = try #require(state.views.top as? KeyCountingView)
-        #expect(top.keys.count == 5, "every key but the app-wide ones went to the view on top")
+        #expect(
+            top.keys == [.next, .last, .nextUnread, .search, .markAllRead],
+            "every bound key but the app-wide ones went to the view on top, as its action")
         #expect(state.selected == selected && state.scroll == scroll && state.search == nil)
         let frame = FeedRenderer.render(state)
         #expect(frame.lines[0].contains("counted 5"))
@@ -86,7 +89,7 @@ import Testing
         #expect(help.contains("counted") && help.contains("back to the view beneath"))
         #expect(help.contains("q Ctrl-C") && help.contains("pause or resume"))
         #expect(!help.contains("next unread post"), "the timeline's own keys are not the top view's")
-        #expect(state.keyHelp.map(\.label) == ["any", "Esc", "p", "Ctrl-L", "?", "q Ctrl-C"])
+        #expect(state.keyHelp.map(\.label) == ["/", "Esc", "p", "Ctrl-L", "?", "q Ctrl-C"])
     }
 
     @Test func answersArrivingBeneathAPushedViewReachTheTimeline() {

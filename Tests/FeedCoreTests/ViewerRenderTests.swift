@@ -33,7 +33,7 @@ import Testing
         _ = state.apply(.key(.character("?")))
         let frame = FeedRenderer.render(state.advanced(to: .zero))
         let text = frame.lines.joined(separator: "\n")
-        for key in ["j k ↓ ↑", "Enter", "like, boost, bookmark", "q Esc Ctrl-C", "wheel scrolls"] {
+        for key in ["j ↓  k ↑", "Enter", "like, boost, bookmark", "q Esc Ctrl-C", "wheel scrolls"] {
             #expect(text.contains(key))
         }
         try Snapshot.assertMatches(frame, named: "help-80x24")

@@ -17,8 +17,8 @@ import Testing
     @Test func charactersAndControlKeys() {
         #expect(keys("qj한") == [.character("q"), .character("j"), .character("한")])
         #expect(keys("\r\n\u{03}\u{0C}") == [.enter, .enter, .control("c"), .control("l")])
-        // Backspace in either form edits a search; Tab is bound to nothing, read and dropped.
-        #expect(keys("\t\u{7F}\u{08}") == [.backspace, .backspace])
+        // Backspace in either form edits a search; Tab is a key a configuration may bind.
+        #expect(keys("\t\u{7F}\u{08}") == [.tab, .backspace, .backspace])
     }
 
     @Test func cursorAndPageKeysInEitherMode() {
@@ -28,8 +28,19 @@ import Testing
                 .pageUp, .pageDown, .home, .end, .home, .end,
             ])
         #expect(keys("\u{1B}[1;5A") == [.up])
-        // Left, right, F-keys and Delete are bound to nothing.
-        #expect(keys("\u{1B}[C\u{1B}[D\u{1B}OP\u{1B}[3~") == [])
+        // Left, right and Delete are no key here.
+        #expect(keys("\u{1B}[C\u{1B}[D\u{1B}[3~") == [])
+    }
+
+    /// F1 to F4 as SS3 (xterm, VT100) or, with a modifier, CSI; F5 to F12 as VT220 numbers,
+    /// with the gaps at 16 and 22 that make an off-by-one show.
+    @Test func functionKeys() {
+        #expect(keys("\u{1B}OP\u{1B}OQ\u{1B}OR\u{1B}OS\u{1B}[1;2P") == (1...4).map(Key.function) + [.function(1)])
+        #expect(
+            keys("\u{1B}[15~\u{1B}[17~\u{1B}[18~\u{1B}[19~\u{1B}[20~\u{1B}[21~\u{1B}[23~\u{1B}[24~\u{1B}[15;5~")
+                == (5...12).map(Key.function) + [.function(5)])
+        // A cursor report at the first row is a reply, never Ctrl-F3; 16~ and 22~ are no key.
+        #expect(keys("\u{1B}[1;5R\u{1B}[16~\u{1B}[22~j") == [.character("j")])
     }
 
     /// Home and End as each family of terminals sends them: xterm in normal and in

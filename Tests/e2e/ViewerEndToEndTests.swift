@@ -199,7 +199,7 @@ extension EndToEndTests {
 
     /// The binary without a terminal: options, help and refusals.
     @Suite struct CommandLineEndToEndTests {
-        private func run(_ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color"]) throws -> (
+        static func run(_ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color"]) throws -> (
             status: Int32, output: String, error: String
         ) {
             let process = Process()
@@ -222,7 +222,7 @@ extension EndToEndTests {
         }
 
         @Test func helpListsTheOptionsAndKeys() throws {
-            let result = try run(["--help"])
+            let result = try Self.run(["--help"])
             #expect(result.status == 0)
             for text in [
                 "Usage: shimmerfeed", "--delay", "--animation", "--fps", "q Esc Ctrl-C", "like, boost, bookmark",
@@ -232,25 +232,25 @@ extension EndToEndTests {
         }
 
         @Test func versionPrintsTheVersion() throws {
-            let result = try run(["--version"])
+            let result = try Self.run(["--version"])
             #expect(result.status == 0)
             #expect(result.output.hasPrefix("shimmerfeed "))
         }
 
         @Test func anUnknownOptionIsAUsageError() throws {
-            let result = try run(["--frobnicate"])
+            let result = try Self.run(["--frobnicate"])
             #expect(result.status == 2)
             #expect(result.error.contains("unknown option '--frobnicate'"))
             #expect(result.output.isEmpty)
         }
 
         @Test func dumpAsSVGIsAPictureOfTheFrame() throws {
-            let still = try run(["--dump", "--svg", "--delay", "0", "--size", "60x12"])
+            let still = try Self.run(["--dump", "--svg", "--delay", "0", "--size", "60x12"])
             #expect(still.status == 0)
             #expect(still.output.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"504\" height=\"216\""))
             #expect(XMLParser(data: Data(still.output.utf8)).parse(), "well-formed")
             #expect(still.output.contains(">Ada Park</text>"))
-            let moving = try run(["--dump", "--svg", "--svg-frame", "--at", "0.5", "--frames", "6", "--fps", "12"])
+            let moving = try Self.run(["--dump", "--svg", "--svg-frame", "--at", "0.5", "--frames", "6", "--fps", "12"])
             #expect(moving.output.contains("animation:0.5s step-end infinite"))
             #expect(moving.output.matches(of: #/@keyframes k\d+/#).count == 5)
             // --color picks the depth the picture is drawn at, as on a terminal: with 16, the
@@ -262,16 +262,16 @@ extension EndToEndTests {
                 "#000000", "#cd0000", "#00cd00", "#cdcd00", "#0000ee", "#cd00cd", "#00cdcd", "#e5e5e5",
                 "#7f7f7f", "#ff0000", "#00ff00", "#ffff00", "#5c5cff", "#ff00ff", "#00ffff", "#ffffff",
             ]
-            let sixteen = try run(["--dump", "--svg", "--delay", "0", "--size", "60x12", "--color", "16"])
+            let sixteen = try Self.run(["--dump", "--svg", "--delay", "0", "--size", "60x12", "--color", "16"])
             #expect(colours(still.output).subtracting(window).isDisjoint(with: xterm16))
             #expect(colours(sixteen.output).subtracting(window).isSubset(of: xterm16))
             #expect(colours(sixteen.output).subtracting(window).count >= 3, "authors, likes and links in colour")
-            let misused = try run(["--svg"])
+            let misused = try Self.run(["--svg"])
             #expect(misused.status == 2 && misused.error.contains("--svg, --svg-frame and --frames go with --dump"))
         }
 
         @Test func outputThatIsNotATerminalIsRefusedWithoutEscapes() throws {
-            let result = try run([])
+            let result = try Self.run([])
             #expect(result.status == 2)
             #expect(result.error.contains("standard output is not a terminal"))
             #expect(!result.output.contains("\u{1B}"))

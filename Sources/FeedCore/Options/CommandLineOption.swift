@@ -294,6 +294,15 @@ extension CommandLineOption {
                 "N frames from --at, at --fps, played in a loop by CSS keyframes, each after the first holding "
                 + "only the cells that differ from it: an animated SVG of the shimmer"
         ) { options, text throws(ParseError) in options.svgFrames = try whole(text, of: "--frames", in: 1...600) },
+        CommandLineOption(
+            names: ["--config"], value: "FILE",
+            summary:
+                "read the configuration from FILE instead of $XDG_CONFIG_HOME/shimmerfeed/config (else "
+                + "~/.config/shimmerfeed/config), where it is optional"
+        ) { options, text throws(ParseError) in
+            guard !text.isEmpty else { throw ParseError(description: "--config takes a file's path") }
+            options.configPath = text
+        },
         CommandLineOption(names: ["--help", "-h"], summary: "show this help") { options, _ in options.action = .help },
         CommandLineOption(names: ["--version", "-V"], summary: "show the version") { options, _ in
             options.action = .version

@@ -43,6 +43,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         case login(String)
         /// `shimmerfeed logout SERVER`: revoke the account's token and forget it.
         case logout(String)
+        /// `shimmerfeed keys`: every action and its keys, as bound.
+        case keys
     }
 
     public var action: Action = .run
@@ -84,6 +86,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var svg = false
     public var svgFrame = false
     public var svgFrames = 1
+    /// `--config FILE`: the configuration file instead of its default place.
+    public var configPath: String?
     /// Whether `--animation` was given: over SSH the default changes, a choice does not.
     var animationChosen = false
 
@@ -105,12 +109,19 @@ public struct CommandLineOptions: Equatable, Sendable {
         public var description: String
     }
 
-    /// Parses `arguments` (without the program name) through `CommandLineOption.all`.
-    /// `environment` supplies `SHIMMERFEED_ANIMATIONS=none` and `SHIMMERFEED_IMAGES`, which
-    /// an explicit `--animation` or `--images` overrides, and `SSH_CONNECTION`/`SSH_TTY`.
-    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(ParseError)
-        -> CommandLineOptions
-    {
+    /// When the command line gives an option, the configuration's word on these goes too:
+    /// `--no-store` there drops the file's `store`, which would contradict it.
+    static let overrides: [String: Set<String>] = [
+        "--no-store": ["--store", "--offline"], "--store": ["--no-store"], "--offline": ["--no-store"],
+    ]
+
+    /// Parses `arguments` (without the program name) through `CommandLineOption.all`, over
+    /// the `configuration` file's settings, which the command line and the environment win
+    /// over. `environment` supplies `SHIMMERFEED_ANIMATIONS=none` and `SHIMMERFEED_IMAGES`,
+    /// which an explicit `--animation` or `--images` overrides, and `SSH_CONNECTION`/`SSH_TTY`.
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:], configuration: Configuration = Configuration()
+    ) throws(ParseError) -> CommandLineOptions {
         var options = CommandLineOptions()
         if let command = arguments.first, command == "login" || command == "logout" {
             guard arguments.count == 2, let server = arguments.last, !server.hasPrefix("-") else {
@@ -119,12 +130,31 @@ public struct CommandLineOptions: Equatable, Sendable {
             options.action = command == "login" ? .login(server) : .logout(server)
             return options
         }
-        if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none" { options.viewer.animation = .none }
-        if let images = environment["SHIMMERFEED_IMAGES"], !images.isEmpty {
+        var arguments = arguments[...]
+        if arguments.first == "keys" {
+            arguments.removeFirst()
+            options.action = .keys
+        }
+        // The names the command line gives, whose settings in the file it replaces.
+        var scratch = CommandLineOptions()
+        let given = try scratch.take(arguments).names
+        let replaced = given.union(given.flatMap { overrides[$0] ?? [] })
+        for setting in configuration.settings where !replaced.contains(setting.option.names[0]) {
+            // Each value was tried when the file was read.
+            try setting.option.apply(&options, setting.value)
+        }
+        options.viewer.keys = configuration.keys
+        if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none", !given.contains("--animation") {
+            options.viewer.animation = .none
+        }
+        if let images = environment["SHIMMERFEED_IMAGES"], !images.isEmpty, !given.contains("--images") {
             options.images = try CommandLineOption.choice(
                 images.lowercased(), of: "SHIMMERFEED_IMAGES", ImageChoice.self)
         }
-        options.sources = try options.take(arguments)
+        options.sources = try options.take(arguments).sources
+        if options.action == .keys, !options.sources.isEmpty {
+            throw ParseError(description: "keys takes options only, such as --config FILE")
+        }
         // Over SSH every frame crosses the network: the pulse, at about 9 KB/s at 200x50,
         // instead of the band's 170 KB/s, unless the reader chose.
         if !options.animationChosen, options.viewer.animation == .slide, isRemote(environment) {
@@ -134,10 +164,14 @@ public struct CommandLineOptions: Equatable, Sendable {
         return options
     }
 
-    /// Applies each option of `arguments`; returns the sources among them.
-    private mutating func take(_ arguments: [String]) throws(ParseError) -> [String] {
-        var remaining = arguments[...]
+    /// Applies each option of `arguments`; returns the sources among them, and the names
+    /// of the options given (each option's first name).
+    private mutating func take(_ arguments: ArraySlice<String>) throws(ParseError) -> (
+        sources: [String], names: Set<String>
+    ) {
+        var remaining = arguments
         var sources: [String] = []
+        var names: Set<String> = []
         while let argument = remaining.popFirst() {
             if argument == "--" {
                 sources.append(contentsOf: remaining)
@@ -167,11 +201,12 @@ public struct CommandLineOptions: Equatable, Sendable {
                 throw ParseError(description: "\(name) takes no value")
             }
             try option.apply(&self, value)
+            names.insert(option.names[0])
         }
         guard sources.filter({ $0 == "-" }).count <= 1 else {
             throw ParseError(description: "standard input (-) can be read once, not twice")
         }
-        return sources
+        return (sources, names)
     }
 
     /// Options that make sense only with another, or not with another.
@@ -201,11 +236,24 @@ public struct CommandLineOptions: Equatable, Sendable {
         ["SSH_CONNECTION", "SSH_TTY"].contains { environment[$0].map { !$0.isEmpty } ?? false }
     }
 
-    /// The keys as `--help` lists them, from the same list as the `?` overlay.
-    private static var keysText: String {
-        let width = (KeyBinding.all.map { CellWidth.of($0.label) }.max() ?? 0) + 3
-        return KeyBinding.all.map { entry in
-            "  " + entry.label + String(repeating: " ", count: width - CellWidth.of(entry.label)) + entry.summary + "\n"
+    /// The keys as `--help` lists them, bound as in `keys`, from the same list as the `?`
+    /// overlay.
+    private static func keysText(_ keys: KeyMap) -> String {
+        let labels = KeyBinding.all.map { $0.label(in: keys) }
+        let width = (labels.map(CellWidth.of).max() ?? 0) + 3
+        return zip(labels, KeyBinding.all).map { label, entry in
+            "  " + label + String(repeating: " ", count: width - CellWidth.of(label)) + entry.summary + "\n"
+        }.joined()
+    }
+
+    /// `shimmerfeed keys`: every action a key may be bound to, and its keys as `keys` binds
+    /// them, in the words a configuration's `bind` line takes.
+    public static func keysListing(_ keys: KeyMap) -> String {
+        let width = (KeyAction.bindable.map(\.rawValue.count).max() ?? 0) + 2
+        return KeyAction.bindable.map { action in
+            let names = keys.keys(for: action).map { $0.configName ?? "(\($0.displayName))" }
+            let padded = action.rawValue + String(repeating: " ", count: width - action.rawValue.count)
+            return (names.isEmpty ? action.rawValue : padded + names.joined(separator: " ")) + "\n"
         }.joined()
     }
 
@@ -226,13 +274,18 @@ public struct CommandLineOptions: Equatable, Sendable {
         }.joined()
     }
 
-    public static var usage: String {
+    /// `--help`, with the standard keys.
+    public static var usage: String { usage(keys: .standard) }
+
+    /// `--help`, with the keys as `keys` binds them.
+    public static func usage(keys: KeyMap) -> String {
         """
         shimmerfeed — a feed of posts in the terminal, with skeleton rows while it loads
 
         Usage: shimmerfeed [OPTIONS] [SOURCE...]
                shimmerfeed login SERVER    sign in to a Mastodon server (a host, or https://…)
                shimmerfeed logout SERVER   revoke its token there and forget the account
+               shimmerfeed keys            every action a key may be bound to, and its keys
 
         A SOURCE is a file, - for standard input (keys still come from the terminal), an
         http:// or https:// URL, or an OPML file of feeds. Several sources make one
@@ -242,10 +295,15 @@ public struct CommandLineOptions: Equatable, Sendable {
         an account signed in with login; stream=off; refresh 5m); without one, the home timeline of
         each account signed in, else the bundled sample feed.
 
+        The configuration file ($XDG_CONFIG_HOME/shimmerfeed/config, else
+        ~/.config/shimmerfeed/config, or --config FILE) sets any option below by its
+        name without dashes, one a line (refresh 5m, no-stream), and keys (bind n
+        next-unread, unbind q); the command line wins over it. The README has the rest.
+
         Options:
         \(optionsText)
         Keys:
-        \(keysText)
+        \(keysText(keys))
         Exit codes: 0 on quit, 1 when --dump could not load the feed, 2 for a usage or
         terminal error, 128+N on signal N.
         """

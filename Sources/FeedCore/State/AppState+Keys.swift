@@ -14,11 +14,10 @@ extension AppState {
             views.pop()
             return []
         }
-        if let action = KeyBinding.action(for: key) {
-            if action.isAppWide { return appWide(action, at: now) }
-            if let effects = actOnServer(action, on: views.top?.selectedPost) { return effects }
-        }
-        return views.handleOnTop(key)
+        guard let action = options.keys.action(for: key) else { return [] }
+        if action.isAppWide { return appWide(action, at: now) }
+        if let effects = actOnServer(action, on: views.top?.selectedPost) { return effects }
+        return views.handleOnTop(action)
     }
 
     /// `q`, `?`, `p`, Ctrl-L: the same on every view.
@@ -45,7 +44,7 @@ extension AppState {
         }
         // A poll being voted in takes the number keys, and Enter once an option is chosen.
         if !timeline.isLoading, !isTooSmall, let effects = pressInPoll(key) { return effects }
-        guard let action = KeyBinding.action(for: key) else { return [] }
+        guard let action = options.keys.action(for: key) else { return [] }
         if action.isAppWide { return appWide(action, at: now) }
         if action == .reload {
             guard !options.offline else {

@@ -10,14 +10,17 @@ extension AppState {
     /// The help overlay's lines for the view on top: the timeline's every key, or a
     /// pushed view's own keys, Esc, and the app-wide keys.
     public var keyHelp: [KeyHelp] {
+        let keys = options.keys
         guard let top = views.top else {
-            return KeyBinding.all.map { KeyHelp(label: $0.label, summary: $0.summary) }
+            return KeyBinding.all.map { KeyHelp(label: $0.label(in: keys), summary: $0.summary) }
         }
-        let appWide = KeyBinding.all.filter { $0.keys.values.allSatisfy(\.isAppWide) }.map { binding in
-            // Esc pops a pushed view: it quits only from the timeline.
-            let label = binding.label.split(separator: " ").filter { $0 != "Esc" }.joined(separator: " ")
-            return KeyHelp(label: label, summary: binding.summary)
+        var beneathPushed = keys
+        // Esc pops a pushed view: it quits only from the timeline.
+        beneathPushed.unbind(.escape)
+        let appWide = KeyBinding.all.filter { $0.actions.allSatisfy(\.isAppWide) }.map { binding in
+            KeyHelp(label: binding.label(in: beneathPushed), summary: binding.summary)
         }
-        return top.keyHelp + [KeyHelp(label: "Esc", summary: "back to the view beneath")] + appWide
+        return top.keyHelp.map { $0.help(in: keys) } + [KeyHelp(label: "Esc", summary: "back to the view beneath")]
+            + appWide
     }
 }

@@ -5,7 +5,9 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     case up, down
     case pageUp, pageDown, home, end
-    case enter, escape, backspace
+    case enter, escape, backspace, tab
+    /// F1 to F12.
+    case function(Int)
     case wheelUp, wheelDown
     /// A click at a screen position (0-based).
     case click(row: Int, column: Int)

@@ -1,59 +1,80 @@
-/// What a key does. `AppState` gives each its meaning.
-public enum KeyAction: Hashable, Sendable {
-    case next, previous, pageDown, pageUp, halfPageDown, halfPageUp, first, last
-    case toggleExpanded, like, boost, bookmark, thread, reply, compose, openLink, reload, pause, redraw, help, quit
-    case nextUnread, toggleRead, markAllRead, search, notifications
-    case scrollDown, scrollUp, select
-}
-
-/// Every key, written once: the keys, what they do, and the words for them. The `?`
-/// overlay, `--help` and the README's key table all come from this list (a test holds the
-/// README to it), and `AppState` looks keys up here.
+/// Every key, written once: the standard keys, what they do, and the words for them. The
+/// `?` overlay, `--help` and the README's key table all come from this list (a test holds
+/// the README to it), each row showing the keys its actions have in the run's `KeyMap`.
 public struct KeyBinding: Sendable {
-    /// The keys as the help shows them: words, with two spaces between groups.
-    public var label: String
     /// What they do, in a few words, for the overlay and `--help`.
     public var summary: String
     /// More for the README, when there is more to say.
     public var detail: String?
-    public var keys: [Key: KeyAction]
+    /// The standard keys, in the order the help shows them.
+    public var keys: [(key: Key, action: KeyAction)]
+    /// Words instead of the keys' names, for keys that have none (the mouse's).
+    var fixedLabel: String?
+
+    init(
+        label fixedLabel: String? = nil, summary: String, detail: String? = nil,
+        keys: [(key: Key, action: KeyAction)]
+    ) {
+        self.fixedLabel = fixedLabel
+        self.summary = summary
+        self.detail = detail
+        self.keys = keys
+    }
+
+    /// The row's actions, in the order of their first key.
+    public var actions: [KeyAction] {
+        keys.map(\.action).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    /// The keys as the help shows them in `map`: each action's keys, two spaces between
+    /// actions (`j ↓  k ↑`); "unbound" for a row whose actions have no key.
+    public func label(in map: KeyMap) -> String {
+        let groups = actions.map { action in
+            map.keys(for: action).filter { $0.configName != nil }.map(\.displayName).joined(separator: " ")
+        }.filter { !$0.isEmpty }
+        let words = (fixedLabel.map { [$0] } ?? []) + groups
+        return words.isEmpty ? "unbound" : words.joined(separator: "  ")
+    }
+
+    /// The label with the standard keys, as the README shows it.
+    public var label: String { label(in: .standard) }
 
     public static let all: [KeyBinding] = [
         KeyBinding(
-            label: "j k ↓ ↑", summary: "next, previous post",
+            summary: "next, previous post",
             detail: "a post taller than the screen scrolls through first",
-            keys: [.character("j"): .next, .down: .next, .character("k"): .previous, .up: .previous]),
+            keys: [(.character("j"), .next), (.down, .next), (.character("k"), .previous), (.up, .previous)]),
         KeyBinding(
-            label: "Space f PgDn  b PgUp", summary: "page down, up",
+            summary: "page down, up",
             keys: [
-                .character(" "): .pageDown, .character("f"): .pageDown, .pageDown: .pageDown,
-                .character("b"): .pageUp, .pageUp: .pageUp,
+                (.character(" "), .pageDown), (.character("f"), .pageDown), (.pageDown, .pageDown),
+                (.character("b"), .pageUp), (.pageUp, .pageUp),
             ]),
         KeyBinding(
-            label: "d Ctrl-D  u Ctrl-U", summary: "half a page down, up",
+            summary: "half a page down, up",
             keys: [
-                .character("d"): .halfPageDown, .control("d"): .halfPageDown, .character("u"): .halfPageUp,
-                .control("u"): .halfPageUp,
+                (.character("d"), .halfPageDown), (.control("d"), .halfPageDown), (.character("u"), .halfPageUp),
+                (.control("u"), .halfPageUp),
             ]),
         KeyBinding(
-            label: "g Home  G End", summary: "first, last post",
-            keys: [.character("g"): .first, .home: .first, .character("G"): .last, .end: .last]),
+            summary: "first, last post",
+            keys: [(.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last)]),
         KeyBinding(
-            label: "Enter", summary: "expand or collapse the post",
+            summary: "expand or collapse the post",
             detail:
                 "the whole content of the selected post, or back to its first lines; in a Mastodon poll you may "
                 + "vote in (read with an account), the number keys choose, and Enter sends the vote",
-            keys: [.enter: .toggleExpanded]),
+            keys: [(.enter, .toggleExpanded)]),
         KeyBinding(
-            label: "l  B  m", summary: "like, boost, bookmark; again undoes",
+            summary: "like, boost, bookmark; again undoes",
             detail:
                 "on a Mastodon timeline read with an account, a favourite, boost or bookmark (⚑) on the server: "
                 + "shown at once, pulsing until the server answers, taken back with the reason if it refuses, "
                 + "and kept to send at the next chance if it cannot be reached; elsewhere `l` likes here only, "
                 + "across reloads, and with the store between runs",
-            keys: [.character("l"): .like, .character("B"): .boost, .character("m"): .bookmark]),
+            keys: [(.character("l"), .like), (.character("B"), .boost), (.character("m"), .bookmark)]),
         KeyBinding(
-            label: "t  R  c  i", summary: "thread; reply; new post; notifications",
+            summary: "thread; reply; new post; notifications",
             detail:
                 "on a Mastodon timeline: `t` pushes the post's thread over the timeline (the posts it answers "
                 + "above, the replies below, indented by depth, skeleton rows while they load; Esc comes back as "
@@ -64,55 +85,51 @@ public struct KeyBinding: Sendable {
                 + "and boosts grouped, follows, follow requests, polls ended, edits), which the status line counts "
                 + "on every view until they are seen",
             keys: [
-                .character("t"): .thread, .character("R"): .reply, .character("c"): .compose,
-                .character("i"): .notifications,
+                (.character("t"), .thread), (.character("R"), .reply), (.character("c"), .compose),
+                (.character("i"), .notifications),
             ]),
         KeyBinding(
-            label: "n", summary: "next unread post",
+            summary: "next unread post",
             detail: "after the selection, else from the top; with the store, read marks are kept between runs",
-            keys: [.character("n"): .nextUnread]),
+            keys: [(.character("n"), .nextUnread)]),
         KeyBinding(
-            label: "N", summary: "mark the post read or unread",
+            summary: "mark the post read or unread",
             detail: "a post is read once opened, expanded, or scrolled past above the screen",
-            keys: [.character("N"): .toggleRead]),
-        KeyBinding(label: "A", summary: "mark every post read", keys: [.character("A"): .markAllRead]),
+            keys: [(.character("N"), .toggleRead)]),
+        KeyBinding(summary: "mark every post read", keys: [(.character("A"), .markAllRead)]),
         KeyBinding(
-            label: "/", summary: "search as you type",
+            summary: "search as you type",
             detail:
                 "the rows narrow to the posts whose title, text, author or source hold every word typed, the "
                 + "matches marked; with the store, stored posts the feeds no longer list match too; Enter keeps "
                 + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move",
-            keys: [.character("/"): .search]),
+            keys: [(.character("/"), .search)]),
         KeyBinding(
-            label: "o", summary: "show and open the post's link",
+            summary: "show and open the post's link",
             detail:
                 "in the status line, and with `$BROWSER` or `xdg-open`: the URL is one argument to the program, never a shell's; http and https only",
-            keys: [.character("o"): .openLink]),
+            keys: [(.character("o"), .openLink)]),
         KeyBinding(
-            label: "r", summary: "reload; while loading, back to the rows",
+            summary: "reload; while loading, back to the rows",
             detail:
                 "the rows become their skeleton while every source reloads, and the new rows fade in; while loading, the loads are cancelled and the rows come back, with what had answered",
-            keys: [.character("r"): .reload]),
-        KeyBinding(label: "p", summary: "pause or resume the animation", keys: [.character("p"): .pause]),
-        KeyBinding(label: "Ctrl-L", summary: "redraw the screen", keys: [.control("l"): .redraw]),
+            keys: [(.character("r"), .reload)]),
+        KeyBinding(summary: "pause or resume the animation", keys: [(.character("p"), .pause)]),
+        KeyBinding(summary: "redraw the screen", keys: [(.control("l"), .redraw)]),
         KeyBinding(
-            label: "?", summary: "all the keys, in an overlay", detail: "any key closes it",
-            keys: [.character("?"): .help]),
+            summary: "all the keys, in an overlay", detail: "any key closes it",
+            keys: [(.character("?"), .help)]),
         KeyBinding(
-            label: "q Esc Ctrl-C", summary: "quit", detail: "the terminal is left as it was; Esc first clears a search",
-            keys: [.character("q"): .quit, .escape: .quit, .control("c"): .quit]),
+            summary: "quit", detail: "the terminal is left as it was; Esc first clears a search",
+            keys: [(.character("q"), .quit), (.escape, .quit), (.control("c"), .quit)]),
         KeyBinding(
             label: "mouse", summary: "wheel scrolls, click selects",
-            keys: [.wheelDown: .scrollDown, .wheelUp: .scrollUp]),
+            keys: [(.wheelDown, .scrollDown), (.wheelUp, .scrollUp)]),
     ]
 
-    /// What `key` does; nil for a key bound to nothing.
+    /// What `key` does with the standard keys; nil for a key bound to nothing.
     public static func action(for key: Key) -> KeyAction? {
-        if case .click = key { return .select }
-        for binding in all {
-            if let action = binding.keys[key] { return action }
-        }
-        return nil
+        KeyMap.standard.action(for: key)
     }
 
     /// The README's key table, in Markdown.

@@ -25,6 +25,8 @@ public struct ViewerOptions: Sendable, Equatable {
     public var loadsMorePages = true
     /// `--refresh`: how often the sources reload in the background.
     public var refreshInterval: Duration?
+    /// Which key does what: the standard keys, with the configuration's `bind` and `unbind`.
+    public var keys = KeyMap.standard
     /// `--offline`: no source loads; the store's posts are all there is.
     public var offline = false
     /// Whether read marks are kept (with the store): rows then mark unread posts, and the

@@ -55,12 +55,14 @@ public struct NotificationsView: StackedView {
         return "Notifications · \(count) · Esc back"
     }
 
-    public var keyHelp: [KeyHelp] {
+    public var keyHelp: [ActionHelp] {
         [
-            KeyHelp(label: "j k ↓ ↑  g G", summary: "next, previous; first, last"),
-            KeyHelp(label: "Enter", summary: "expand or collapse the row"),
-            KeyHelp(label: "l  B  m  t  R", summary: "on a mention: like, boost, bookmark, thread, reply"),
-            KeyHelp(label: "o", summary: "open its link"),
+            ActionHelp([.next, .previous], "next, previous"),
+            ActionHelp([.first, .last], "first, last"),
+            ActionHelp([.toggleExpanded], "expand or collapse the row"),
+            ActionHelp(
+                [.like, .boost, .bookmark, .thread, .reply], "on a mention: like, boost, bookmark, thread, reply"),
+            ActionHelp([.openLink], "open its link"),
         ]
     }
 
@@ -71,8 +73,9 @@ public struct NotificationsView: StackedView {
         return rows[selected]
     }
 
-    public mutating func handle(_ key: Key) -> [AppEffect] {
-        StackedRows.handle(key, selected: &selected, count: rows?.count ?? 0, expanded: &expanded, post: selectedPost)
+    public mutating func handle(_ action: KeyAction) -> [AppEffect] {
+        StackedRows.handle(
+            action, selected: &selected, count: rows?.count ?? 0, expanded: &expanded, post: selectedPost)
     }
 
     public mutating func update(_ target: ActionTarget, to state: StatusState) {

@@ -23,17 +23,17 @@ struct StackedRows {
     /// The keys every list of rows takes: moving the selection among `count` rows,
     /// expanding the selected post, opening its link.
     static func handle(
-        _ key: Key, selected: inout Int, count: Int, expanded: inout Set<PostID>, post: Post?
+        _ action: KeyAction, selected: inout Int, count: Int, expanded: inout Set<PostID>, post: Post?
     ) -> [AppEffect] {
         guard count > 0 else { return [] }
-        switch KeyBinding.action(for: key) {
-        case .next?: selected = min(count - 1, selected + 1)
-        case .previous?: selected = max(0, selected - 1)
-        case .first?: selected = 0
-        case .last?: selected = count - 1
-        case .toggleExpanded?:
+        switch action {
+        case .next: selected = min(count - 1, selected + 1)
+        case .previous: selected = max(0, selected - 1)
+        case .first: selected = 0
+        case .last: selected = count - 1
+        case .toggleExpanded:
             if let id = post?.id, expanded.remove(id) == nil { expanded.insert(id) }
-        case .openLink?:
+        case .openLink:
             if let url = post?.url, WebAddress.isWeb(url) { return [.openLink(url)] }
         default: break
         }

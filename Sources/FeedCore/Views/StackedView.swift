@@ -4,10 +4,10 @@
 public protocol StackedView: Sendable {
     /// What the status line says while the view is on top.
     var status: String { get }
-    /// Its own keys, for the help overlay; Esc and the app-wide keys are added to them.
-    var keyHelp: [KeyHelp] { get }
-    /// A key the app does not take; what the loop must do for it.
-    mutating func handle(_ key: Key) -> [AppEffect]
+    /// Its own keys' actions, for the help overlay; Esc and the app-wide keys are added.
+    var keyHelp: [ActionHelp] { get }
+    /// A key's action the app does not take; what the loop must do for it.
+    mutating func handle(_ action: KeyAction) -> [AppEffect]
     /// The rows area: the first `height` lines of `buffer`.
     func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext)
     /// Whether its frames change by themselves (a skeleton that shimmers).
@@ -31,6 +31,23 @@ public struct DrawContext: Sendable {
     public var shimmer: Shimmer
     public var paletteSkeleton: Bool
     public var actions: ServerActions
+}
+
+/// A line of a pushed view's help: actions, whose keys the help shows as the run binds them.
+public struct ActionHelp: Sendable, Equatable {
+    public var actions: [KeyAction]
+    public var summary: String
+
+    public init(_ actions: [KeyAction], _ summary: String) {
+        self.actions = actions
+        self.summary = summary
+    }
+
+    /// The line as the overlay shows it: each action's keys in `map`, two spaces between.
+    func help(in map: KeyMap) -> KeyHelp {
+        let groups = actions.map { map.keys(for: $0).map(\.displayName).joined(separator: " ") }.filter { !$0.isEmpty }
+        return KeyHelp(label: groups.isEmpty ? "unbound" : groups.joined(separator: "  "), summary: summary)
+    }
 }
 
 /// A line of the help overlay: keys, and what they do.

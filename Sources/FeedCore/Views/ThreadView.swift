@@ -65,14 +65,14 @@ public struct ThreadView: StackedView {
         return "Thread · \(above) above · \(below) \(below == 1 ? "reply" : "replies") · Esc back"
     }
 
-    public var keyHelp: [KeyHelp] {
+    public var keyHelp: [ActionHelp] {
         [
-            KeyHelp(label: "j k ↓ ↑  g G", summary: "next, previous; first, last post"),
-            KeyHelp(label: "Enter", summary: "expand or collapse the post"),
-            KeyHelp(label: "l  B  m", summary: "like, boost, bookmark; again undoes"),
-            KeyHelp(label: "t", summary: "the thread of the selected post"),
-            KeyHelp(label: "o", summary: "open the post's link"),
-            KeyHelp(label: "Esc", summary: "back, as it was"),
+            ActionHelp([.next, .previous], "next, previous post"),
+            ActionHelp([.first, .last], "first, last post"),
+            ActionHelp([.toggleExpanded], "expand or collapse the post"),
+            ActionHelp([.like, .boost, .bookmark], "like, boost, bookmark; again undoes"),
+            ActionHelp([.thread], "the thread of the selected post"),
+            ActionHelp([.openLink], "open the post's link"),
         ]
     }
 
@@ -83,8 +83,8 @@ public struct ThreadView: StackedView {
         return rows.indices.contains(selected) ? rows[selected].post : nil
     }
 
-    public mutating func handle(_ key: Key) -> [AppEffect] {
-        StackedRows.handle(key, selected: &selected, count: rows.count, expanded: &expanded, post: selectedPost)
+    public mutating func handle(_ action: KeyAction) -> [AppEffect] {
+        StackedRows.handle(action, selected: &selected, count: rows.count, expanded: &expanded, post: selectedPost)
     }
 
     public mutating func update(_ target: ActionTarget, to state: StatusState) {

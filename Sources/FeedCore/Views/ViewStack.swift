@@ -65,10 +65,10 @@ public struct ViewStack: Sendable {
         for index in pushed.indices { pushed[index].update(target, to: state) }
     }
 
-    /// `key` to the pushed view on top.
-    mutating func handleOnTop(_ key: Key) -> [AppEffect] {
+    /// `action` to the pushed view on top.
+    mutating func handleOnTop(_ action: KeyAction) -> [AppEffect] {
         guard var top = pushed.popLast() else { return [] }
-        let effects = top.handle(key)
+        let effects = top.handle(action)
         pushed.append(top)
         return effects
     }

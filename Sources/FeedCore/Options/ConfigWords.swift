@@ -1,0 +1,56 @@
+/// The words of one line of the configuration: separated by spaces, a value with spaces in
+/// double quotes (`"swift ncurses"`, with `\"` and `\\` inside), and a comment from a `#`
+/// that begins a word to the line's end, unless the word is a colour such as `#ff8800`.
+public enum ConfigWords {
+    public struct ParseError: Error, Hashable, Sendable {
+        public var description: String
+    }
+
+    public static func split(_ line: some StringProtocol) throws(ParseError) -> [String] {
+        var words: [String] = []
+        var characters = Array(line)[...]
+        while let first = characters.first {
+            if first.isWhitespace {
+                characters.removeFirst()
+                continue
+            }
+            if first == "#", !startsWithColour(characters) { break }
+            if first == "\"" {
+                words.append(try quoted(&characters))
+                continue
+            }
+            let word = characters.prefix { !$0.isWhitespace }
+            characters.removeFirst(word.count)
+            words.append(String(word))
+        }
+        return words
+    }
+
+    /// `#rrggbb` and then the word's end.
+    private static func startsWithColour(_ characters: ArraySlice<Character>) -> Bool {
+        let word = characters.prefix { !$0.isWhitespace }
+        return word.count == 7 && word.dropFirst().allSatisfy(\.isHexDigit)
+    }
+
+    /// A quoted value, its quotes taken off and its escapes read.
+    private static func quoted(_ characters: inout ArraySlice<Character>) throws(ParseError) -> String {
+        characters.removeFirst()
+        var value = ""
+        while let character = characters.popFirst() {
+            switch character {
+            case "\"":
+                if let next = characters.first, !next.isWhitespace {
+                    throw ParseError(description: "a closing quote must end its word")
+                }
+                return value
+            case "\\":
+                guard let escaped = characters.popFirst(), escaped == "\"" || escaped == "\\" else {
+                    throw ParseError(description: "inside quotes, a backslash goes before \" or \\ only")
+                }
+                value.append(escaped)
+            default: value.append(character)
+            }
+        }
+        throw ParseError(description: "a quote is opened and never closed")
+    }
+}

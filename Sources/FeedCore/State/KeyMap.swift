@@ -1,0 +1,42 @@
+/// Which key does what for this run: the keys of `KeyBinding.all`, changed by the
+/// configuration's `bind` and `unbind` lines. Ctrl-C always quits, whatever is bound, so
+/// that no configuration can leave a reader without a way out.
+public struct KeyMap: Hashable, Sendable {
+    /// The keys in the order the help lists them: the standard ones first, then those bound
+    /// by the configuration.
+    private var order: [Key]
+    private var actions: [Key: KeyAction]
+
+    /// The keys of `KeyBinding.all`, as the README lists them.
+    public static let standard: KeyMap = {
+        let pairs = KeyBinding.all.flatMap(\.keys)
+        return KeyMap(
+            order: pairs.map(\.key), actions: Dictionary(pairs.map { ($0.key, $0.action) }) { first, _ in first })
+    }()
+
+    /// The key that quits whatever the map says.
+    public static let alwaysQuits = Key.control("c")
+
+    /// What `key` does; nil for a key bound to nothing.
+    public func action(for key: Key) -> KeyAction? {
+        if case .click = key { return .select }
+        if key == Self.alwaysQuits { return .quit }
+        return actions[key]
+    }
+
+    /// The keys bound to `action`, in the help's order.
+    public func keys(for action: KeyAction) -> [Key] {
+        order.filter { actions[$0] == action }
+    }
+
+    /// `key` does `action` from now on, whatever it did before.
+    public mutating func bind(_ key: Key, to action: KeyAction) {
+        if actions.updateValue(action, forKey: key) == nil { order.append(key) }
+    }
+
+    /// `key` does nothing from now on.
+    public mutating func unbind(_ key: Key) {
+        actions[key] = nil
+        order.removeAll { $0 == key }
+    }
+}

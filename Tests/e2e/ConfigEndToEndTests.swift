@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEndTests {
+    /// The configuration file on real runs: its settings and keys taking effect, and a bad
+    /// line stopping the start with its file, line and status 2.
+    @Suite(.serialized)
+    struct ConfigEndToEndTests {
+        /// A configuration folder holding `config` and a subscriptions file of the small feed.
+        private static func folder(config: String) throws -> URL {
+            let folder = try ScratchFolder.make("config-e2e")
+            let mine = folder.appendingPathComponent("shimmerfeed")
+            try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+            try config.write(to: mine.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+            let feed = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
+            try "\(feed)  My small feed\n".write(
+                to: mine.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
+            return folder
+        }
+
+        @Test func aRealConfigurationRebindsKeysAndSetsOptions() throws {
+            let folder = try Self.folder(
+                config: """
+                    # keys for a reader who scrolls with x and quits with Q
+                    bind x next
+                    unbind j
+                    bind Q quit
+                    unbind q
+                    animation none
+                    """)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try tmux.run("XDG_CONFIG_HOME='\(folder.path)' \(try Binary.required()); echo EXIT=$?")
+            try tmux.waitFor("the subscriptions' feed") { $0.contains("3 posts") && $0.contains("My small feed") }
+            try tmux.press("j")
+            try tmux.press("x")
+            try tmux.waitFor("x moved to the second post, j did nothing") {
+                ViewerEndToEndTests.selectedLine($0)?.contains("Ada Park") == true
+            }
+            try tmux.press("?")
+            let help = try tmux.waitFor("the help") { $0.contains("Keys") && $0.contains("next, previous post") }
+            #expect(help.contains("│ ↓ x  k ↑ "), "the overlay shows the keys as bound")
+            #expect(help.contains("│ Esc Ctrl-C Q "), "a key bound by the file comes after the standard ones")
+            try tmux.press("Escape")
+            try tmux.waitFor("the help closed") { !$0.contains("next, previous post") }
+            try tmux.press("q")
+            Thread.sleep(forTimeInterval: 0.3)
+            #expect(!(try tmux.capture()).contains("EXIT="), "q is unbound")
+            try tmux.press("Q")
+            try tmux.waitFor("the exit code") { $0.contains("EXIT=0") }
+        }
+
+        @Test func aBadLineStopsTheStartWithItsFileLineAndStatus2() throws {
+            let folder = try Self.folder(config: "refresh 5m\n\nanimaton pulse\n")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("shimmerfeed/config").path
+            let environment = ["TERM": "xterm-256color", "XDG_CONFIG_HOME": folder.path]
+            let result = try CommandLineEndToEndTests.run(["--dump"], environment: environment)
+            #expect(result.status == 2)
+            #expect(result.output.isEmpty, "nothing ran")
+            #expect(
+                result.error
+                    == "shimmerfeed: \(path):3: unknown setting 'animaton'; did you mean 'animation'?\n")
+            let missing = try CommandLineEndToEndTests.run(["--config", "/nonexistent/config", "--dump"])
+            #expect(missing.status == 2)
+            #expect(missing.error.contains("/nonexistent/config: no such configuration file"))
+        }
+
+        @Test func keysAndHelpListTheKeysAsBound() throws {
+            let folder = try Self.folder(config: "bind x next\nunbind j\nbind f5 reload\n")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let config = folder.appendingPathComponent("shimmerfeed/config").path
+            let keys = try CommandLineEndToEndTests.run(["keys", "--config", config])
+            #expect(keys.status == 0)
+            let lines = keys.output.split(separator: "\n")
+            #expect(lines.contains("next            down x") && lines.contains("reload          r f5"))
+            let help = try CommandLineEndToEndTests.run(
+                ["--help"], environment: ["TERM": "xterm-256color", "XDG_CONFIG_HOME": folder.path])
+            #expect(help.status == 0)
+            #expect(help.output.contains("  ↓ x  k ↑ "))
+            #expect(help.output.contains("  r F5 "))
+        }
+    }
+}
