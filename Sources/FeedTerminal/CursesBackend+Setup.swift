@@ -8,7 +8,7 @@ extension CursesBackend {
     /// is a terminal, else from /dev/tty (so a feed can arrive on a pipe).
     public static func start(
         environment: [String: String], color: ColorChoice = .auto, background: BackgroundChoice = .auto,
-        palette: Bool = false, images: ImageChoice = .cells
+        palette: Bool = false, images: ImageChoice = .cells, theme: ColourTheme = ColourTheme()
     ) throws(Failure) -> CursesBackend {
         if let problem = TerminalCheck.problem(outputIsTerminal: isatty(STDOUT_FILENO) == 1, term: environment["TERM"])
         {
@@ -60,7 +60,7 @@ extension CursesBackend {
                 environment: environment, requested: background, reported: probed.reported),
             reportedBackground: probed.reported,
             animatesPalette: animatesPalette,
-            pictureSupport: support)
+            pictureSupport: support, theme: theme)
     }
 
     /// The keyboard (standard input when it is a terminal, else /dev/tty) and the screen,

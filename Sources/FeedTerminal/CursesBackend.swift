@@ -41,14 +41,15 @@ public final class CursesBackend: TerminalBackend {
         screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, inputFile: UnsafeMutablePointer<FILE>,
         outputFile: UnsafeMutablePointer<FILE>, signals: SignalPipe, depth: ColorDepth,
         background: TerminalBackground, reportedBackground: UInt32?, animatesPalette: Bool,
-        pictureSupport: PictureSupport
+        pictureSupport: PictureSupport, theme: ColourTheme
     ) {
         self.screen = screen
         self.window = window
         self.inputFile = inputFile
         self.outputFile = outputFile
         self.signals = signals
-        styles = CursesStyles(depth: depth, background: background, reportedBackground: reportedBackground)
+        styles = CursesStyles(
+            depth: depth, background: background, reportedBackground: reportedBackground, theme: theme)
         self.animatesPalette = animatesPalette
         self.pictureSupport = pictureSupport
         pixels =

@@ -38,15 +38,17 @@ final class CursesStyles {
     let depth: ColorDepth
     let background: TerminalBackground
     let reportedBackground: UInt32?
+    let theme: ColourTheme
     private var pairs: [PairKey: Int32] = [:]
     private var drawn: [Style: Drawn] = [:]
     /// The level each reserved palette entry was last set to.
     private var paletteLevels: [Int] = []
 
-    init(depth: ColorDepth, background: TerminalBackground, reportedBackground: UInt32?) {
+    init(depth: ColorDepth, background: TerminalBackground, reportedBackground: UInt32?, theme: ColourTheme) {
         self.depth = depth
         self.background = background
         self.reportedBackground = reportedBackground
+        self.theme = theme
     }
 
     /// The styles met lately, by their bits, ahead of the dictionary: a frame of the band
@@ -73,7 +75,7 @@ final class CursesStyles {
     private func lookUp(_ style: Style) -> Drawn {
         if let known = drawn[style] { return known }
         let terminalStyle = StyleMapping.style(
-            for: style, depth: depth, background: background, defaultBackground: reportedBackground)
+            for: style, depth: depth, background: background, defaultBackground: reportedBackground, theme: theme)
         // Plain values only: a style is copied for every run of every frame.
         var result = Drawn(attributes: attributes(for: terminalStyle), pair: pair(for: terminalStyle))
         // Every glyph a style draws (a half block, a shade) is one narrow character (a test
@@ -123,6 +125,7 @@ final class CursesStyles {
         if style.bold { attributes |= CNcurses_A_BOLD() }
         if style.dim { attributes |= CNcurses_A_DIM() }
         if style.reverse { attributes |= CNcurses_A_REVERSE() }
+        if style.underline { attributes |= CNcurses_A_UNDERLINE() }
         return attributes
     }
 

@@ -10,6 +10,8 @@ public struct SVGScreenshot {
     /// A window around the screen, with a title bar, as screenshots of terminals have.
     public var windowFrame = false
     public var title = "shimmerfeed"
+    /// The text's colours.
+    public var theme = ColourTheme()
 
     /// A cell's size in pixels, for a 14 px monospace font.
     static let cellWidth = 8.4
@@ -37,6 +39,7 @@ public struct SVGScreenshot {
         var text: String
         var bold = false
         var dim = false
+        var underline = false
         /// A band edge: the left half in the foreground, the right in the background.
         var split = false
         /// A block element drawn as the parts of the cell it fills (x, y, width, height in
@@ -71,7 +74,7 @@ public struct SVGScreenshot {
     func paint(_ cell: ScreenBuffer.Cell) -> Paint {
         let defaults = defaultColors
         let style = StyleMapping.style(
-            for: cell.style, depth: depth, background: background, defaultBackground: defaults.background)
+            for: cell.style, depth: depth, background: background, defaultBackground: defaults.background, theme: theme)
         // Direct colour gives RGB values; the other depths, palette or ANSI indices.
         func rgb(_ value: Int32, _ fallback: UInt32) -> UInt32 {
             if value < 0 { return fallback }
@@ -85,7 +88,8 @@ public struct SVGScreenshot {
             foreground = XtermPalette.rgb(Int(style.foreground) + 8)
         }
         var paint = Paint(
-            background: background, foreground: foreground, text: cell.text, bold: style.bold, dim: style.dim)
+            background: background, foreground: foreground, text: cell.text, bold: style.bold, dim: style.dim,
+            underline: style.underline)
         if let glyph = style.glyph {
             if glyph == StyleMapping.edgeGlyph, depth >= .ansi256 {
                 paint.split = true
@@ -142,7 +146,7 @@ public struct SVGScreenshot {
         body += "</g>\n"
         out += "<style>\n"
         out += "text{font-family:\(Self.fonts);font-size:\(Self.number(Self.fontSize))px;white-space:pre}"
-        out += ".b{font-weight:bold}.d{opacity:.6}\n"
+        out += ".b{font-weight:bold}.d{opacity:.6}.u{text-decoration:underline}\n"
         out += palette.css
         if frames.count > 1 {
             // Frame k shows from k/N to (k+1)/N of the loop, the first underneath all along.
@@ -239,7 +243,9 @@ public struct SVGScreenshot {
             var end = column + 1
             while end < width, only?.contains(row * width + end) ?? true {
                 let next = cells[row * width + end]
-                guard next.foreground == cell.foreground, next.bold == cell.bold, next.dim == cell.dim else { break }
+                guard next.foreground == cell.foreground, next.bold == cell.bold, next.dim == cell.dim,
+                    next.underline == cell.underline
+                else { break }
                 text += next.text
                 end += 1
             }
@@ -249,6 +255,7 @@ public struct SVGScreenshot {
             var classes = [palette.name(cell.foreground)]
             if cell.bold { classes.append("b") }
             if cell.dim { classes.append("d") }
+            if cell.underline { classes.append("u") }
             let cellsWide = trimmed.reduce(0) { $0 + CellWidth.of(String($1)) }
             out += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" class=\"\(classes.joined(separator: " "))\" "
             out +=

@@ -9,6 +9,7 @@ public struct TerminalStyle: Hashable, Sendable {
     public var bold = false
     public var dim = false
     public var reverse = false
+    public var underline = false
     /// Drawn instead of the cell's text: shade glyphs, or a half block for a band edge.
     public var glyph: Character?
 }
@@ -30,22 +31,23 @@ public enum StyleMapping {
     static let edgeGlyph: Character = "▌"
 
     /// `defaultBackground` is the terminal's own background colour when it said
-    /// (0xRRGGBB): the cross-fade ends there. Without it, black or white is assumed.
+    /// (0xRRGGBB): the cross-fade ends there. Without it, black or white is assumed. The
+    /// text's colours are the `theme`'s.
     public static func style(
         for style: Style, depth: ColorDepth, background: TerminalBackground = .unknown,
-        defaultBackground: UInt32? = nil
+        defaultBackground: UInt32? = nil, theme: ColourTheme = ColourTheme()
     ) -> TerminalStyle {
         switch depth {
         case .truecolor, .ansi256:
             let direct = depth == .truecolor
             return richStyle(
-                for: style, background: background, defaultBackground: defaultBackground, direct: direct
+                for: style, background: background, defaultBackground: defaultBackground, direct: direct, theme: theme
             ).lowered(direct: direct)
         case .ansi16, .ansi8, .none:
-            var result = basicStyle(for: style.ink, depth: depth)
+            var result = basicStyle(for: style.ink, depth: depth, theme: theme)
             // No grey to fade through: a count whose action is on its way (or fading in) is
             // dim, and without colour reversed, so that it never looks confirmed.
-            if style.fade > 0, style.ink == .likes || style.ink == .liked {
+            if style.fade > 0, [.likes, .liked, .boosts].contains(style.ink) {
                 result.bold = false
                 result.dim = true
                 result.reverse = depth == .none
@@ -62,6 +64,13 @@ public enum StyleMapping {
         /// The number itself at either depth: a kitty placeholder's id byte, which the
         /// terminal reads as `38;5;N` or as the direct colour 0x0000NN alike.
         case number(Int32)
+
+        init(_ colour: ThemeColour) {
+            switch colour {
+            case .index(let index): self = .palette(index)
+            case .rgb(let value): self = .rgb(value)
+            }
+        }
 
         func rgb(or fallback: UInt32) -> UInt32 {
             switch self {
@@ -87,31 +96,73 @@ public enum StyleMapping {
         var foreground = Paint.terminalDefault
         var background = Paint.terminalDefault
         var bold = false
+        var dim = false
+        var underline = false
+        var reverse = false
         var glyph: Character?
+
+        /// An element's look in the theme.
+        init(_ look: ElementLook) {
+            foreground = look.foreground.map(Paint.init) ?? .terminalDefault
+            background = look.background.map(Paint.init) ?? .terminalDefault
+            (bold, dim, underline, reverse) = (look.bold, look.dim, look.underline, look.reverse)
+        }
+
+        init(
+            foreground: Paint = .terminalDefault, background: Paint = .terminalDefault, bold: Bool = false,
+            glyph: Character? = nil
+        ) {
+            self.foreground = foreground
+            self.background = background
+            self.bold = bold
+            self.glyph = glyph
+        }
 
         func lowered(direct: Bool) -> TerminalStyle {
             TerminalStyle(
                 foreground: foreground.lowered(direct: direct), background: background.lowered(direct: direct),
-                bold: bold, glyph: glyph)
+                bold: bold, dim: dim, reverse: reverse, underline: underline, glyph: glyph)
+        }
+    }
+
+    /// The themed element an ink draws; nil for the inks that are not the theme's (the
+    /// skeleton, avatars, pictures).
+    static func element(of ink: Ink) -> ThemeElement? {
+        switch ink {
+        case .plain: .text
+        case .muted: .hint
+        case .name: .author
+        case .title: .title
+        case .handle: .handle
+        case .time: .time
+        case .likes: .likes
+        case .boosts: .boosts
+        case .liked: .liked
+        case .selection: .selection
+        case .statusBar, .help: .status
+        case .notice: .notice
+        case .unread: .unread
+        case .match: .match
+        case .error: .error
+        case .link: .link
+        default: nil
         }
     }
 
     /// The 256-colour look, also drawn in RGB on a direct-colour terminal.
     private static func richStyle(
-        for style: Style, background: TerminalBackground, defaultBackground: UInt32?, direct: Bool
+        for style: Style, background: TerminalBackground, defaultBackground: UInt32?, direct: Bool,
+        theme: ColourTheme
     ) -> RichStyle {
         var result: RichStyle
         switch style.ink {
-        case .plain: result = RichStyle()
-        case .muted: result = RichStyle(foreground: .palette(245))
-        case .name, .title: result = RichStyle(bold: true)
-        case .likes: result = RichStyle(foreground: .palette(174))
-        case .liked: result = RichStyle(foreground: .palette(204), bold: true)
-        case .selection: result = RichStyle(foreground: .palette(75), bold: true)
-        case .help, .statusBar: result = RichStyle(foreground: .palette(252), background: .palette(236))
-        case .helpKey: result = RichStyle(foreground: .palette(75), background: .palette(236), bold: true)
-        case .unread: result = RichStyle(foreground: .palette(39), bold: true)
-        case .match: result = RichStyle(foreground: .palette(232), background: .palette(222), bold: true)
+        case .helpKey:
+            // The status line's background, the selection's colour.
+            let status = theme.look(.status, lightBackground: background == .light, rich: true)
+            let selection = theme.look(.selection, lightBackground: background == .light, rich: true)
+            result = RichStyle(ElementLook(foreground: selection.foreground, background: status.background, bold: true))
+        case let ink where element(of: ink) != nil:
+            result = RichStyle(theme.look(element(of: ink)!, lightBackground: background == .light, rich: true))
         case .avatar(let color):
             result = RichStyle(
                 foreground: .palette(255), background: .palette(avatarColors256[color % avatarColors256.count]),
@@ -126,12 +177,12 @@ public enum StyleMapping {
         case .skeletonSlot(let slot):
             result = RichStyle(
                 background: .palette(Int(paletteEntries[min(max(slot, 0), paletteEntries.count - 1)])))
-        case .error: result = RichStyle(foreground: .palette(203), bold: true)
         case .picture(let foreground, let background):
             result = RichStyle(foreground: .rgb(foreground), background: .rgb(background))
         case .pictureOnDefault(let foreground): result = RichStyle(foreground: .rgb(foreground))
         case .kittyPlaceholder(let id): result = RichStyle(foreground: .number(Int32(id & 0xFF)))
         case .underPixels: result = RichStyle(bold: underPixelsBold)
+        default: result = RichStyle()
         }
         if style.fade > 0 {
             // The cross-fade: both colours start at the skeleton's grey and move to their own.
@@ -171,37 +222,25 @@ public enum StyleMapping {
         })
 
     /// Sixteen colours, eight, or none: attributes, the ANSI colours and shade glyphs.
-    private static func basicStyle(for ink: Ink, depth: ColorDepth) -> TerminalStyle {
+    private static func basicStyle(for ink: Ink, depth: ColorDepth, theme: ColourTheme) -> TerminalStyle {
         var result = TerminalStyle()
         let colored = depth != .none
         switch ink {
-        case .plain:
-            break
-        case .muted:
-            result.dim = true
-        case .name, .title:
-            result.bold = true
-        case .likes:
-            if colored { result.foreground = 1 } else { result.dim = true }
-        case .liked:
-            result.bold = true
-            if colored { result.foreground = 1 }
-        case .selection:
-            result.bold = true
-            if colored { result.foreground = 6 }
-        case .help, .statusBar:
-            result.reverse = true
         case .helpKey:
             result.bold = true
             result.reverse = true
-        case .unread:
-            // Without colour the glyph alone marks it.
-            result.bold = true
-            if colored { result.foreground = 4 }
-        case .match:
-            // Reverse video marks it on every terminal, with colour or without.
-            result.bold = true
-            result.reverse = true
+        case let ink where element(of: ink) != nil:
+            let look = theme.look(element(of: ink)!, lightBackground: false, rich: false)
+            (result.bold, result.dim, result.underline, result.reverse) = (
+                look.bold, look.dim, look.underline, look.reverse
+            )
+            if colored {
+                result.foreground = look.foreground.map { ansi($0, depth: depth) } ?? -1
+                result.background = look.background.map { ansi($0, depth: depth) } ?? -1
+            } else if look.isColourOnly {
+                // Without colour it would be the text: dim sets it apart.
+                result.dim = true
+            }
         case .avatar(let color):
             result.bold = true
             if colored {
@@ -213,9 +252,6 @@ public enum StyleMapping {
         case .skeleton, .skeletonEdge, .skeletonSlot:
             // No split colours here: an edge cell takes the mean of its halves.
             paintSkeleton(&result, level: ink.skeletonLevel ?? Shimmer.staticLevel, depth: depth)
-        case .error:
-            result.bold = true
-            if colored { result.foreground = 1 }
         case .picture(let foreground, let background):
             paintPicture(&result, foreground: foreground, background: background, depth: depth)
         case .pictureOnDefault(let foreground):
@@ -226,8 +262,21 @@ public enum StyleMapping {
             break
         case .underPixels:
             result.bold = underPixelsBold
+        default:
+            break
         }
         return result
+    }
+
+    /// A theme's colour among the 16 or 8 ANSI colours: itself, the bright ones as the
+    /// plain ones on eight, else the nearest.
+    private static func ansi(_ colour: ThemeColour, depth: ColorDepth) -> Int32 {
+        let count = depth == .ansi16 ? 16 : 8
+        switch colour {
+        case .index(let index) where index < 16: return Int32(index % count)
+        case .index(let index): return Int32(XtermPalette.nearestSystem(XtermPalette.rgb(index), count: count))
+        case .rgb(let value): return Int32(XtermPalette.nearestSystem(value, count: count))
+        }
     }
 
     /// A picture's cell in the ANSI colours nearest its own. Without colour, its glyph

@@ -19,6 +19,7 @@ enum DumpOutput {
         let background = options.background == .auto ? CommandLineOptions.pictureBackground : options.background
         var picture = SVGScreenshot(depth: depth, background: background == .light ? .light : .dark)
         picture.windowFrame = options.svgFrame
+        picture.theme = options.theme
         Swift.print(picture.document(frames, fps: Double(options.viewer.framesPerSecond)), terminator: "")
     }
 }

@@ -36,10 +36,11 @@ import Testing
         #expect(try ConfigWords.split(#"mute "say \"hi\" \\ there""#) == ["mute", #"say "hi" \ there"#])
         #expect(try ConfigWords.split("# all of it") == [])
         #expect(
-            try ConfigWords.split("color author #ff8800 bold #not a colour") == ["color", "author", "#ff8800", "bold"])
-        #expect(try ConfigWords.split("color author #ff880 bold") == ["color", "author"], "six digits or a comment")
+            try ConfigWords.split("color author #ff8800 bold # a colour") == ["color", "author", "#ff8800", "bold"])
+        #expect(try ConfigWords.split("#refresh 5m") == [], "a line that begins with # is a comment")
+        #expect(try ConfigWords.split("color author #ff880 #bold") == ["color", "author", "#ff880", "#bold"])
         #expect(try ConfigWords.split("bind # quit") == ["bind"], "a comment, even where a key could be")
-        #expect(try ConfigWords.split("bind a#b next") == ["bind", "a#b", "next"], "inside a word # is a letter")
+        #expect(try ConfigWords.split("bind a#b next #") == ["bind", "a#b", "next"], "inside a word # is a letter")
         #expect(throws: ConfigWords.ParseError.self) { try ConfigWords.split("store \"/open") }
         #expect(throws: ConfigWords.ParseError.self) { try ConfigWords.split("store \"a\"b") }
         #expect(throws: ConfigWords.ParseError.self) { try ConfigWords.split(#"store "a\nb""#) }
@@ -123,9 +124,70 @@ import Testing
             "config:4: x is bound twice: to like on line 1, and to boost on line 4"
         ),
         ("store \"/a b", "config:1: a quote is opened and never closed"),
+        ("theme solarized", "config:1: theme takes one of auto, dark, light"),
+        ("color auther red", "config:1: no element 'auther' to colour; did you mean 'author'?"),
+        ("color blue", "config:1: color takes one of auto, truecolor, 256, 16, none, not 'blue'"),
+        (
+            "color author reddish",
+            "config:1: 'reddish' is no colour: a name (red, bright-blue, default…), 0 to 255, or #rrggbb"
+        ),
+        ("color author 256", "config:1: '256' is no colour: a name (red, bright-blue, default…), 0 to 255, or #rrggbb"),
+        (
+            "color author #ff88zz",
+            "config:1: '#ff88zz' is no colour: a name (red, bright-blue, default…), 0 to 255, or #rrggbb"
+        ),
+        ("color author", "config:1: color author needs a colour: color author FOREGROUND [BACKGROUND] [bold]…"),
+        ("color author red blue green", "config:1: 'green' is a third colour: a foreground and a background at most"),
+        ("color author bold red", "config:1: colours come before the attributes"),
+        ("color author bold", "config:1: a colour comes first: color ELEMENT FOREGROUND [BACKGROUND]"),
     ])
     func everyErrorNamesItsLine(_ text: String, _ message: String) {
         #expect(error(text) == message)
+    }
+
+    @Test func colourLinesAndTheTheme() throws {
+        let configuration = try parse(
+            """
+            color auto
+            theme light
+            color author #ff8800 bold
+            color status white 24 reverse
+            color link default default underline
+            color handle Bright-Cyan
+            color time grey dim
+            """)
+        #expect(try CommandLineOptions.parse([], configuration: configuration).color == .auto, "one word: the option")
+        let theme = configuration.theme
+        #expect(theme.base == .light)
+        #expect(theme.overrides[.author] == ElementLook(foreground: .rgb(0xFF8800), bold: true))
+        #expect(theme.overrides[.status] == ElementLook(foreground: .index(7), background: .index(24), reverse: true))
+        #expect(theme.overrides[.link] == ElementLook(underline: true))
+        #expect(theme.overrides[.handle] == ElementLook(foreground: .index(14)))
+        #expect(theme.overrides[.time] == ElementLook(foreground: .index(8), dim: true))
+        // An override holds at every depth; the rest is the theme's.
+        #expect(theme.look(.author, lightBackground: false, rich: false).foreground == .rgb(0xFF8800))
+        #expect(theme.look(.selection, lightBackground: false, rich: true) == ColourTheme.light[.selection])
+        #expect(ColourTheme().look(.selection, lightBackground: true, rich: true) == ColourTheme.light[.selection])
+        #expect(ColourTheme().look(.selection, lightBackground: false, rich: true) == ColourTheme.dark[.selection])
+        #expect(
+            ColourTheme(base: .dark).look(.selection, lightBackground: true, rich: true)
+                == ColourTheme.dark[.selection], "a theme named wins over the background")
+        #expect(Set(ColourTheme.dark.keys) == Set(ThemeElement.allCases), "each theme colours every element")
+        #expect(Set(ColourTheme.light.keys) == Set(ThemeElement.allCases))
+        #expect(Set(ColourTheme.basic.keys) == Set(ThemeElement.allCases))
+    }
+
+    @Test func colourWords() {
+        #expect(ThemeColour.parse("red") == .some(.index(1)))
+        #expect(ThemeColour.parse("BRIGHT-WHITE") == .some(.index(15)))
+        #expect(ThemeColour.parse("gray") == .some(.index(8)))
+        #expect(ThemeColour.parse("0") == .some(.index(0)))
+        #expect(ThemeColour.parse("255") == .some(.index(255)))
+        #expect(ThemeColour.parse("#0a0B0c") == .some(.rgb(0x0A0B0C)))
+        #expect(ThemeColour.parse("default") == .some(nil))
+        for word in ["256", "-1", "+5", "#fff", "#12345g", "#1234567", "purple", ""] {
+            #expect(ThemeColour.parse(word) == nil, "\(word)")
+        }
     }
 
     @Test func aKeyBoundAgainToTheSameActionOrAfterUnbindIsNoClash() throws {

@@ -48,6 +48,29 @@ import Testing
         #expect(likes.column + likes.width == 50 - RowGeometry.rightMargin)
     }
 
+    /// The handle and the age have colours of their own: their cells, in the meta, and no
+    /// further than the meta once it is cut short.
+    @Test func theHandleAndTheAgeAreAccentsOfTheMeta() throws {
+        let wide = RowLayout.make(RowContent(post: samplePost(), now: Fixtures.referenceDate), screenWidth: 72)
+        let meta = try #require(wide.spans.first { $0.role == .meta })
+        #expect(meta.text == "@ada · 3h")
+        #expect(
+            meta.accents == [
+                RowLayout.Accent(column: 0, width: 4, kind: .handle),
+                RowLayout.Accent(column: 7, width: 2, kind: .time),
+            ])
+        var post = samplePost()
+        post.author.handle = "ada@a.very.long.instance.example"
+        post.boosts = 3
+        let narrow = RowLayout.make(RowContent(post: post, now: Fixtures.referenceDate), screenWidth: 40)
+        let cut = try #require(narrow.spans.first { $0.role == .meta })
+        #expect(cut.text.hasSuffix("…"))
+        #expect(cut.accents.map(\.kind) == [.handle], "the age was cut off, and its accent with it")
+        #expect(cut.accents.allSatisfy { $0.column + $0.width <= cut.width })
+        let boosts = try #require(narrow.spans.first { $0.text == "↻ 3" })
+        #expect(boosts.accents == [RowLayout.Accent(column: 0, width: 3, kind: .boosts)])
+    }
+
     @Test func placeholderShapesAreDeterministicAndVary() {
         let shapes = (0..<12).map { RowContent.placeholder(index: $0) }
         #expect(shapes == (0..<12).map { RowContent.placeholder(index: $0) })

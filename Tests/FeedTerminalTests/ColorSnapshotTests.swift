@@ -14,8 +14,11 @@ import Testing
         "Snapshots")
 
     /// A mapped style in words: colours as the terminal gets them (truecolor as #rrggbb).
-    private func describe(_ style: Style, depth: ColorDepth, background: TerminalBackground) -> String {
-        let mapped = StyleMapping.style(for: style, depth: depth, background: background, defaultBackground: nil)
+    private func describe(
+        _ style: Style, depth: ColorDepth, background: TerminalBackground, theme: ColourTheme = ColourTheme()
+    ) -> String {
+        let mapped = StyleMapping.style(
+            for: style, depth: depth, background: background, defaultBackground: nil, theme: theme)
         func colour(_ value: Int32) -> String {
             guard value >= 0 else { return "default" }
             return depth == .truecolor ? "#" + String(format: "%06x", value) : String(value)
@@ -24,6 +27,7 @@ import Testing
         if mapped.bold { words.append("bold") }
         if mapped.dim { words.append("dim") }
         if mapped.reverse { words.append("reverse") }
+        if mapped.underline { words.append("underline") }
         if let glyph = mapped.glyph { words.append("glyph \(glyph)") }
         return words.joined(separator: " ")
     }
@@ -63,5 +67,37 @@ import Testing
         try Snapshot.assertMatches(
             frame, named: "loaded-\(depth)", in: Self.directory,
             describe: { describe($0, depth: depth, background: .dark) })
+    }
+
+    /// A configuration's theme: the light one, with colours of the reader's own by name, by
+    /// index and by RGB, over rows with a handle, an age, boosts and a notice.
+    @Test(arguments: [ColorDepth.truecolor, .ansi256])
+    func aThemedScreen(depth: ColorDepth) throws {
+        let configuration = try Configuration.parse(
+            """
+            theme light
+            color author "#af5f00" bold
+            color handle cyan
+            color time 244 underline
+            color boosts green
+            color selection magenta default bold
+            color notice black bright-yellow
+            """, file: "config")
+        var state = AppState(source: "t", animation: .slide, size: size)
+        _ = state.apply(.start)
+        var feed = try FeedDocumentDecoder.decode(
+            Data(
+                (#"{"posts":[{"id":1,"author":{"name":"Ada Park","handle":"ada"},"title":"A title","content":"Text","#
+                    + #""likes":10500,"created_at":"2026-11-30T10:00:00Z"},{"id":2,"author":{"name":"#
+                    + #""Ben Okafor"},"content":"More","likes":7,"created_at":"2026-11-29T10:00:00Z"}]}"#).utf8))
+        feed.posts[0].boosts = 12  // as a Mastodon status counts them
+        _ = state.apply(.loaded(feed, generation: 1, at: Date(timeIntervalSince1970: 1_796_000_000)))
+        _ = state.apply(.key(.character("o")))  // no link: a notice says so
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(1)))
+        #expect(frame.cells.contains { $0.style.ink == .notice }, "the notice is on the status line")
+        #expect(frame.cells.contains { $0.style.ink == .boosts } && frame.cells.contains { $0.style.ink == .time })
+        try Snapshot.assertMatches(
+            frame, named: "themed-\(depth)", in: Self.directory,
+            describe: { describe($0, depth: depth, background: .dark, theme: configuration.theme) })
     }
 }

@@ -16,6 +16,8 @@ public struct RowContent: Hashable, Sendable {
     public var name: String
     /// The handle and the relative time: "@ada · 3h".
     public var meta: String
+    /// Where in `meta` the handle and the time are, in cells, to colour them apart.
+    public var metaAccents: [RowLayout.Accent] = []
     public var title: String?
     public var body: Body
     /// What follows the body: attachments' lines and pictures, and a poll, each line
@@ -99,16 +101,25 @@ public struct RowContent: Hashable, Sendable {
             extras += [AttachmentText.summary(post.attachments, hidesText: hidden)].compactMap { $0 }.map(Extra.line)
             extras += [post.poll.map { PollText.summary($0, now: now) }].compactMap { $0 }.map(Extra.line)
         }
+        let parts: [(String?, RowLayout.Accent.Kind?)] = [
+            (handle, .handle), (time, .time), (reply, nil), (boost, nil), (source, nil),
+        ]
         self.init(
             initials: Avatar.initials(of: post.author.name),
             avatarColor: Avatar.colorIndex(of: post.author.name),
             name: post.author.name,
-            meta: [handle, time, reply, boost, source].compactMap { $0 }.joined(separator: " · "),
+            meta: parts.compactMap(\.0).joined(separator: " · "),
             title: post.title,
             body: .text(hidden ? RowContent.hiddenContent : post.content),
             extras: extras,
             counts: counts, unread: unread,
             avatarPicture: pictures ? post.author.avatarURL.flatMap { WebAddress.isWeb($0) ? $0 : nil } : nil)
+        var column = 0
+        for case (let text?, let kind) in parts {
+            let width = CellWidth.of(text)
+            if let kind { metaAccents.append(RowLayout.Accent(column: column, width: width, kind: kind)) }
+            column += width + CellWidth.of(" · ")
+        }
     }
 
     /// The placeholder for row `index` of a first load: lengths vary from row to row, but
@@ -144,7 +155,7 @@ public struct RowContent: Hashable, Sendable {
             counts.append(
                 RowCount(
                     "\(RowContent.boostMark) \(CountFormat.compact(boosts))", own: marks.own.contains(.boosted),
-                    pending: marks.pending.contains(.boosted)))
+                    pending: marks.pending.contains(.boosted), isBoosts: true))
         }
         if post.likes != nil || marks.liked || marks.own.contains(.favourited) {
             let likes = max(0, (post.likes ?? 0) + (marks.liked ? 1 : 0) + change(.favourited))

@@ -23,6 +23,19 @@ public struct RowLayout: Hashable, Sendable {
         public var rows: Int
     }
 
+    /// Cells of a span drawn in a colour of their own: the handle and the time in the meta,
+    /// a count of boosts, a link in the text. The skeleton does not see them.
+    public struct Accent: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            case handle, time, boosts, link
+        }
+
+        /// From the span's first cell.
+        public var column: Int
+        public var width: Int
+        public var kind: Kind
+    }
+
     public struct Span: Hashable, Sendable {
         /// The line within the row, from 0.
         public var line: Int
@@ -32,6 +45,7 @@ public struct RowLayout: Hashable, Sendable {
         public var role: Role
         /// The order in which skeleton elements start to pulse (0.2 s apart).
         public var element: Int
+        public var accents: [Accent] = []
     }
 
     /// Lines the row occupies, not counting the separator after it.

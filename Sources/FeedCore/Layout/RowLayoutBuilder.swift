@@ -21,10 +21,20 @@ struct RowLayoutBuilder {
         textWidth = RowGeometry.textWidth(screenWidth: screenWidth)
     }
 
-    private mutating func add(_ line: Int, _ column: Int, _ text: String, _ role: Role) {
+    private mutating func add(
+        _ line: Int, _ column: Int, _ text: String, _ role: Role, accents: [RowLayout.Accent] = []
+    ) {
         let width = CellWidth.of(text)
         guard width > 0, column < screenWidth else { return }
-        spans.append(Span(line: line, column: column, width: width, text: text, role: role, element: element))
+        // An accent cut short with the text keeps the cells it still has.
+        let kept = accents.compactMap { accent -> RowLayout.Accent? in
+            guard accent.column < width else { return nil }
+            var cut = accent
+            cut.width = min(accent.width, width - accent.column)
+            return cut
+        }
+        spans.append(
+            Span(line: line, column: column, width: width, text: text, role: role, element: element, accents: kept))
         element += 1
     }
 
@@ -69,11 +79,16 @@ struct RowLayoutBuilder {
         let metaColumn = textColumn + CellWidth.of(name) + RowGeometry.headerGap
         let metaWidth = textColumn + headerWidth - metaColumn
         if metaWidth > 0 {
-            add(0, metaColumn, TextWrapper.truncate(content.meta, width: metaWidth), .meta)
+            add(
+                0, metaColumn, TextWrapper.truncate(content.meta, width: metaWidth), .meta, accents: content.metaAccents
+            )
         }
         let countsColumn = textColumn + textWidth - countsWidth
         for count in counts {
-            add(0, countsColumn + count.column, count.text, .count(own: count.own, pending: count.pending))
+            let boosts = count.isBoosts && !count.own
+            add(
+                0, countsColumn + count.column, count.text, .count(own: count.own, pending: count.pending),
+                accents: boosts ? [RowLayout.Accent(column: 0, width: CellWidth.of(count.text), kind: .boosts)] : [])
         }
         line = 1
         if let title = content.title, !title.isEmpty {
@@ -84,19 +99,21 @@ struct RowLayoutBuilder {
 
     /// The counts from the left of their block, two cells apart, in at most a third of the
     /// text's width; where they do not fit, one span of them all, cut short.
-    private func countSpans(of counts: [RowCount]) -> [(column: Int, text: String, own: Bool, pending: Bool)] {
+    private func countSpans(of counts: [RowCount]) -> [(
+        column: Int, text: String, own: Bool, pending: Bool, isBoosts: Bool
+    )] {
         let room = max(0, textWidth / 3)
         let joined = counts.map(\.text).joined(separator: "  ")
         guard CellWidth.of(joined) > room else {
             var column = 0
             return counts.map { count in
                 defer { column += CellWidth.of(count.text) + 2 }
-                return (column, count.text, count.own, count.pending)
+                return (column, count.text, count.own, count.pending, count.isBoosts)
             }
         }
         let text = TextWrapper.truncate(joined, width: room)
         return text.isEmpty
-            ? [] : [(0, text, counts.contains(where: \.own), counts.contains(where: \.pending))]
+            ? [] : [(0, text, counts.contains(where: \.own), counts.contains(where: \.pending), false)]
     }
 
     /// The text, wrapped (its first lines, unless the post is expanded); a skeleton's

@@ -27,10 +27,13 @@ public struct RowCount: Hashable, Sendable {
     public var own: Bool
     /// Its action is on its way to the server.
     public var pending: Bool
+    /// A count of boosts, which has a colour of its own.
+    public var isBoosts: Bool
 
-    public init(_ text: String, own: Bool = false, pending: Bool = false) {
+    public init(_ text: String, own: Bool = false, pending: Bool = false, isBoosts: Bool = false) {
         self.text = text
         self.own = own
         self.pending = pending
+        self.isBoosts = isBoosts
     }
 }

@@ -86,6 +86,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var svg = false
     public var svgFrame = false
     public var svgFrames = 1
+    /// The colours of the text: the configuration's `theme` and `color` lines.
+    public var theme = ColourTheme()
     /// `--config FILE`: the configuration file instead of its default place.
     public var configPath: String?
     /// Whether `--animation` was given: over SSH the default changes, a choice does not.
@@ -144,6 +146,7 @@ public struct CommandLineOptions: Equatable, Sendable {
             try setting.option.apply(&options, setting.value)
         }
         options.viewer.keys = configuration.keys
+        options.theme = configuration.theme
         if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none", !given.contains("--animation") {
             options.viewer.animation = .none
         }

@@ -1,6 +1,7 @@
 /// The words of one line of the configuration: separated by spaces, a value with spaces in
-/// double quotes (`"swift ncurses"`, with `\"` and `\\` inside), and a comment from a `#`
-/// that begins a word to the line's end, unless the word is a colour such as `#ff8800`.
+/// double quotes (`"swift ncurses"`, with `\"` and `\\` inside). A comment runs from a `#`
+/// that begins the line, or that stands alone as a word after a setting, to the line's end;
+/// elsewhere `#` is a letter, as in a colour such as `#ff8800`.
 public enum ConfigWords {
     public struct ParseError: Error, Hashable, Sendable {
         public var description: String
@@ -14,7 +15,7 @@ public enum ConfigWords {
                 characters.removeFirst()
                 continue
             }
-            if first == "#", !startsWithColour(characters) { break }
+            if first == "#", words.isEmpty || characters.dropFirst().first?.isWhitespace ?? true { break }
             if first == "\"" {
                 words.append(try quoted(&characters))
                 continue
@@ -24,12 +25,6 @@ public enum ConfigWords {
             words.append(String(word))
         }
         return words
-    }
-
-    /// `#rrggbb` and then the word's end.
-    private static func startsWithColour(_ characters: ArraySlice<Character>) -> Bool {
-        let word = characters.prefix { !$0.isWhitespace }
-        return word.count == 7 && word.dropFirst().allSatisfy(\.isHexDigit)
     }
 
     /// A quoted value, its quotes taken off and its escapes read.

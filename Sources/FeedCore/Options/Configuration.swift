@@ -17,6 +17,8 @@ public struct Configuration: Sendable {
     var settings: [Setting] = []
     /// The standard keys, with the file's `bind` and `unbind` lines.
     public var keys = KeyMap.standard
+    /// The `theme` and the `color` lines.
+    public var theme = ColourTheme()
 
     public init() {}
 
@@ -102,6 +104,25 @@ private struct LineReader {
             }
             bound[key] = (action, line)
             configuration.keys.bind(key, to: action)
+        case "theme":
+            guard arguments.count == 1, let base = ColourTheme.Base(rawValue: arguments[0]) else {
+                throw fail("theme takes one of \(ColourTheme.Base.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            configuration.theme.base = base
+        case "color" where arguments.count == 1 && ThemeElement(rawValue: arguments[0]) != nil:
+            throw fail("color \(arguments[0]) needs a colour: color \(arguments[0]) FOREGROUND [BACKGROUND] [bold]…")
+        case "color" where arguments.count > 1:
+            // `color auto` is the option; `color ELEMENT …` an element's colours.
+            guard let element = ThemeElement(rawValue: arguments[0]) else {
+                throw fail(
+                    "no element '\(arguments[0])' to colour"
+                        + NearestName.suggestion(for: arguments[0], among: ThemeElement.allCases.map(\.rawValue)))
+            }
+            do {
+                configuration.theme.overrides[element] = try ColourTheme.look(Array(arguments.dropFirst()))
+            } catch {
+                throw fail(error.description)
+            }
         case "unbind":
             guard arguments.count == 1 else { throw fail("unbind takes a key: unbind q") }
             let key = try key(arguments[0])

@@ -10,18 +10,31 @@ extension Configuration {
                 + "both lines"
         ),
         ("unbind KEY", "KEY does nothing (Ctrl-C always quits: it cannot be bound or unbound)"),
+        (
+            "theme auto|dark|light",
+            "the colours for a dark or a light background (auto, the default: the one for the background the "
+                + "terminal reports, else dark)"
+        ),
+        (
+            "color ELEMENT FOREGROUND [BACKGROUND] [bold] [dim] [underline] [reverse]",
+            "an element's colours over the theme's, at every colour depth: a colour is a name (`black`, `red`, "
+                + "`green`, `yellow`, `blue`, `magenta`, `cyan`, `white`, each also `bright-…`, `grey`, and "
+                + "`default` for the terminal's own), 0 to 255, or `#rrggbb`, drawn as the nearest the terminal has"
+        ),
     ]
 
     /// The reference in Markdown: the lines, the settings, the actions and the key names.
     public static var markdownReference: String {
         var text = ["| line | meaning |", "| --- | --- |"]
-        for (line, meaning) in lines { text.append("| `\(line)` | \(meaning) |") }
+        for (line, meaning) in lines { text.append("| `\(line.replacing("|", with: "\\|"))` | \(meaning) |") }
         for option in CommandLineOption.all {
             guard let name = option.names.first(where: { $0.hasPrefix("--") }), !commandLineOnly.contains(name)
             else { continue }
             let value = option.value.map { " " + $0.replacing("|", with: "\\|") } ?? ""
             text.append("| `\(name.dropFirst(2))\(value)` | as `\(name)` |")
         }
+        text += ["", "| element | is |", "| --- | --- |"]
+        for element in ThemeElement.allCases { text.append("| `\(element.rawValue)` | \(element.meaning) |") }
         text += ["", "| actions | standard keys | do |", "| --- | --- | --- |"]
         for binding in KeyBinding.all {
             let actions = binding.actions.filter { $0 != .select }

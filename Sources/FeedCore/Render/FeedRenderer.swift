@@ -157,6 +157,11 @@ public enum FeedRenderer {
                 buffer.fill(row: top + span.line, column: span.column, count: span.width, style: style)
             }
             buffer.write(span.text, row: top + span.line, column: span.column, style: style, maxWidth: span.width)
+            for accent in span.accents {
+                buffer.restyle(
+                    row: top + span.line, column: span.column + accent.column, count: accent.width,
+                    style: Style(ink(for: accent.kind), fade: spanFade))
+            }
             guard !words.isEmpty, span.role != .unread else { continue }
             if case .avatar = span.role { continue }
             if case .picture = span.role { continue }
@@ -209,6 +214,15 @@ public enum FeedRenderer {
                     shade.isEdge ? .skeletonEdge(left: shade.left, right: shade.right) : .skeleton(level: shade.left)
                 buffer.restyle(row: row, column: column, count: 1, style: Style(ink))
             }
+        }
+    }
+
+    static func ink(for accent: RowLayout.Accent.Kind) -> Ink {
+        switch accent {
+        case .handle: .handle
+        case .time: .time
+        case .boosts: .boosts
+        case .link: .link
         }
     }
 

@@ -34,7 +34,8 @@ enum StatusLine {
         let left = withSource(status, named ? source : nil, width: width - rightWidth - gap)
         buffer.write(left, row: row, column: 0, style: style)
         if !right.isEmpty {
-            buffer.write(right, row: row, column: width - rightWidth, style: style)
+            buffer.write(
+                right, row: row, column: width - rightWidth, style: state.notice == nil ? style : Style(.notice))
         }
     }
 

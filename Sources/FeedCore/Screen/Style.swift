@@ -40,6 +40,9 @@ public enum Ink: Hashable, Sendable {
     case kittyPlaceholder(id: UInt32)
     /// A cell under a picture the terminal draws in sixels after the frame: blank text.
     case underPixels
+    /// The author's handle, the post's age, a count of boosts, a link in the text, a
+    /// notice on the status line: each a colour of its own where the theme gives one.
+    case handle, time, boosts, link, notice
 
     /// One grey level for a skeleton cell where its halves cannot be drawn apart: a band
     /// edge takes the mean of its halves, a palette cell the static level. Nil for text.
@@ -98,6 +101,11 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case 18: .pictureOnDefault(foreground: UInt32((bits >> 16) & 0xFF_FFFF))
             case 19: .kittyPlaceholder(id: UInt32((bits >> 16) & 0xFFFF_FFFF))
             case 20: .underPixels
+            case 21: .handle
+            case 22: .time
+            case 23: .boosts
+            case 24: .link
+            case 25: .notice
             default: .plain
             }
         }
@@ -141,6 +149,11 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
         case .unread: (15, 0, 0)
         case .match: (16, 0, 0)
         case .underPixels: (20, 0, 0)
+        case .handle: (21, 0, 0)
+        case .time: (22, 0, 0)
+        case .boosts: (23, 0, 0)
+        case .link: (24, 0, 0)
+        case .notice: (25, 0, 0)
         case .picture, .pictureOnDefault, .kittyPlaceholder: (0, 0, 0)
         }
     }
@@ -185,6 +198,11 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
             case .pictureOnDefault(let foreground): "picture \(RGBHex.text(foreground)) on the terminal's background"
             case .kittyPlaceholder(let id): "kitty picture \(id)"
             case .underPixels: "under a sixel picture"
+            case .handle: "handle"
+            case .time: "time"
+            case .boosts: "boosts"
+            case .link: "link"
+            case .notice: "notice"
             }
         return fade > 0 ? "\(ink), fading, step \(fade) of \(CrossFade.steps)" : ink
     }
@@ -214,6 +232,11 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
         case .picture, .pictureOnDefault: "P"
         case .kittyPlaceholder: "G"
         case .underPixels: "X"
+        case .handle: "@"
+        case .time: ":"
+        case .boosts: "B"
+        case .link: "_"
+        case .notice: "!"
         }
     }
 }
