@@ -109,12 +109,20 @@ enum StoredPost {
             var w: [Int]?
         }
 
+        /// The reader's server filter that matched (added with mutes; older rows lack it).
+        struct Filter: Codable, Equatable {
+            var t: String
+            var h: Bool
+        }
+
         var at: [Media]?
         var po: Ballot?
+        var fi: Filter?
 
-        /// Nil for a post with neither attachments nor a poll.
+        /// Nil for a post with no attachments, poll or server filter.
         init?(_ post: Post) {
-            guard !post.attachments.isEmpty || post.poll != nil else { return nil }
+            guard !post.attachments.isEmpty || post.poll != nil || post.serverFilter != nil else { return nil }
+            fi = post.serverFilter.map { Filter(t: $0.title, h: $0.hides) }
             at =
                 post.attachments.isEmpty
                 ? nil
@@ -132,6 +140,7 @@ enum StoredPost {
         }
 
         func apply(to post: inout Post) {
+            post.serverFilter = fi.map { ServerFilter(title: $0.t, hides: $0.h) }
             post.attachments =
                 at?.map {
                     Attachment(

@@ -22,11 +22,7 @@ import Testing
 
     @Test func everyActionHasAKeyAndEveryKeyItsAction() {
         let bound = Set(KeyBinding.all.flatMap { $0.keys.map(\.action) } + [.select])
-        let every: Set<KeyAction> = [
-            .next, .previous, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .first, .last, .toggleExpanded, .like,
-            .openLink, .reload, .pause, .redraw, .help, .quit, .scrollDown, .scrollUp, .select, .nextUnread,
-            .toggleRead, .markAllRead, .search, .boost, .bookmark, .thread, .reply, .compose, .notifications,
-        ]
+        let every = Set(KeyAction.allCases)
         #expect(bound == every)
         #expect(KeyBinding.action(for: .character("j")) == .next)
         #expect(KeyBinding.action(for: .control("d")) == .halfPageDown)
@@ -67,6 +63,15 @@ import Testing
         #expect(state.selected == state.shownPosts.count - 1)
         #expect(state.apply(.key(.character("q"))).isEmpty, "q no longer quits")
         #expect(state.apply(.key(.control("c"))).contains(.quit(exitCode: 0)), "Ctrl-C always does")
+    }
+
+    /// Whatever a map is told, Ctrl-C quits: no configuration (nor code) leaves a reader
+    /// without a way out.
+    @Test func ctrlCQuitsWhateverTheMapSays() {
+        var map = KeyMap.standard
+        map.unbind(.control("c"))
+        map.bind(.control("c"), to: .reload)
+        #expect(map.action(for: .control("c")) == .quit)
     }
 
     @Test func theHelpOverlayShowsTheKeysAsBound() throws {

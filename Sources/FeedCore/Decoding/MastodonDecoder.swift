@@ -18,6 +18,25 @@ struct MastodonStatus: Decodable, FeedEntry {
     var inReplyToId: String?
     var inReplyToAccountId: String?
     var mentions: [Mention]?
+    /// The reader's filters that matched (only in an answer read with a token).
+    var filtered: [FilterResult]?
+
+    struct FilterResult: Decodable {
+        var filter: Filter
+
+        struct Filter: Decodable {
+            var title: String?
+            /// `warn`, `hide`, or (Mastodon 4.4) `blur`, for the media alone.
+            var filterAction: String?
+        }
+    }
+
+    /// The filter the viewer follows: one that hides wins over those that warn.
+    var serverFilter: ServerFilter? {
+        guard let results = filtered, !results.isEmpty else { return nil }
+        let chosen = results.first { $0.filter.filterAction == "hide" } ?? results[0]
+        return ServerFilter(title: chosen.filter.title ?? "", hides: chosen.filter.filterAction == "hide")
+    }
 
     struct Mention: Decodable {
         var id: String
@@ -127,16 +146,19 @@ struct MastodonStatus: Decodable, FeedEntry {
             var post = boosted
             post.id = .string(id)
             post.boostedBy = account.name
+            post.serverFilter = serverFilter ?? post.serverFilter
             return post
         }
         let spoiler = spoilerText.flatMap { $0.isEmpty ? nil : $0 }
-        return Post(
+        var post = Post(
             id: .string(id),
             author: Author(name: account.name, handle: account.acct, avatarURL: account.avatarStatic ?? account.avatar),
             title: spoiler, content: HTMLText.plainText(content), likes: favouritesCount,
             createdAt: FeedDate.parse(createdAt), url: url ?? uri, boosts: reblogsCount, replies: repliesCount,
             hidesContent: spoiler != nil, attachments: mediaAttachments?.map(\.attachment) ?? [], poll: poll?.poll,
             statusID: id, marks: marks, inReplyToID: inReplyToId, replyTo: replyTo)
+        post.serverFilter = serverFilter
+        return post
     }
 }
 

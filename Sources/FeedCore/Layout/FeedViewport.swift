@@ -30,6 +30,8 @@ public struct FeedViewport {
     public var expanded: Set<PostID>
     /// Posts liked here only.
     public var liked: Set<PostID>
+    /// Muted posts the reader chose to see: drawn dimmed.
+    public var muted: Set<PostID>
     /// The reader's actions on the server, for the marks they change.
     public var actions: ServerActions
     /// The posts the reader is sending.
@@ -49,7 +51,8 @@ public struct FeedViewport {
 
     public init(
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
-        actions: ServerActions = ServerActions(), sending: Set<PostID> = [], voting: [PostID: Set<Int>] = [:],
+        muted: Set<PostID> = [], actions: ServerActions = ServerActions(), sending: Set<PostID> = [],
+        voting: [PostID: Set<Int>] = [:],
         read: Set<PostID>? = nil, pictures: Bool = false, footerHeight: Int = 0, cache: RowLayoutCache? = nil,
         contentVersion: Int = 0
     ) {
@@ -66,6 +69,7 @@ public struct FeedViewport {
         self.now = now
         self.expanded = expanded
         self.liked = liked
+        self.muted = muted
         self.footerHeight = footerHeight
     }
 
@@ -87,6 +91,7 @@ public struct FeedViewport {
     func marks(of post: Post) -> RowMarks {
         var marks = RowMarks(
             liked: liked.contains(post.id), sending: !sending.isEmpty && sending.contains(post.id))
+        marks.muted = !muted.isEmpty && muted.contains(post.id)
         if !voting.isEmpty { marks.choosing = voting[post.id] }
         (marks.own, marks.pending) = actions.shown(for: post)
         return marks

@@ -35,6 +35,8 @@ public struct RowContent: Hashable, Sendable {
     /// Whether the row carries the unread mark: the post is unread, and read marks are
     /// kept (with the store).
     public var unread: Bool
+    /// A muted post shown: every part of the row in the hint's colour.
+    public var dimmed = false
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,
@@ -85,7 +87,9 @@ public struct RowContent: Hashable, Sendable {
         // A post by its feed (no author of its own) is named by the feed once, not twice.
         let source = post.source?.name.flatMap { $0 == post.author.name ? nil : $0 }
         let counts = Self.counts(of: post, marks: marks)
-        let hidden = post.hidesContent && !expanded
+        // A filter of the reader's on their server that warns: collapsed behind its name.
+        let filtered = post.serverFilter.flatMap { $0.hides ? nil : $0.title }
+        let hidden = (post.hidesContent || filtered != nil) && !expanded
         var extras: [Extra] = []
         if expanded {
             for attachment in post.attachments {
@@ -110,10 +114,12 @@ public struct RowContent: Hashable, Sendable {
             name: post.author.name,
             meta: parts.compactMap(\.0).joined(separator: " · "),
             title: post.title,
-            body: .text(hidden ? RowContent.hiddenContent : post.content),
+            body: .text(
+                hidden ? filtered.map { "Filtered: \($0) · Enter shows it" } ?? RowContent.hiddenContent : post.content),
             extras: extras,
             counts: counts, unread: unread,
             avatarPicture: pictures ? post.author.avatarURL.flatMap { WebAddress.isWeb($0) ? $0 : nil } : nil)
+        dimmed = marks.muted
         var column = 0
         for case (let text?, let kind) in parts {
             let width = CellWidth.of(text)

@@ -55,6 +55,8 @@ public struct RowLayout: Hashable, Sendable {
     /// cells (`avatar`).
     public var pictures: [Picture] = []
     public var avatar: Picture?
+    /// A muted post the reader chose to see: its text drawn in the hint's colour.
+    public var dimmed = false
 
     /// Lays out `content` for a screen `screenWidth` cells wide. `maxContentLines` nil
     /// shows the whole content (an expanded post).
@@ -69,6 +71,6 @@ public struct RowLayout: Hashable, Sendable {
         builder.addExtras(of: content)
         return RowLayout(
             height: max(RowGeometry.avatarHeight, builder.line), spans: builder.spans, pictures: builder.pictures,
-            avatar: avatar)
+            avatar: avatar, dimmed: content.dimmed)
     }
 }

@@ -11,6 +11,8 @@ public struct RowMarks: Hashable, Sendable {
     public var sending = false
     /// The options chosen so far in the post's poll, while the reader may vote in it.
     public var choosing: Set<Int>?
+    /// A muted post the reader chose to see: drawn dimmed.
+    public var muted = false
 
     public init(liked: Bool = false, own: StatusMarks = [], pending: StatusMarks = [], sending: Bool = false) {
         self.liked = liked

@@ -77,6 +77,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         var marks: StatusMarks = []
         var inReplyToID: String?
         var replyTo: String?
+        var serverFilter: ServerFilter?
 
         var isEmpty: Bool { self == Extras() }
     }
@@ -199,6 +200,12 @@ public struct Post: Hashable, Sendable, Identifiable {
     public var replyTo: String? {
         get { extras.replyTo }
         set { extras.replyTo = newValue }
+    }
+    /// The reader's own filter on their server that matched the status (Mastodon's
+    /// `filtered`): it hides the post, or shows it collapsed behind the filter's name.
+    public var serverFilter: ServerFilter? {
+        get { extras.serverFilter }
+        set { extras.serverFilter = newValue }
     }
     /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource? {

@@ -147,6 +147,7 @@ public struct CommandLineOptions: Equatable, Sendable {
         }
         options.viewer.keys = configuration.keys
         options.theme = configuration.theme
+        options.viewer.mutes.everywhere = configuration.mutes
         if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none", !given.contains("--animation") {
             options.viewer.animation = .none
         }

@@ -19,6 +19,8 @@ public struct Configuration: Sendable {
     public var keys = KeyMap.standard
     /// The `theme` and the `color` lines.
     public var theme = ColourTheme()
+    /// The `mute` lines.
+    public var mutes: [MuteRules.Rule] = []
 
     public init() {}
 
@@ -104,6 +106,12 @@ private struct LineReader {
             }
             bound[key] = (action, line)
             configuration.keys.bind(key, to: action)
+        case "mute":
+            do {
+                configuration.mutes.append(try MuteRules.rule(arguments))
+            } catch {
+                throw fail(error.description)
+            }
         case "theme":
             guard arguments.count == 1, let base = ColourTheme.Base(rawValue: arguments[0]) else {
                 throw fail("theme takes one of \(ColourTheme.Base.allCases.map(\.rawValue).joined(separator: ", "))")

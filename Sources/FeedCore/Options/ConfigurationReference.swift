@@ -11,6 +11,17 @@ extension Configuration {
         ),
         ("unbind KEY", "KEY does nothing (Ctrl-C always quits: it cannot be bound or unbound)"),
         (
+            "mute WORD…",
+            "hide every post that holds each word whole (a quoted phrase is one), in its title, text, author or "
+                + "source, case and accents aside"
+        ),
+        (
+            "mute author @HANDLE",
+            "hide an author's posts: `@ada` on any server, `@ada@social.example`, or a quoted name"
+        ),
+        ("mute source NAME", "hide a source's posts, by the name the subscriptions file gives it or its address"),
+        ("mute /REGEX/", "hide the posts whose title, text, author or source the expression matches, case aside"),
+        (
             "theme auto|dark|light",
             "the colours for a dark or a light background (auto, the default: the one for the background the "
                 + "terminal reports, else dark)"

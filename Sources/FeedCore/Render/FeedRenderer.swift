@@ -151,13 +151,13 @@ public enum FeedRenderer {
     ) {
         for span in layout.spans {
             let spanFade = if case .count(_, pending: true) = span.role { max(fade, pulse) } else { fade }
-            let style = Style(ink(for: span.role), fade: spanFade)
+            let style = Style(layout.dimmed ? dimmedInk(for: span.role) : ink(for: span.role), fade: spanFade)
             if spanFade > 0 {
                 // The whole bar fades, not only the glyphs: a short text still has its bar.
                 buffer.fill(row: top + span.line, column: span.column, count: span.width, style: style)
             }
             buffer.write(span.text, row: top + span.line, column: span.column, style: style, maxWidth: span.width)
-            for accent in span.accents {
+            for accent in span.accents where !layout.dimmed {
                 buffer.restyle(
                     row: top + span.line, column: span.column + accent.column, count: accent.width,
                     style: Style(ink(for: accent.kind), fade: spanFade))
@@ -223,6 +223,15 @@ public enum FeedRenderer {
         case .time: .time
         case .boosts: .boosts
         case .link: .link
+        }
+    }
+
+    /// A muted post's row, shown: its words in the hint's colour; its avatar and pictures
+    /// as they are.
+    static func dimmedInk(for role: RowLayout.Role) -> Ink {
+        switch role {
+        case .avatar, .picture, .unread: ink(for: role)
+        default: .muted
         }
     }
 

@@ -97,6 +97,10 @@ enum StatusLine {
             if state.options.tracksRead, !feed.posts.isEmpty {
                 parts.append(state.unreadCount > 0 ? "\(CountFormat.grouped(state.unreadCount)) unread" : "all read")
             }
+            if state.mutedCount > 0 {
+                let key = state.options.keys.keys(for: .showMuted).first.map { " (\($0.displayName))" } ?? ""
+                parts.append("\(CountFormat.grouped(state.mutedCount)) muted" + (state.showsMuted ? " shown" : key))
+            }
             if state.tally.pagesLoading > 0 {
                 parts.append("loading more…")
             } else if awaited == 0, let duration = state.lastLoadDuration {

@@ -59,6 +59,10 @@ extension AppState {
             if !timeline.isLoading, timeline.feed != nil { timeline.beginSearch(in: frame) }
             return []
         }
+        if action == .showMuted {
+            if !timeline.isLoading, timeline.search == nil { showMuted() }
+            return []
+        }
         guard !timeline.isLoading, !isTooSmall, !timeline.shownPosts.isEmpty else { return [] }
         if let effects = actOnServer(action, on: timeline.selectedPost) { return effects }
         let outcome = timeline.act(action, key: key, in: frame)

@@ -23,4 +23,14 @@ extension AppState {
         return top.keyHelp.map { $0.help(in: keys) } + [KeyHelp(label: "Esc", summary: "back to the view beneath")]
             + appWide
     }
+
+    /// `M`: the muted posts shown, dimmed, or hidden again; the status line says which.
+    mutating func showMuted() {
+        guard timeline.mutedCount > 0 || timeline.showsMuted else {
+            notices.say("Nothing is muted.")
+            return
+        }
+        timeline.toggleMuted(in: frame)
+        timing.needsFrame = true
+    }
 }

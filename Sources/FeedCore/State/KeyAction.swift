@@ -15,6 +15,7 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case toggleRead = "toggle-read"
     case markAllRead = "mark-all-read"
     case search, notifications
+    case showMuted = "show-muted"
     case scrollDown = "scroll-down"
     case scrollUp = "scroll-up"
     /// A click's: the row under the pointer. No key can be bound to it.

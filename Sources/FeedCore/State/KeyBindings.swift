@@ -98,12 +98,12 @@ public struct KeyBinding: Sendable {
             keys: [(.character("N"), .toggleRead)]),
         KeyBinding(summary: "mark every post read", keys: [(.character("A"), .markAllRead)]),
         KeyBinding(
-            summary: "search as you type",
+            summary: "search as you type; muted posts",
             detail:
                 "the rows narrow to the posts whose title, text, author or source hold every word typed, the "
                 + "matches marked; with the store, stored posts the feeds no longer list match too; Enter keeps "
-                + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move",
-            keys: [(.character("/"), .search)]),
+                + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move; `M` shows the posts muted (by a `mute` line or a filter of yours on your Mastodon server), dimmed, until it is pressed again",
+            keys: [(.character("/"), .search), (.character("M"), .showMuted)]),
         KeyBinding(
             summary: "show and open the post's link",
             detail:

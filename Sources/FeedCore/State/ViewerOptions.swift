@@ -27,6 +27,8 @@ public struct ViewerOptions: Sendable, Equatable {
     public var refreshInterval: Duration?
     /// Which key does what: the standard keys, with the configuration's `bind` and `unbind`.
     public var keys = KeyMap.standard
+    /// The configuration's `mute` lines, and each source's `mute=`.
+    public var mutes = MuteRules()
     /// `--offline`: no source loads; the store's posts are all there is.
     public var offline = false
     /// Whether read marks are kept (with the store): rows then mark unread posts, and the

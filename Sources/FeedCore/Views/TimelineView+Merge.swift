@@ -33,12 +33,12 @@ extension TimelineView {
     /// Source `index`'s further page: its posts join the rest. Returns the index of the
     /// first post that is new, if any.
     mutating func mergePage(_ page: Feed, of index: Int, in frame: ViewFrame) -> Int? {
-        let before = feed?.posts ?? []
+        let before = allPosts
         let arrived = tagged(page.posts, from: index, paged: true)
         let merged = TimelineMerge.adding(arrived, in: before, owners: &owners)
         place(merged, anchor: anchor(in: frame), counting: nil, in: frame)
         let known = Set(before.map(\.id))
-        return merged.firstIndex { !known.contains($0.id) }
+        return feed?.posts.firstIndex { !known.contains($0.id) }
     }
 
     /// `posts` tagged as source `index`'s. The loop's load tasks tag their answers in
@@ -62,10 +62,13 @@ extension TimelineView {
         return (post, viewport(in: frame).top(of: selected, from: scroll))
     }
 
-    /// The posts, moved out of the view (left empty until `place` puts the merge in).
+    /// The posts, the muted ones too, moved out of the view (left empty until `place` puts
+    /// the merge in).
     private mutating func takePosts() -> [Post] {
-        guard let posts = feed?.posts else { return [] }
+        guard feed != nil else { return [] }
+        let posts = allPosts
         content = .feed(Feed(posts: []))
+        mutedAside = []
         return posts
     }
 
@@ -73,8 +76,9 @@ extension TimelineView {
     /// after that, the selected post (`anchor`) keeps its line, and the posts new above it
     /// (not in `counting`, the ids before) are counted for the "▲ new" marker.
     mutating func place(
-        _ merged: [Post], anchor: (post: Post, top: Int)?, counting known: Set<PostID>?, in frame: ViewFrame
+        _ all: [Post], anchor: (post: Post, top: Int)?, counting known: Set<PostID>?, in frame: ViewFrame
     ) {
+        let merged = setMutedAside(all)
         content = .feed(Feed(posts: merged))
         guard !merged.isEmpty, let anchor else {
             selected = 0
@@ -91,5 +95,37 @@ extension TimelineView {
         scroll = viewport(in: frame).scrolled(ScrollPosition(row: index), by: -anchor.top)
         if let known { newAbove += merged[..<index].count { !known.contains($0.id) } }
         if scroll == .start { newAbove = 0 }
+    }
+
+    /// `all` without the muted posts, which wait aside, unless the reader shows them.
+    private mutating func setMutedAside(_ all: [Post]) -> [Post] {
+        mutedAside = []
+        mutedIDs = []
+        guard !mutes.isEmpty || all.contains(where: { $0.serverFilter?.hides == true }) else { return all }
+        var shown: [Post] = []
+        shown.reserveCapacity(all.count)
+        for post in all {
+            guard isMuted(post) else {
+                shown.append(post)
+                continue
+            }
+            mutedIDs.insert(post.id)
+            if showsMuted { shown.append(post) } else { mutedAside.append(post) }
+        }
+        return shown
+    }
+
+    /// `M`: the muted posts shown, dimmed, or hidden again; the selection stays on its post.
+    mutating func toggleMuted(in frame: ViewFrame) {
+        guard feed != nil else { return }
+        showsMuted.toggle()
+        let keep = selectedPost?.id
+        let all = allPosts
+        mutedAside = []
+        let shown = setMutedAside(all)
+        content = .feed(Feed(posts: shown))
+        selected = keep.flatMap { id in shown.firstIndex { $0.id == id } } ?? min(selected, max(0, shown.count - 1))
+        scroll = viewport(in: frame).revealing(selected, from: .start)
+        recountUnread(in: frame)
     }
 }

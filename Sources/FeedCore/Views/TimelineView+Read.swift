@@ -37,7 +37,7 @@ extension TimelineView {
     /// Counts the unread posts again: after posts came or went.
     mutating func recountUnread(in frame: ViewFrame) {
         guard frame.tracksRead else { return }
-        unreadCount = feed?.posts.count { !read.contains($0.id) } ?? 0
+        unreadCount = feed?.posts.count { !read.contains($0.id) && !mutedIDs.contains($0.id) } ?? 0
     }
 
     func visiblePosts(in frame: ViewFrame) -> [FeedViewport.Placement] {

@@ -83,7 +83,7 @@ extension TimelineView {
             guard let index = post.source?.index, sources.indices.contains(index) else { return nil }
             var post = post
             post.tag(with: request(for: index).tag)
-            return post
+            return !showsMuted && isMuted(post) ? nil : post
         }
         search?.storeMatches = named
         search?.storeQuery = query

@@ -8,7 +8,8 @@ extension TimelineView {
     /// `posts`, streamed by source `index`: new, or edited. Returns the new posts' ids.
     @discardableResult
     mutating func takeStreamed(_ posts: [Post], of index: Int, in frame: ViewFrame) -> Set<PostID> {
-        guard var current = feed?.posts else { return [] }
+        guard feed != nil else { return [] }
+        var current = allPosts
         var fresh: [Post] = []
         for post in tagged(posts, from: index, paged: false) {
             if let copy = current.firstIndex(where: { $0.id == post.id }) {

@@ -96,11 +96,20 @@ public struct TimelineView: Sendable {
     /// Events a stream brought while the rows were loading (a reload's answer may not have
     /// them yet) or a post was being sent, taken once neither holds them.
     var heldStreamed: [(source: Int, event: StreamingEvent)] = []
+    /// The reader's mutes, and the server's filters that hide, take posts out of the rows
+    /// (`mutedAside`) until `showsMuted`; `mutedIDs` are the muted posts known, shown or not.
+    let mutes: MuteRules
+    public internal(set) var showsMuted = false
+    var mutedAside: [Post] = []
+    public internal(set) var mutedIDs: Set<PostID> = []
+    /// How many posts known are muted, shown or not.
+    public var mutedCount: Int { mutedIDs.count }
 
-    init(sources: [SourceStatus], referenceDate: Date) {
+    init(sources: [SourceStatus], referenceDate: Date, mutes: MuteRules = MuteRules()) {
         self.sources = sources
         self.tally = SourceTally(sources)
         self.referenceDate = referenceDate
+        self.mutes = mutes
     }
 
     private static let contentVersions = Atomic<Int>(0)
@@ -117,6 +126,21 @@ public struct TimelineView: Sendable {
     public var feed: Feed? {
         if case .feed(let feed) = content { return feed }
         return nil
+    }
+
+    /// Every post known, those muted and set aside too, in the timeline's order.
+    var allPosts: [Post] {
+        guard !mutedAside.isEmpty else { return feed?.posts ?? [] }
+        return TimelineMerge.merge(feed?.posts ?? [], mutedAside)
+    }
+
+    /// Whether `post` is hidden: by a `mute` rule of the reader's, or by a filter of theirs
+    /// on their server that hides it.
+    func isMuted(_ post: Post) -> Bool {
+        if post.serverFilter?.hides == true { return true }
+        guard !mutes.isEmpty else { return false }
+        let names = source(of: post).map { [$0.name, $0.label] } ?? []
+        return mutes.mutes(post, sourceNames: names)
     }
 
     /// The posts the rows show: the search's results while there is a search, else the

@@ -25,7 +25,8 @@ extension TimelineView {
     func viewport(in frame: ViewFrame) -> FeedViewport {
         FeedViewport(
             posts: shownPosts, width: frame.size.width, height: frame.size.height - 1, now: referenceDate,
-            expanded: expanded, liked: liked, actions: frame.actions, sending: outgoing, voting: voting,
+            expanded: expanded, liked: liked, muted: showsMuted ? mutedIDs : [], actions: frame.actions,
+            sending: outgoing, voting: voting,
             read: frame.tracksRead ? read : nil,
             pictures: frame.pictures,
             footerHeight: footerHeight(in: frame), cache: frame.layouts, contentVersion: contentVersion)
