@@ -7,11 +7,12 @@ extension FeedStore {
     /// and it is brought back within its bounds. Read and liked marks of posts it lists
     /// again stay.
     public func saveAnswer(
-        source key: String, title: String?, posts: [Post], etag: String?, lastModified: String?, at now: Date
+        source key: String, title: String?, posts: [Post], etag: String?, lastModified: String?, at now: Date,
+        keep: Int = FeedStore.postsPerSource
     ) throws(Unavailable) {
         // A feed longer than the bound keeps its newest: a file of 100,000 posts is not
         // written whole to keep 500 of it.
-        let posts = Self.newest(posts, limit: Self.postsPerSource)
+        let posts = Self.newest(posts, limit: keep)
         try withDatabase { database in
             try database.transaction {
                 let id = try sourceID(key, in: database)
@@ -29,7 +30,7 @@ extension FeedStore {
                     try database.execute(Self.upsert, [.integer(id), .real(now.timeIntervalSince1970)] + values)
                     try database.execute(Self.rewrite, [.integer(id)] + values)
                 }
-                try prune(source: id, now: now, in: database)
+                try prune(source: id, keeping: keep, now: now, in: database)
             }
         }
         try compactIndexNowAndThen()
@@ -162,15 +163,15 @@ extension FeedStore {
         }
     }
 
-    /// At most `postsPerSource` posts a source besides the liked, newest kept; read ones
-    /// past `readPostsKeptFor` let go.
-    private func prune(source id: Int64, now: Date, in database: SQLiteDatabase) throws {
+    /// At most `keep` posts a source besides the liked, newest kept; read ones past
+    /// `readPostsKeptFor` let go.
+    private func prune(source id: Int64, keeping keep: Int, now: Date, in database: SQLiteDatabase) throws {
         try database.execute(
             """
             DELETE FROM posts WHERE source_id = ?1 AND liked = 0 AND post_id NOT IN (
                 SELECT post_id FROM posts WHERE source_id = ?1 AND liked = 0
                 ORDER BY COALESCE(created_at, listed_at) DESC LIMIT ?2)
-            """, [.integer(id), .integer(Int64(Self.postsPerSource))])
+            """, [.integer(id), .integer(Int64(keep))])
         try database.execute(
             """
             DELETE FROM posts WHERE source_id = ? AND liked = 0 AND read_at IS NOT NULL

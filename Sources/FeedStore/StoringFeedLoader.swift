@@ -14,15 +14,18 @@ public struct StoringFeedLoader: FeedLoading {
     public var currentValidators: @Sendable () -> HTTPValidators
     /// The wall clock, for when each answer came.
     public var now: @Sendable () -> Date
+    /// How many of its posts the store keeps (`keep=`).
+    public var keep: Int
 
     public init(
-        _ base: any FeedLoading, store: FeedStore, key: String,
+        _ base: any FeedLoading, store: FeedStore, key: String, keep: Int = FeedStore.postsPerSource,
         currentValidators: @escaping @Sendable () -> HTTPValidators = { HTTPValidators() },
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.base = base
         self.store = store
         self.key = key
+        self.keep = keep
         self.currentValidators = currentValidators
         self.now = now
     }
@@ -35,12 +38,12 @@ public struct StoringFeedLoader: FeedLoading {
             // The posts kept, picked here: the writer holds a list of its own, never the
             // feed's, which the load's task then tags in place without a copy (100,000
             // posts are tens of megabytes).
-            let kept = FeedStore.newest(feed.posts, limit: FeedStore.postsPerSource, copying: true)
-            let title = feed.title
+            let kept = FeedStore.newest(feed.posts, limit: keep, copying: true)
+            let (title, keep) = (feed.title, keep)
             store.later { (store) throws(FeedStore.Unavailable) in
                 try store.saveAnswer(
                     source: key, title: title, posts: kept, etag: validators.etag,
-                    lastModified: validators.lastModified, at: date)
+                    lastModified: validators.lastModified, at: date, keep: keep)
             }
             return feed
         } catch Failure.notModified {

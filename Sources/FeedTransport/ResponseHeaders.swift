@@ -66,6 +66,24 @@ struct ResponseHeaders: Hashable, Sendable {
         return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
     }
 
+    /// The least time before asking again: `Cache-Control: max-age` (`s-maxage` is for
+    /// shared caches), else `Expires` from now; nil for `no-cache`, `no-store`, or neither.
+    func refreshFloor(now: Date) -> Duration? {
+        if let control = self["cache-control"]?.lowercased() {
+            let directives = control.split(separator: ",").map { $0.trimmingWhitespace() }
+            if directives.contains(where: { $0 == "no-cache" || $0 == "no-store" }) { return nil }
+            if let maxAge = directives.first(where: { $0.hasPrefix("max-age=") }) {
+                let digits = maxAge.dropFirst("max-age=".count).filter { $0 != "\"" }
+                guard let seconds = Int(digits), seconds > 0
+                else { return nil }
+                return .seconds(seconds)
+            }
+        }
+        guard let expires = self["expires"], let date = FeedDate.parse(expires) else { return nil }
+        let seconds = Int(date.timeIntervalSince(now).rounded(.down))
+        return seconds > 0 ? .seconds(seconds) : nil
+    }
+
     /// What to ask next time for the same URL: `If-None-Match` from `ETag`,
     /// `If-Modified-Since` from `Last-Modified`.
     var validators: HTTPValidators {

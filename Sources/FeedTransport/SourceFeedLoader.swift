@@ -56,6 +56,8 @@ public struct SourceFeedLoader: FeedLoading {
             return try decode(data, progress: progress)
         case .url(let url):
             return try await loadPage(url.absoluteString, progress: progress)
+        case .search:
+            throw Failure.unexpected("a saved search reads the store, and this run has none")
         }
     }
 
@@ -81,6 +83,9 @@ public struct SourceFeedLoader: FeedLoading {
             response.body, progress: progress ?? { _, _, _ in }, bodyOfURL: response.effectiveURL ?? url,
             mediaType: MediaType(contentType: contentType), charset: MediaType.charset(ofContentType: contentType))
         if let next = response.nextPage { feed.nextPage = next }
+        if let floor = response.headers.refreshFloor(now: Date()) {
+            feed.refreshFloor = max(feed.refreshFloor ?? floor, floor)
+        }
         return feed
     }
 

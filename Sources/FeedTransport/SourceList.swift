@@ -16,6 +16,11 @@ public struct SourceList: Sendable {
         public var account: String?
         /// `stream=off` in the subscriptions file: never streamed.
         public var streams = true
+        /// The subscriptions file's `refresh=`, `keep=`, `images=` and `mute=` for it.
+        public var refresh: Duration?
+        public var keep: Int?
+        public var images: ImageChoice?
+        public var mutes: [MuteRules.Rule] = []
 
         public init(
             source: FeedSource, title: String? = nil, tokenVariable: String? = nil, account: String? = nil,
@@ -57,14 +62,17 @@ public struct SourceList: Sendable {
             if list.subscriptionsFile != nil, argument.hasPrefix("~/"), let home = environment["HOME"] {
                 argument = home + argument.dropFirst()
             }
-            let source = FeedSource(argument: argument)
+            let source = entry.isSearch ? .search(entry.source) : FeedSource(argument: argument)
             if case .file(let path) = source, let opml = try opmlFeeds(at: path) {
                 list.entries += opml.map { Entry(source: FeedSource(argument: $0.url), title: $0.title) }
             } else {
-                list.entries.append(
-                    Entry(
-                        source: source, title: entry.title, tokenVariable: entry.tokenVariable, account: entry.account,
-                        streams: entry.streams))
+                var resolved = Entry(
+                    source: source, title: entry.title, tokenVariable: entry.tokenVariable, account: entry.account,
+                    streams: entry.streams)
+                (resolved.refresh, resolved.keep, resolved.images, resolved.mutes) = (
+                    entry.refresh, entry.keep, entry.images, entry.mutes
+                )
+                list.entries.append(resolved)
             }
         }
         if list.entries.isEmpty { list.entries = [Entry(source: .sample)] }

@@ -49,6 +49,7 @@ public enum XMLFeedDecoder {
         }
         var feed = Feed(title: parse.feedTitle.map(TextSanitizer.singleLine), posts: [], nextPage: parse.nextPage)
         feed.cutShort = parse.stopReason
+        feed.refreshFloor = parse.refreshFloor
         for (number, item) in parse.items.enumerated() {
             guard let post = item.post else {
                 feed.skipped += 1

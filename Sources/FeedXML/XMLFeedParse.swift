@@ -30,6 +30,11 @@ struct XMLFeedParse {
     /// Atom `icon`, Atom `logo`.
     private var feedPictures: [Int: String] = [:]
     var nextPage: String?
+    /// How often the feed says to ask it: RSS `ttl` (minutes), and the syndication module's
+    /// `updatePeriod` and `updateFrequency`.
+    var ttlMinutes: Int?
+    var updatePeriod: String?
+    var updateFrequency: Int?
     var items: [XMLFeedItem] = []
     /// The reader stopped on an error before the document's end.
     var unreadable = false
@@ -176,6 +181,12 @@ struct XMLFeedParse {
             case "alternate": feedLink = feedLink ?? XMLLinks.absolute(href, base: element.base ?? documentURL)
             default: break
             }
+        case (.rss?, "ttl") where onFeed:
+            ttlMinutes = Int(value).flatMap { $0 > 0 ? $0 : nil }
+        case (.syndication?, "updatePeriod"):
+            updatePeriod = value.lowercased()
+        case (.syndication?, "updateFrequency"):
+            updateFrequency = Int(value).flatMap { $0 > 0 ? $0 : nil }
         case (.iTunes?, "image") where onFeed:
             if let href = element.attributes["href"] { feedPictures[0] = XMLLinks.absolute(href, base: base) }
         case (.rss?, "url") where parent?.is(.rss, "image") == true:
@@ -187,5 +198,17 @@ struct XMLFeedParse {
         default:
             break
         }
+    }
+
+    /// The least time between two requests the feed asks for: its `ttl`, or its syndication
+    /// period divided by its frequency (`hourly` twice is 30 minutes); the longer of the two.
+    var refreshFloor: Duration? {
+        let ttl = ttlMinutes.map { Duration.seconds($0 * 60) }
+        let periods: [String: Int] = [
+            "hourly": 3600, "daily": 86_400, "weekly": 604_800, "monthly": 2_592_000, "yearly": 31_536_000,
+        ]
+        let period = (updatePeriod ?? (updateFrequency != nil ? "daily" : nil)).flatMap { periods[$0] }
+        let syndication = period.map { Duration.seconds($0 / (updateFrequency ?? 1)) }
+        return [ttl, syndication].compactMap { $0 }.max()
     }
 }

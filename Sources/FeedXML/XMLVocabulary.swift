@@ -3,7 +3,7 @@
 /// element when both prefixes name Dublin Core, and an unknown namespace's `description`
 /// is no RSS description.
 enum XMLVocabulary: Equatable {
-    case rss, rdf, atom, atom03, dublinCore, dublinCoreTerms, content, media, iTunes, xhtml
+    case rss, rdf, atom, atom03, dublinCore, dublinCoreTerms, content, media, iTunes, xhtml, syndication
 
     /// The vocabulary of `namespace`; elements with none are `unnamespaced`'s (RSS 2.0 and
     /// 0.9x have no namespace, nor have a few Atom feeds). Nil for a namespace the
@@ -27,6 +27,7 @@ enum XMLVocabulary: Equatable {
         "http://search.yahoo.com/mrss/": .media, "http://search.yahoo.com/mrss": .media,
         "http://www.itunes.com/dtds/podcast-1.0.dtd": .iTunes, "https://www.itunes.com/dtds/podcast-1.0.dtd": .iTunes,
         "http://www.w3.org/1999/xhtml": .xhtml,
+        "http://purl.org/rss/1.0/modules/syndication/": .syndication,
     ]
 }
 

@@ -45,6 +45,8 @@ struct SourceLoaders {
             var status = SourceStatus(
                 name: entry.title ?? entry.source.shortName, named: entry.title != nil, label: entry.source.label)
             status.actsOnServer = actor != nil
+            status.refreshInterval = entry.refresh
+            if case .search = entry.source { status.isSavedSearch = true }
             // Mastodon's API (timelines, an account's statuses) read without a token, and no
             // account to act: a like stays here, and the reader is told where to sign in.
             if actor == nil, case .url(let url) = entry.source, entry.tokenVariable == nil, entry.account == nil {
@@ -64,6 +66,10 @@ struct SourceLoaders {
             commandLine: viewer.refreshInterval, subscriptions: sources.refresh)
         viewer.tracksRead = storeOpening.store != nil && storeKeys.contains { $0 != nil }
         viewer.pictures = options.images.drawsPictures
+        for (index, entry) in sources.entries.enumerated() {
+            if !entry.mutes.isEmpty { viewer.mutes.bySource[index] = entry.mutes }
+            if entry.images == ImageChoice.none { viewer.withoutPictures.insert(index) }
+        }
         return viewer
     }
 
@@ -123,12 +129,15 @@ struct SourceLoaders {
             let (key, actor) = keyAndActor
             let loader = loader(for: entry)
             var loading: any FeedLoading = loader
-            if let store = storeOpening.store, let key, !options.dump {
+            if case .search(let query) = entry.source, let store = storeOpening.store {
+                // The other sources of the run are searched; alone, every source kept.
+                loading = SavedSearchLoader(store: store, query: query, keys: storeKeys.compactMap { $0 })
+            } else if let store = storeOpening.store, let key, !options.dump {
                 // A URL's key is the URL: its validators, kept and current, go by it.
                 let url: String? = if case .url = entry.source { key } else { nil }
                 if let url, let kept = storeOpening.validators[key] { loader.remember(kept, for: url) }
                 loading = StoringFeedLoader(
-                    loader, store: store, key: key,
+                    loader, store: store, key: key, keep: entry.keep ?? FeedStore.postsPerSource,
                     currentValidators: { url.map(loader.validators(for:)) ?? HTTPValidators() })
             }
             if let sending, let actor {

@@ -102,7 +102,8 @@ final class StoreOpening: Sendable {
     }
 
     /// A source's key in the store: a URL as written, a file by its real path; nil for
-    /// standard input and the sample feed, which are never kept.
+    /// standard input and the sample feed, which are never kept, and for a saved search,
+    /// whose posts are other sources'.
     static func key(of source: FeedSource) -> String? {
         switch source {
         case .url(let url): return url.absoluteString
@@ -110,7 +111,7 @@ final class StoreOpening: Sendable {
             guard let resolved = realpath(path, nil) else { return nil }
             defer { free(resolved) }
             return String(cString: resolved)
-        case .sample, .standardInput: return nil
+        case .sample, .standardInput, .search: return nil
         }
     }
 

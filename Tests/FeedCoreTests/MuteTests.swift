@@ -129,7 +129,7 @@ import Testing
         for character in "buy" { _ = state.apply(.key(.character(character)), at: .seconds(1)) }
         #expect(state.search?.results.isEmpty == true)
         var stored = Views.post("s", minutesAgo: 9)
-        stored.content = "crypto, from the store"
+        stored.content = "buy crypto, from the store"
         stored.tag(with: PostSource(index: 0, name: "Source 0", paged: false))
         _ = state.apply(.storeMatches([stored], query: "buy"), at: .seconds(1))
         #expect(state.search?.results.isEmpty == true, "nor a muted one the store finds")
@@ -148,6 +148,19 @@ import Testing
         Views.answer(&state, source: 0, [Views.post("a", minutesAgo: 1)], at: .seconds(2))
         _ = state.apply(.key(.character("M")), at: .seconds(3))
         #expect(Views.titles(state).contains("Post e"))
+    }
+
+    /// Two of the reader's filters match one status, one warns and one hides: it is hidden.
+    @Test func aFilterThatHidesWinsOverOneThatWarns() throws {
+        let data = try Fixtures.data("mastodon-filtered.json")
+        var statuses = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        var results = try #require(statuses[2]["filtered"] as? [[String: Any]])
+        var hiding = results[0]
+        hiding["filter"] = ["id": "9", "title": "no anime", "context": ["home"], "filter_action": "hide"]
+        results.append(hiding)
+        statuses[2]["filtered"] = results
+        let feed = try FeedDocumentDecoder.decode(try JSONSerialization.data(withJSONObject: statuses))
+        #expect(feed.posts[2].serverFilter == ServerFilter(title: "no anime", hides: true))
     }
 
     /// A real status from mastodon.social with a filter that warns, and one that hides.

@@ -35,6 +35,24 @@ import Testing
         #expect(file.refresh == .seconds(600))
     }
 
+    /// A source's own settings, and saved searches, in the words of the configuration file.
+    @Test func perFeedSettingsAndSavedSearches() throws {
+        let file = try Subscriptions.parse(
+            """
+            https://blog.example/feed.xml refresh=15m keep=200 images=none mute="super bowl" "The blog"
+            https://news.example/atom.xml mute=/^ad:/ News#1 # a number sign in a word is a letter
+            search "swift ncurses" Swift
+            """, file: "feeds")
+        var blog = Subscriptions.Entry(source: "https://blog.example/feed.xml", title: "The blog")
+        (blog.refresh, blog.keep, blog.images) = (.seconds(900), 200, ImageChoice.none)
+        blog.mutes = [.words(["super bowl"])]
+        var news = Subscriptions.Entry(source: "https://news.example/atom.xml", title: "News#1")
+        news.mutes = [.pattern(try MutePattern("^ad:"))]
+        var search = Subscriptions.Entry(source: "swift ncurses", title: "Swift")
+        search.isSearch = true
+        #expect(file.entries == [blog, news, search])
+    }
+
     @Test(arguments: [
         (
             "https://a.example token=abc123",
@@ -46,6 +64,18 @@ import Testing
             "feeds, line 1: account= takes an account signed in with shimmerfeed login, such as account=@me@mastodon.social"
         ),
         ("https://a.example stream=no", "feeds, line 1: stream= takes on or off"),
+        (
+            "https://a.example refresh=1s",
+            "feeds, line 1: refresh= takes an interval such as 30s, 5m or 1h, from 5 s to a day"
+        ),
+        ("https://a.example keep=0", "feeds, line 1: keep= takes how many posts the store keeps, from 1 to 100000"),
+        ("https://a.example images=kitty", "feeds, line 1: images= takes none, cells or auto"),
+        (
+            "https://a.example mute=",
+            "feeds, line 1: mute takes words, author @handle, source NAME or /regex/: mute crypto"
+        ),
+        ("search", "feeds, line 1: search takes a query, quoted when it has spaces: search \"swift ncurses\" Swift"),
+        ("search \"open", "feeds, line 1: a quote is opened and never closed"),
         (
             "https://a.example account=@ada@a.example token=$T",
             "feeds, line 1: a source is read with token= or with account=, not both"

@@ -250,6 +250,40 @@ import Testing
         #expect(source.failures == 0 && source.lastSuccess == now + 20)
     }
 
+    /// `keep=3`: the source keeps its newest three, and its liked, and no more.
+    @Test func aSourceKeepsWhatItsKeepSays() throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        let posts = (0..<10).map { post("p\($0)", hoursAgo: Double($0)) }
+        try store.saveAnswer(source: "s", title: nil, posts: posts, etag: nil, lastModified: nil, at: now, keep: 3)
+        #expect(try #require(try store.sources(["s"])["s"]).posts.map(\.id.description) == ["p0", "p1", "p2"])
+    }
+
+    /// A saved search finds the store's posts of the sources named (or of every source),
+    /// with the posts a source handed over just before it.
+    @Test func aSavedSearchFindsWhatTheStoreHoldsAfterItsWrites() async throws {
+        let scratch = try Scratch()
+        let store = try FeedStore.open(at: scratch.path, now: now).store
+        var swift = post("a", hoursAgo: 1, title: "Swift on the terminal")
+        swift.content = "ncurses bindings, at last"
+        var other = post("b", hoursAgo: 2, title: "Cooking")
+        other.content = "a crème brûlée"
+        try store.saveAnswer(source: "one", title: nil, posts: [swift, other], etag: nil, lastModified: nil, at: now)
+        var later = post("c", hoursAgo: 0.5, title: "More Swift")
+        later.content = "and NCURSES again"
+        let (handedOver, now) = (later, now)
+        store.later { (store) throws(FeedStore.Unavailable) in
+            try store.saveAnswer(source: "two", title: nil, posts: [handedOver], etag: nil, lastModified: nil, at: now)
+        }
+        let everywhere = try await SavedSearchLoader(store: store, query: "swift ncurs", keys: []).load { _, _, _ in }
+        #expect(everywhere.posts.map(\.id.description) == ["c", "a"], "newest first, the later write found")
+        #expect(everywhere.title == "search “swift ncurs”")
+        let one = try await SavedSearchLoader(store: store, query: "swift", keys: ["one"]).load { _, _, _ in }
+        #expect(one.posts.map(\.id.description) == ["a"])
+        let accents = try await SavedSearchLoader(store: store, query: "CREME", keys: []).load { _, _, _ in }
+        #expect(accents.posts.map(\.id.description) == ["b"], "case and accents aside")
+    }
+
     @Test func eachSourceKeepsItsNewestFiveHundredAndItsLiked() throws {
         let scratch = try Scratch()
         let store = try FeedStore.open(at: scratch.path, now: now).store

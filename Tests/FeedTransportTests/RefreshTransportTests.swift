@@ -67,6 +67,26 @@ import Testing
         #expect(plain.failure(url: "u") == .httpStatus(code: 503, reason: "Service Unavailable", url: "u"))
     }
 
+    @Test func cacheControlAndExpiresSetTheFloor() {
+        func floor(_ lines: String...) -> Duration? {
+            var headers = ResponseHeaders()
+            headers.consume("HTTP/1.1 200 OK")
+            for line in lines { headers.consume(line) }
+            return headers.refreshFloor(now: Date(timeIntervalSince1970: 1_796_000_000))
+        }
+        #expect(floor("Cache-Control: public, max-age=900") == .seconds(900))
+        #expect(floor("Cache-Control: max-age=\"60\"") == .seconds(60))
+        #expect(floor("Cache-Control: no-cache, max-age=900") == nil)
+        #expect(floor("Cache-Control: no-store") == nil)
+        #expect(floor("Cache-Control: max-age=0") == nil)
+        #expect(floor("Expires: Mon, 30 Nov 2026 00:55:20 GMT") == .seconds(120))
+        #expect(
+            floor("Cache-Control: max-age=30", "Expires: Mon, 30 Nov 2026 00:55:20 GMT") == .seconds(30), "max-age wins"
+        )
+        #expect(floor("Expires: Mon, 30 Nov 2026 00:50:00 GMT") == nil, "in the past")
+        #expect(floor() == nil)
+    }
+
     private func tokenLoader(_ url: URL) -> SourceFeedLoader {
         var loader = SourceFeedLoader(source: .url(url), certificateAuthorities: server.certificate)
         loader.bearerToken = "test-token-123"

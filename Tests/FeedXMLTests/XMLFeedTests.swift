@@ -149,6 +149,37 @@ import Testing
     }
 }
 
+/// How often a feed says to ask it: RSS `ttl` in minutes, the syndication module's period
+/// over its frequency, the longer of the two where both are given.
+@Suite struct RefreshHintTests {
+    private func floor(_ channel: String, namespaces: String = "") throws -> Duration? {
+        try XMLFeedDecoder.decode(
+            Data(
+                "<rss version=\"2.0\" \(namespaces)><channel><title>T</title>\(channel)<item><guid>1</guid><title>a</title></item></channel></rss>"
+                    .utf8)
+        ).refreshFloor
+    }
+
+    private let sy = "xmlns:sy=\"http://purl.org/rss/1.0/modules/syndication/\""
+
+    @Test func ttlAndTheSyndicationModule() throws {
+        #expect(try floor("<ttl>60</ttl>") == .seconds(3600))
+        #expect(try floor("<ttl>0</ttl>") == nil && floor("<ttl>soon</ttl>") == nil && floor("") == nil)
+        #expect(
+            try floor(
+                "<sy:updatePeriod>hourly</sy:updatePeriod><sy:updateFrequency>2</sy:updateFrequency>", namespaces: sy)
+                == .seconds(1800))
+        #expect(try floor("<sy:updatePeriod>daily</sy:updatePeriod>", namespaces: sy) == .seconds(86_400))
+        #expect(
+            try floor("<sy:updateFrequency>4</sy:updateFrequency>", namespaces: sy) == .seconds(21_600),
+            "daily when no period")
+        #expect(
+            try floor("<ttl>30</ttl><sy:updatePeriod>hourly</sy:updatePeriod>", namespaces: sy) == .seconds(3600),
+            "the longer")
+        #expect(try floor("<x:updatePeriod>weekly</x:updatePeriod>", namespaces: "xmlns:x=\"urn:other\"") == nil)
+    }
+}
+
 /// What hostile or sloppy XML does: never reads a file or the network, never expands
 /// entities, stops deep nesting at once, and still reads what other readers read.
 @Suite struct HostileXMLTests {

@@ -42,6 +42,8 @@ public struct FeedViewport {
     public var read: Set<PostID>?
     /// Whether rows draw their pictures.
     public var pictures: Bool
+    /// The sources whose rows draw none.
+    public var withoutPictures: Set<Int>
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
     /// Where layouts made before are kept, and the version of the posts and `now` they
@@ -53,7 +55,8 @@ public struct FeedViewport {
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
         muted: Set<PostID> = [], actions: ServerActions = ServerActions(), sending: Set<PostID> = [],
         voting: [PostID: Set<Int>] = [:],
-        read: Set<PostID>? = nil, pictures: Bool = false, footerHeight: Int = 0, cache: RowLayoutCache? = nil,
+        read: Set<PostID>? = nil, pictures: Bool = false, withoutPictures: Set<Int> = [], footerHeight: Int = 0,
+        cache: RowLayoutCache? = nil,
         contentVersion: Int = 0
     ) {
         self.voting = voting
@@ -61,6 +64,7 @@ public struct FeedViewport {
         self.sending = sending
         self.read = read
         self.pictures = pictures
+        self.withoutPictures = withoutPictures
         self.cache = cache
         self.contentVersion = contentVersion
         self.posts = posts
@@ -84,7 +88,8 @@ public struct FeedViewport {
         let post = posts[index]
         return RowContent(
             post: post, now: now, marks: marks(of: post), expanded: expanded.contains(post.id),
-            unread: isUnread(post.id), pictures: pictures)
+            unread: isUnread(post.id),
+            pictures: pictures && (withoutPictures.isEmpty || !withoutPictures.contains(post.source?.index ?? 0)))
     }
 
     /// What the row of `post` shows of the reader's marks.

@@ -12,6 +12,9 @@ public struct Feed: Hashable, Sendable {
     /// before that point are all there is: "line 3: huge text node", "the document ends
     /// inside <item>".
     public var cutShort: String?
+    /// The least time to wait before asking again, as the feed (RSS `ttl`, `sy:updatePeriod`)
+    /// or its server (`Cache-Control: max-age`, `Expires`) says; nil where neither says.
+    public var refreshFloor: Duration?
 
     public init(
         title: String? = nil, posts: [Post], skipped: Int = 0, firstSkipReason: String? = nil,

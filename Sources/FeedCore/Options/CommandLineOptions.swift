@@ -296,8 +296,10 @@ public struct CommandLineOptions: Equatable, Sendable {
         timeline, newest first. With no SOURCE, the subscriptions file
         ($XDG_CONFIG_HOME/shimmerfeed/feeds, else ~/.config/shimmerfeed/feeds: a source
         per line, then a title; token=$VARIABLE for a bearer token, account=@me@host for
-        an account signed in with login; stream=off; refresh 5m); without one, the home timeline of
-        each account signed in, else the bundled sample feed.
+        an account signed in with login; stream=off; refresh=15m keep=200 images=none
+        mute=WORD of its own; search "QUERY" TITLE for a saved search, also search:QUERY
+        as a SOURCE; refresh 5m); without one, the home timeline of each account signed
+        in, else the bundled sample feed.
 
         The configuration file ($XDG_CONFIG_HOME/shimmerfeed/config, else
         ~/.config/shimmerfeed/config, or --config FILE) sets any option below by its

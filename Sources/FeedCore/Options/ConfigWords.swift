@@ -20,9 +20,11 @@ public enum ConfigWords {
                 words.append(try quoted(&characters))
                 continue
             }
-            let word = characters.prefix { !$0.isWhitespace }
+            var word = String(characters.prefix { !$0.isWhitespace && $0 != "\"" })
             characters.removeFirst(word.count)
-            words.append(String(word))
+            // `mute="super bowl"`: a value after `=` may be quoted too.
+            if word.hasSuffix("="), characters.first == "\"" { word += try quoted(&characters) }
+            words.append(word)
         }
         return words
     }

@@ -49,17 +49,27 @@ extension AppState {
         return effects
     }
 
-    /// `--refresh`: the sources that are not loading and not held back reload, quietly,
-    /// their rows staying.
+    /// How often the refresh looks for sources due: the shortest interval of `--refresh`
+    /// (or the subscriptions file's) and the sources' own `refresh=`; nil when none has one.
+    var refreshTick: Duration? {
+        (timeline.sources.compactMap(\.refreshInterval) + [options.refreshInterval].compactMap { $0 }).min()
+    }
+
+    /// The refresh: the sources due (by their interval, their server's floor and any
+    /// back-off) that are not loading and not held back reload, quietly, their rows staying.
     mutating func refresh(at now: Duration) -> [AppEffect] {
-        guard let interval = options.refreshInterval, !options.offline else { return [] }
-        timing.timers[.refresh] = now + interval
+        guard let tick = refreshTick, !options.offline else { return [] }
+        timing.timers[.refresh] = now + tick
         guard !timeline.isLoading else { return [] }
-        let due = timeline.sources.indices.filter { index in
-            !timeline.sources[index].isLoading && (timeline.sources[index].notBefore.map { $0 <= now } ?? true)
+        let due = timeline.sources.indices.filter {
+            timeline.sources[$0].isDue(at: now, runInterval: options.refreshInterval)
         }
         guard !due.isEmpty else { return [] }
-        for index in due { timeline.sources[index].started() }
+        for index in due {
+            let source = timeline.sources[index]
+            timeline.sources[index].refreshDue = now + (source.refreshInterval ?? options.refreshInterval ?? tick)
+            timeline.sources[index].started()
+        }
         return [.load(due.map { timeline.request(for: $0) }, generation: timeline.generation)]
     }
 

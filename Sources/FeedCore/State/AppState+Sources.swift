@@ -17,11 +17,15 @@ extension AppState {
             if let partial { timeline.mergeFirstPage(partial, of: index, date: answer.date, in: frame) }
         case (nil, .loaded(let loaded)):
             timeline.sources[index].loaded(loaded, at: answer.date)
+            timeline.sources[index].heedServer(loaded.refreshFloor, at: now)
             timeline.mergeFirstPage(loaded, of: index, date: answer.date, in: frame)
+            effects += searchAgain(after: index, brought: loaded)
         case (nil, .failed(.notModified)):
             timeline.sources[index].succeeded(at: answer.date)
+            timeline.sources[index].heedServer(timeline.sources[index].serverFloor, at: now)
         case (nil, .failed(let failure)):
-            timeline.sources[index].failed(failure, at: now, refreshInterval: options.refreshInterval)
+            timeline.sources[index].failed(
+                failure, at: now, refreshInterval: timeline.sources[index].refreshInterval ?? options.refreshInterval)
         case (_?, .loaded(let page)):
             guard timeline.sources[index].page == .loading else { return [] }
             timeline.sources[index].pageLoaded(page)
@@ -46,6 +50,19 @@ extension AppState {
         // A first page that ends near the selection asks for the next at once.
         if answer.page == nil, case .loaded = answer.outcome { effects += pageIfNearTheEnd(at: now) }
         return effects
+    }
+
+    /// After another source brought posts, the saved searches that are not loading are asked
+    /// again: the store has the new posts by the time they are (their asks wait for its
+    /// writes).
+    private mutating func searchAgain(after index: Int, brought feed: Feed) -> [AppEffect] {
+        guard !timeline.sources[index].isSavedSearch, !feed.posts.isEmpty, !timeline.isLoading else { return [] }
+        let searches = timeline.sources.indices.filter {
+            timeline.sources[$0].isSavedSearch && !timeline.sources[$0].isLoading && timeline.sources[$0].hasLoaded
+        }
+        guard !searches.isEmpty else { return [] }
+        for search in searches { timeline.sources[search].started() }
+        return [.load(searches.map { timeline.request(for: $0) }, generation: timeline.generation)]
     }
 
     /// The skeleton over the rows area ends with a first load's first posts, or when
@@ -137,7 +154,7 @@ extension AppState {
         if let started = timing.loadsStartedAt { timeline.lastLoadDuration = arrivedAt - started }
         timeline.restoredFrom = nil  // what is shown is the timeline.sources' own answer now
         timing.loadsStartedAt = nil
-        if let interval = options.refreshInterval, timing.timers[.refresh] == nil {
+        if let interval = refreshTick, timing.timers[.refresh] == nil {
             timing.timers[.refresh] = now + interval
         }
     }

@@ -92,7 +92,8 @@ public struct AppState: Sendable {
     /// Where the views are laid out.
     var frame: ViewFrame {
         ViewFrame(
-            size: size, tracksRead: options.tracksRead, pictures: options.pictures, layouts: layouts, actions: actions)
+            size: size, tracksRead: options.tracksRead, pictures: options.pictures,
+            withoutPictures: options.withoutPictures, layouts: layouts, actions: actions)
     }
 
     /// The timeline's rows laid out at the current size.

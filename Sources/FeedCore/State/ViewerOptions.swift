@@ -37,6 +37,8 @@ public struct ViewerOptions: Sendable, Equatable {
     /// Whether rows draw their pictures (`--images cells`): avatars in the avatar's
     /// cells, media below the text. Without, pictures are their lines of alt text.
     public var pictures = false
+    /// The sources whose rows draw no pictures (`images=none` in the subscriptions file).
+    public var withoutPictures: Set<Int> = []
     /// How loaded pictures are drawn: in cells, or by the terminal in pixels.
     public var pictureDrawing = PictureDrawing.cells
     /// Why pictures are drawn otherwise than asked (tmux's passthrough is off, say): a

@@ -3,7 +3,7 @@
 /// and counted; `M` shows the muted posts, dimmed, until it is pressed again.
 public struct MuteRules: Sendable, Equatable {
     /// One `mute` line.
-    public enum Rule: Sendable, Equatable {
+    public enum Rule: Sendable, Hashable {
         /// Every word, whole, in the title, text, author or source ("crypto", "super bowl"),
         /// case and accents aside.
         case words([String])
@@ -105,7 +105,7 @@ public struct MuteRules: Sendable, Equatable {
 
 /// A `mute /regex/` line's expression, compiled once, matched case aside. Regex is the
 /// standard library's; `@unchecked` because the compiled value is never changed.
-public struct MutePattern: @unchecked Sendable, Equatable {
+public struct MutePattern: @unchecked Sendable, Hashable {
     public let source: String
     private let regex: Regex<AnyRegexOutput>
 
@@ -123,4 +123,5 @@ public struct MutePattern: @unchecked Sendable, Equatable {
     }
 
     public static func == (a: MutePattern, b: MutePattern) -> Bool { a.source == b.source }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }

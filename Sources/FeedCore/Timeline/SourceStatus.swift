@@ -62,6 +62,14 @@ public struct SourceStatus: Sendable, Equatable {
     /// Whether the reader's favourites, boosts and bookmarks of its posts reach a server:
     /// its own (read with an account or a token), or the signed-in account's.
     public var actsOnServer = false
+    /// Its own refresh interval (`refresh=` in the subscriptions file), over the run's.
+    public var refreshInterval: Duration?
+    /// A saved search: the store's matches, asked again when other sources bring posts.
+    public var isSavedSearch = false
+    /// The least time between two requests its feed or server asks for, as last said.
+    public var serverFloor: Duration?
+    /// When it is asked again at the soonest, by its interval and its server's floor.
+    public var refreshDue: Duration?
 
     public init(name: String, named: Bool = false, label: String? = nil) {
         self.name = name
@@ -161,5 +169,21 @@ public struct SourceStatus: Sendable, Equatable {
         nextPage = feed.nextPage
         skipped += feed.skipped
         firstSkipReason = firstSkipReason ?? feed.firstSkipReason
+    }
+
+    /// Whether the refresh asks it now: it refreshes (its own interval, or the run's), is not
+    /// loading, is no saved search (other sources' posts bring those), and neither its
+    /// interval, its server's floor nor a back-off holds it back.
+    func isDue(at now: Duration, runInterval: Duration?) -> Bool {
+        guard !isLoading, !isSavedSearch, refreshInterval ?? runInterval != nil else { return false }
+        return (refreshDue.map { $0 <= now } ?? true) && (notBefore.map { $0 <= now } ?? true)
+    }
+
+    /// The server answered (or said "not modified") at `now`, asking to be left alone for
+    /// `floor`: not asked again before then, whatever the reader's interval.
+    mutating func heedServer(_ floor: Duration?, at now: Duration) {
+        serverFloor = floor
+        guard let floor else { return }
+        refreshDue = max(refreshDue ?? now, now + floor)
     }
 }

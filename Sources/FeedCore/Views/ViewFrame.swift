@@ -4,6 +4,8 @@ struct ViewFrame {
     var size: TerminalSize
     var tracksRead: Bool
     var pictures: Bool
+    /// The sources whose rows draw no pictures.
+    var withoutPictures: Set<Int> = []
     let layouts: RowLayoutCache
     /// The reader's actions on the server, for the marks rows show.
     var actions = ServerActions()
@@ -28,7 +30,7 @@ extension TimelineView {
             expanded: expanded, liked: liked, muted: showsMuted ? mutedIDs : [], actions: frame.actions,
             sending: outgoing, voting: voting,
             read: frame.tracksRead ? read : nil,
-            pictures: frame.pictures,
+            pictures: frame.pictures, withoutPictures: frame.withoutPictures,
             footerHeight: footerHeight(in: frame), cache: frame.layouts, contentVersion: contentVersion)
     }
 
