@@ -115,13 +115,22 @@ enum StoredPost {
             var h: Bool
         }
 
+        /// A link of the text (added with links; older rows lack them).
+        struct Link: Codable, Equatable {
+            var t: String
+            var u: String
+        }
+
         var at: [Media]?
         var po: Ballot?
         var fi: Filter?
+        var ln: [Link]?
 
-        /// Nil for a post with no attachments, poll or server filter.
+        /// Nil for a post with no attachments, poll, server filter or links.
         init?(_ post: Post) {
-            guard !post.attachments.isEmpty || post.poll != nil || post.serverFilter != nil else { return nil }
+            guard !post.attachments.isEmpty || post.poll != nil || post.serverFilter != nil || !post.links.isEmpty
+            else { return nil }
+            ln = post.links.isEmpty ? nil : post.links.map { Link(t: $0.text, u: $0.url) }
             fi = post.serverFilter.map { Filter(t: $0.title, h: $0.hides) }
             at =
                 post.attachments.isEmpty
@@ -140,6 +149,7 @@ enum StoredPost {
         }
 
         func apply(to post: inout Post) {
+            post.links = ln?.map { PostLink(text: $0.t, url: $0.u) } ?? []
             post.serverFilter = fi.map { ServerFilter(title: $0.t, hides: $0.h) }
             post.attachments =
                 at?.map {

@@ -85,6 +85,11 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
+    public func copyToClipboard(_ text: String) -> Bool {
+        writeAll(Clipboard.sequence(for: text))
+        return true
+    }
+
     public func draw(_ update: ScreenUpdate) -> Bool {
         if update.clearFirst {
             styles.forgetPalette()

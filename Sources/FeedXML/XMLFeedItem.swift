@@ -135,7 +135,8 @@ struct XMLFeedItem {
         let permalink = guidIsLink && guid.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } == true
         let url = link ?? (permalink ? guid : nil)
         var attachments = media.attachments
-        var text = (body ?? summary).map { $0.isHTML ? HTMLText.plainText($0.text) : $0.text.trimmingWhitespace() }
+        let html = (body ?? summary).flatMap { $0.isHTML ? HTMLText.read($0.text) : nil }
+        var text = html?.text ?? (body ?? summary).map { $0.text.trimmingWhitespace() }
         if text?.isEmpty ?? true, let description = media.looseDescription ?? podcastSummary {
             // A video's description is its post's text (YouTube): said once, not again
             // on the video's line.
@@ -154,10 +155,12 @@ struct XMLFeedItem {
         let identity =
             stated
             ?? Self.digest(title: shownTitle, text: content, date: date ?? fallbackDate, attachments: attachments)
-        return Post(
+        var post = Post(
             id: .string(identity), author: Author(name: author ?? ""), title: shownTitle, content: content,
             likes: nil, createdAt: (date ?? fallbackDate).flatMap(FeedDate.parse), url: url,
             attachments: attachments)
+        if content == html?.text { post.links = html?.links ?? [] }
+        return post
     }
 
     /// An id for an item that states none, from what it says: stable across loads and

@@ -49,6 +49,7 @@ import Testing
         // the store at the next start.
         var filtered = post("2", hoursAgo: 2)
         filtered.serverFilter = ServerFilter(title: "animes", hides: false)
+        filtered.links = [PostLink(text: "the docs", url: "https://e.org/docs")]
         let posts = [post("1", hoursAgo: 1, title: "One"), filtered, poll]
         try store.saveAnswer(
             source: "https://e.org/feed", title: "E", posts: posts, etag: "\"v1\"",

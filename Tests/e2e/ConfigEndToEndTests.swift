@@ -87,3 +87,37 @@ extension EndToEndTests {
         }
     }
 }
+
+extension EndToEndTests {
+    /// Links in a real post: numbered when expanded, listed by `L`, copied to the clipboard
+    /// with OSC 52, which tmux takes with `set-clipboard on`.
+    @Suite(.serialized)
+    struct LinksEndToEndTests {
+        @Test func aPostsLinksAreNumberedListedAndCopied() throws {
+            let fixture = FeedServer.fixtures.appendingPathComponent("mastodon-links.json").path
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try tmux.setOption("set-clipboard", "on")
+            try tmux.run("\(try Binary.required()) --animation none \(fixture); echo EXIT=$?")
+            try tmux.waitFor("the statuses") { $0.contains("3 posts") }
+            try tmux.press("j")
+            try tmux.press("Enter")
+            try tmux.waitFor("the link's number in the expanded post") {
+                $0.contains("cran.r-project.org/package=fas…[1]")
+            }
+            try tmux.press("L")
+            let list = try tmux.waitFor("the links") { $0.contains("Links · 2") }
+            #expect(list.contains("https://cran.r-project.org/package=fastpng"))
+            #expect(list.contains("the post itself"))
+            try tmux.press("y")
+            try tmux.waitFor("the copy said") { $0.contains("Copied https://cran.r-project.org/package=fastpng") }
+            let deadline = Date().addingTimeInterval(5)
+            while try tmux.pasteBuffer() != "https://cran.r-project.org/package=fastpng", Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            #expect(try tmux.pasteBuffer() == "https://cran.r-project.org/package=fastpng", "tmux's buffer has it")
+            try tmux.press("Escape")
+            try tmux.waitFor("the timeline again") { !$0.contains("Links · 2") }
+            try tmux.quit()
+        }
+    }
+}

@@ -126,6 +126,12 @@ final class TmuxSession {
         return "TMUX='\(fields[0])' TMUX_PANE='\(fields[1])'"
     }
 
+    /// The newest paste buffer: what a program put on the clipboard (OSC 52, with
+    /// `set-clipboard on`); empty when there is none.
+    func pasteBuffer() throws -> String {
+        (try? tmux("show-buffer")) ?? ""
+    }
+
     /// Sets the pane's title, as a program could with an escape sequence.
     func paneTitle(_ title: String) throws {
         try tmux("select-pane", "-t", "main", "-T", title)

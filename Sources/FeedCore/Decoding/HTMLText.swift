@@ -9,6 +9,12 @@ public enum HTMLText {
     static let quoteBar = "│ "
 
     public static func plainText(_ html: String) -> String {
+        read(html).text
+    }
+
+    /// The plain text, and the links in it, in order: anchors to http and https addresses,
+    /// but a Mastodon mention's or hashtag's (the account and the tag are no reading).
+    public static func read(_ html: String) -> (text: String, links: [PostLink]) {
         var reading = Reading()
         var index = html.startIndex
         while index < html.endIndex {
@@ -26,7 +32,7 @@ public enum HTMLText {
                 index = html.index(after: index)
             }
         }
-        return fitted(trimmingBlankLines(reading.text.output))
+        return (fitted(trimmingBlankLines(reading.text.output)), reading.links)
     }
 
     /// `text` in storage of its own length. Built by appending, its storage grew by

@@ -9,6 +9,9 @@ extension HTMLText {
         /// Per open list: nil for bullets, else the next number.
         var lists: [Int?] = []
         var preDepth = 0
+        /// The links closed so far, and the one open: its address and where its text began.
+        var links: [PostLink] = []
+        private var openLink: (url: String, start: Int)?
 
         var isVisible: Bool { hiddenDepth == 0 }
 
@@ -48,6 +51,8 @@ extension HTMLText {
                 if isVisible, let alt = tag.attribute("alt").map(decodingEntities), !alt.isEmpty {
                     text.append("[image: \(alt.split(whereSeparator: \.isWhitespace).joined(separator: " "))]")
                 }
+            case "a":
+                takeAnchor(tag)
             case "script", "style":
                 hiddenDepth += tag.isClosing ? -1 : 1
             default:
@@ -77,6 +82,27 @@ extension HTMLText {
             } else {
                 text.append("\(indent)• ")
             }
+        }
+
+        private mutating func takeAnchor(_ tag: Tag) {
+            if tag.isClosing {
+                guard let open = openLink else { return }
+                openLink = nil
+                // The words as the text has them, so that an expanded post finds them again.
+                let words = String(decoding: text.output.utf8.dropFirst(open.start), as: UTF8.self)
+                    .trimmingWhitespace()
+                if !words.isEmpty { links.append(PostLink(text: words, url: open.url)) }
+                return
+            }
+            let classes = tag.classes
+            guard let href = tag.attribute("href").map(HTMLText.decodingEntities),
+                href.lowercased().hasPrefix("https://") || href.lowercased().hasPrefix("http://"),
+                !classes.contains("mention"), !classes.contains("hashtag")
+            else {
+                openLink = nil
+                return
+            }
+            openLink = (href, text.output.utf8.count)
         }
 
         private mutating func takeSpan(_ tag: Tag) {

@@ -42,13 +42,15 @@ struct JSONFeedItem: Decodable, FeedEntry {
     var post: Post? {
         guard let id = id?.value ?? url.map(PostID.string) else { return nil }
         let writer = authors?.first ?? author
-        let content = contentHtml.map(HTMLText.plainText) ?? contentText ?? summary ?? ""
-        return Post(
+        let html = contentHtml.map(HTMLText.read)
+        var post = Post(
             id: id,
             author: Author(name: writer?.name ?? "", handle: nil, avatarURL: writer?.avatar),
-            title: title.map(HTMLText.decodingCharacterReferences), content: content, likes: nil,
-            createdAt: datePublished.flatMap(FeedDate.parse), url: url,
+            title: title.map(HTMLText.decodingCharacterReferences), content: html?.text ?? contentText ?? summary ?? "",
+            likes: nil, createdAt: datePublished.flatMap(FeedDate.parse), url: url,
             attachments: pictures)
+        post.links = html?.links ?? []
+        return post
     }
 
     /// The attachments, the item's `image` first unless an attachment is that picture.

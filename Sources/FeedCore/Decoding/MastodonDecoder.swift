@@ -150,14 +150,16 @@ struct MastodonStatus: Decodable, FeedEntry {
             return post
         }
         let spoiler = spoilerText.flatMap { $0.isEmpty ? nil : $0 }
+        let (text, links) = HTMLText.read(content)
         var post = Post(
             id: .string(id),
             author: Author(name: account.name, handle: account.acct, avatarURL: account.avatarStatic ?? account.avatar),
-            title: spoiler, content: HTMLText.plainText(content), likes: favouritesCount,
+            title: spoiler, content: text, likes: favouritesCount,
             createdAt: FeedDate.parse(createdAt), url: url ?? uri, boosts: reblogsCount, replies: repliesCount,
             hidesContent: spoiler != nil, attachments: mediaAttachments?.map(\.attachment) ?? [], poll: poll?.poll,
             statusID: id, marks: marks, inReplyToID: inReplyToId, replyTo: replyTo)
         post.serverFilter = serverFilter
+        post.links = links
         return post
     }
 }

@@ -20,6 +20,9 @@ extension Post {
         post.statusID = line(statusID)
         post.inReplyToID = line(inReplyToID)
         post.replyTo = line(replyTo)
+        post.links = links.compactMap { link in
+            line(link.url).map { PostLink(text: TextSanitizer.singleLine(link.text), url: $0) }
+        }
         post.attachments = attachments.map {
             Attachment(
                 kind: $0.kind, description: line($0.description), url: line($0.url),

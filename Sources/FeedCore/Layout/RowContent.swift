@@ -37,6 +37,8 @@ public struct RowContent: Hashable, Sendable {
     public var unread: Bool
     /// A muted post shown: every part of the row in the hint's colour.
     public var dimmed = false
+    /// The words of the text drawn as links: an expanded post's links and their numbers.
+    public var linkMarks: [String] = []
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,
@@ -90,6 +92,9 @@ public struct RowContent: Hashable, Sendable {
         // A filter of the reader's on their server that warns: collapsed behind its name.
         let filtered = post.serverFilter.flatMap { $0.hides ? nil : $0.title }
         let hidden = (post.hidesContent || filtered != nil) && !expanded
+        // Expanded, each link carries its number, for `L` and the number keys.
+        let numbered =
+            expanded ? LinkNumbering.numbered(post.content, links: post.links) : (text: post.content, marked: [])
         var extras: [Extra] = []
         if expanded {
             for attachment in post.attachments {
@@ -115,11 +120,14 @@ public struct RowContent: Hashable, Sendable {
             meta: parts.compactMap(\.0).joined(separator: " · "),
             title: post.title,
             body: .text(
-                hidden ? filtered.map { "Filtered: \($0) · Enter shows it" } ?? RowContent.hiddenContent : post.content),
+                hidden
+                    ? filtered.map { "Filtered: \($0) · Enter shows it" } ?? RowContent.hiddenContent
+                    : numbered.text),
             extras: extras,
             counts: counts, unread: unread,
             avatarPicture: pictures ? post.author.avatarURL.flatMap { WebAddress.isWeb($0) ? $0 : nil } : nil)
         dimmed = marks.muted
+        linkMarks = hidden ? [] : numbered.marked
         var column = 0
         for case (let text?, let kind) in parts {
             let width = CellWidth.of(text)

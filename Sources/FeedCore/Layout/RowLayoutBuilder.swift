@@ -136,9 +136,26 @@ struct RowLayoutBuilder {
             }
         }
         for text in bodyLines {
-            if !text.isEmpty { add(line, textColumn, text, .content) }
+            if !text.isEmpty { add(line, textColumn, text, .content, accents: Self.links(in: text, content.linkMarks)) }
             line += 1
         }
+    }
+
+    /// The cells of a line that are a link's words and number (or, where the words wrapped
+    /// onto the line before, its number alone).
+    static func links(in line: String, _ marks: [String]) -> [RowLayout.Accent] {
+        guard !marks.isEmpty else { return [] }
+        var accents: [RowLayout.Accent] = []
+        for mark in marks {
+            let number = mark.hasSuffix("]") ? String(mark[mark.lastIndex(of: "[")!...]) : mark
+            for candidate in [mark, number] {
+                guard let found = line.firstRange(of: candidate) else { continue }
+                let column = CellWidth.of(String(line[..<found.lowerBound]))
+                accents.append(RowLayout.Accent(column: column, width: CellWidth.of(candidate), kind: .link))
+                break
+            }
+        }
+        return accents
     }
 
     /// What follows the text: lines (a poll, attachments' alt text) and pictures' cells.

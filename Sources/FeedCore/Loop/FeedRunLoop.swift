@@ -180,6 +180,11 @@ public final class FeedRunLoop {
             writer.screenCleared()
         case .openLink(let url):
             if let openLink = configuration.openLink { handle(.notice(openLink(url))) }
+        case .copyToClipboard(let text):
+            handle(
+                .notice(
+                    backend.copyToClipboard(text)
+                        ? "Copied \(text) (OSC 52)" : "No terminal to copy to: \(text)"))
         case .keepMarks(let marks):
             configuration.keepMarks?(marks)
         case .searchStore(let query):

@@ -35,6 +35,8 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var writes: [[FrameDiff.Run]] = []
     /// The timeout of every wait, in order: nil means the loop blocked until input.
     public private(set) var waits: [Duration?] = []
+    /// What the loop put on the clipboard, in order.
+    public private(set) var copied: [String] = []
     /// When each frame was drawn, by the manual clock.
     public private(set) var frameTimes: [Duration] = []
     /// Set when the script could not go on: past `deadline`, or nothing left to wait for.
@@ -126,5 +128,10 @@ public final class MemoryBackend: TerminalBackend {
 
     public nonisolated var wake: @Sendable () -> Void {
         { [signal] in signal.signal() }
+    }
+
+    public func copyToClipboard(_ text: String) -> Bool {
+        copied.append(text)
+        return true
     }
 }

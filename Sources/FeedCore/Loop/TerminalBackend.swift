@@ -27,9 +27,12 @@ public protocol TerminalBackend: AnyObject {
     /// Gives the terminal to `run` (an editor) as the shell had it, and takes it back
     /// after; the next frame is drawn whole.
     func handOver(_ run: () -> Void)
+    /// Puts `text` on the clipboard through the terminal (OSC 52); false where it cannot.
+    func copyToClipboard(_ text: String) -> Bool
 }
 
 extension TerminalBackend {
     public var pictureDrawing: PictureDrawing { .cells }
     public func handOver(_ run: () -> Void) { run() }
+    public func copyToClipboard(_ text: String) -> Bool { false }
 }

@@ -78,6 +78,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         var inReplyToID: String?
         var replyTo: String?
         var serverFilter: ServerFilter?
+        var links: [PostLink] = []
 
         var isEmpty: Bool { self == Extras() }
     }
@@ -206,6 +207,11 @@ public struct Post: Hashable, Sendable, Identifiable {
     public var serverFilter: ServerFilter? {
         get { extras.serverFilter }
         set { extras.serverFilter = newValue }
+    }
+    /// The links in the post's HTML, in order.
+    public var links: [PostLink] {
+        get { extras.links }
+        set { extras.links = newValue }
     }
     /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource? {

@@ -110,6 +110,8 @@ public enum AppEffect: Hashable, Sendable {
     case redrawAll
     /// Open a web link in the reader's browser (http and https only).
     case openLink(String)
+    /// Put this text on the clipboard, through the terminal (OSC 52).
+    case copyToClipboard(String)
     /// Keep these read and liked marks (with the store), off the loop's thread.
     case keepMarks([PostMark])
     /// Ask the store's full-text index for a search's query, off the loop's thread; the

@@ -14,7 +14,7 @@ extension AppState {
             views.pop()
             return []
         }
-        guard let action = options.keys.action(for: key) else { return [] }
+        guard let action = options.keys.action(for: key) else { return views.handleOnTop(unbound: key) }
         if action.isAppWide { return appWide(action, at: now) }
         if let effects = actOnServer(action, on: views.top?.selectedPost) { return effects }
         return views.handleOnTop(action)
@@ -75,6 +75,8 @@ extension AppState {
     /// post no server acts for (a like kept here).
     private mutating func actOnServer(_ action: KeyAction, on post: Post?) -> [AppEffect]? {
         switch action {
+        case .links where !(views.top is LinksView): openLinks(of: post)
+        case .copyLink where !(views.top is LinksView): copyLink(of: post)
         case .thread: openThread(of: post)
         case .notifications: openNotifications(from: post)
         case .reply, .compose: compose(action, on: post)

@@ -33,4 +33,24 @@ extension AppState {
         timeline.toggleMuted(in: frame)
         timing.needsFrame = true
     }
+
+    /// `L`: the selected post's links, pushed over the view.
+    mutating func openLinks(of post: Post?) -> [AppEffect] {
+        guard let post else { return [] }
+        guard let links = LinksView(post: post) else {
+            notices.say("This post has no links.")
+            return []
+        }
+        push(links)
+        return []
+    }
+
+    /// `y`: the selected post's own address, to the clipboard.
+    mutating func copyLink(of post: Post?) -> [AppEffect] {
+        guard let url = post?.url, WebAddress.isWeb(url) else {
+            if post != nil { notices.say("This post has no link.") }
+            return []
+        }
+        return [.copyToClipboard(url)]
+    }
 }

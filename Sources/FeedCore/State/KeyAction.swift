@@ -10,6 +10,8 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case toggleExpanded = "expand"
     case like, boost, bookmark, thread, reply, compose
     case openLink = "open"
+    case links
+    case copyLink = "copy-link"
     case reload, pause, redraw, help, quit
     case nextUnread = "next-unread"
     case toggleRead = "toggle-read"

@@ -105,10 +105,15 @@ public struct KeyBinding: Sendable {
                 + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move; `M` shows the posts muted (by a `mute` line or a filter of yours on your Mastodon server), dimmed, until it is pressed again",
             keys: [(.character("/"), .search), (.character("M"), .showMuted)]),
         KeyBinding(
-            summary: "show and open the post's link",
+            summary: "open; list the links; copy the link",
             detail:
-                "in the status line, and with `$BROWSER` or `xdg-open`: the URL is one argument to the program, never a shell's; http and https only",
-            keys: [(.character("o"), .openLink)]),
+                "`o` shows the post's link in the status line and opens it with `$BROWSER` or `xdg-open`: the URL is "
+                + "one argument to the program, never a shell's; http and https only; `L` pushes the post's links, "
+                + "numbered as its expanded text numbers them (`Jacques Distler[1]`), with their words and "
+                + "addresses: a number, Enter or `o` opens one the same way; `y` copies the post's link, or in the "
+                + "list the selected one, to the clipboard with OSC 52 (over SSH too; inside tmux with "
+                + "`set -g set-clipboard on`)",
+            keys: [(.character("o"), .openLink), (.character("L"), .links), (.character("y"), .copyLink)]),
         KeyBinding(
             summary: "reload; while loading, back to the rows",
             detail:

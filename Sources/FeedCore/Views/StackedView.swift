@@ -8,6 +8,8 @@ public protocol StackedView: Sendable {
     var keyHelp: [ActionHelp] { get }
     /// A key's action the app does not take; what the loop must do for it.
     mutating func handle(_ action: KeyAction) -> [AppEffect]
+    /// A key bound to no action (a digit, say), for a view that has a use for it.
+    mutating func handle(unbound key: Key) -> [AppEffect]
     /// The rows area: the first `height` lines of `buffer`.
     func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext)
     /// Whether its frames change by themselves (a skeleton that shimmers).
@@ -21,6 +23,7 @@ public protocol StackedView: Sendable {
 extension StackedView {
     public var isAnimating: Bool { false }
     public var selectedPost: Post? { nil }
+    public mutating func handle(unbound key: Key) -> [AppEffect] { [] }
     public mutating func update(_ target: ActionTarget, to state: StatusState) {}
 }
 

@@ -65,6 +65,14 @@ public struct ViewStack: Sendable {
         for index in pushed.indices { pushed[index].update(target, to: state) }
     }
 
+    /// A key bound to nothing, to the pushed view on top.
+    mutating func handleOnTop(unbound key: Key) -> [AppEffect] {
+        guard var top = pushed.popLast() else { return [] }
+        let effects = top.handle(unbound: key)
+        pushed.append(top)
+        return effects
+    }
+
     /// `action` to the pushed view on top.
     mutating func handleOnTop(_ action: KeyAction) -> [AppEffect] {
         guard var top = pushed.popLast() else { return [] }
