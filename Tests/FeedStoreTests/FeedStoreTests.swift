@@ -255,9 +255,13 @@ import Testing
     @Test func aSourceKeepsWhatItsKeepSays() throws {
         let scratch = try Scratch()
         let store = try FeedStore.open(at: scratch.path, now: now).store
-        let posts = (0..<10).map { post("p\($0)", hoursAgo: Double($0)) }
+        let posts = (0..<10).map { post("p\($0)", hoursAgo: Double($0 + 10)) }
         try store.saveAnswer(source: "s", title: nil, posts: posts, etag: nil, lastModified: nil, at: now, keep: 3)
         #expect(try #require(try store.sources(["s"])["s"]).posts.map(\.id.description) == ["p0", "p1", "p2"])
+        // Newer posts push the older out of the three.
+        let newer = (0..<2).map { post("n\($0)", hoursAgo: Double($0)) }
+        try store.saveAnswer(source: "s", title: nil, posts: newer, etag: nil, lastModified: nil, at: now, keep: 3)
+        #expect(try #require(try store.sources(["s"])["s"]).posts.map(\.id.description) == ["n0", "n1", "p0"])
     }
 
     /// A saved search finds the store's posts of the sources named (or of every source),
@@ -273,6 +277,15 @@ import Testing
         var later = post("c", hoursAgo: 0.5, title: "More Swift")
         later.content = "and NCURSES again"
         let (handedOver, now) = (later, now)
+        // Many writes before it, the matching one last: a search that did not wait for
+        // them would run while they are still being written.
+        let filler = (0..<200).map { post("f\($0)", hoursAgo: Double($0) + 3) }
+        for round in 0..<30 {
+            store.later { (store) throws(FeedStore.Unavailable) in
+                try store.saveAnswer(
+                    source: "filler\(round)", title: nil, posts: filler, etag: nil, lastModified: nil, at: now)
+            }
+        }
         store.later { (store) throws(FeedStore.Unavailable) in
             try store.saveAnswer(source: "two", title: nil, posts: [handedOver], etag: nil, lastModified: nil, at: now)
         }
