@@ -16,6 +16,7 @@ let options = ConfigLoading.options(Array(CommandLine.arguments.dropFirst()), en
 switch options.action {
 case .help: succeed(printing: CommandLineOptions.usage(keys: options.viewer.keys))
 case .keys: succeed(printing: CommandLineOptions.keysListing(options.viewer.keys), newline: false)
+case .script: break
 case .version: succeed(printing: "shimmerfeed \(Version.current)")
 case .login(let server): exit(AccountCommands.login(server, environment: environment))
 case .logout(let server): exit(AccountCommands.logout(server, environment: environment))
@@ -39,6 +40,12 @@ let storeOpening = StoreOpening.open(
 let loaders = SourceLoaders(
     options: options, sources: sourceList, environment: environment, storeOpening: storeOpening, accounts: accounts,
     actors: actors)
+if case .script(let command) = options.action {
+    let commands = ScriptCommands(options: options, sources: sourceList, loaders: loaders, storeOpening: storeOpening)
+    let code = commands.run(command)
+    fflush(nil)
+    exit(code)
+}
 var viewer = loaders.viewer
 let pictureLoader = loaders.pictures
 

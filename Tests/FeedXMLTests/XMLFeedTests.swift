@@ -266,3 +266,17 @@ import Testing
         #expect(!post.content.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
 }
+
+/// `export opml` read back by our own OPML reader: the same feeds, titles and all.
+@Suite struct OPMLExportTests {
+    @Test func anExportReadsBackAsTheSameFeeds() throws {
+        let feeds = [
+            OPMLExport.Feed(url: "https://blog.example/feed.xml?x=1&y=2", title: "The <blog> & co"),
+            OPMLExport.Feed(url: "https://news.example/atom.xml", title: nil),
+        ]
+        let document = OPMLExport.document(feeds, created: Date(timeIntervalSince1970: 1_796_000_000))
+        let read = try OPMLDocument.feeds(Data(document.utf8))
+        #expect(read.map(\.url) == feeds.map(\.url))
+        #expect(read.map(\.title) == ["The <blog> & co", "https://news.example/atom.xml"])
+    }
+}

@@ -907,4 +907,16 @@ MUTATIONS = [
     ("a link's colour one cell off", "Sources/FeedCore/Layout/RowLayoutBuilder.swift",
      "let column = CellWidth.of(String(line[..<found.lowerBound]))",
      "let column = CellWidth.of(String(line[..<found.lowerBound])) + 1", "LinkTests"),
+    # Issue 39: commands for scripts.
+    ("reload exiting 0 though a source failed", "Sources/shimmerfeed/ScriptCommands.swift",
+     "return failures.isEmpty ? 0 : 1", "return 0", "ScriptsEndToEndTests"),
+    ("unread counting read posts too", "Sources/shimmerfeed/ScriptCommands.swift",
+     "unread: !read.contains(post.id)", "unread: true", "ScriptsEndToEndTests|StoreEndToEndTests"),
+    ("print --unread printing every post", "Sources/shimmerfeed/ScriptCommands.swift",
+     "for entry in entries where !unreadOnly || entry.unread {", "for entry in entries {", "ScriptsEndToEndTests"),
+    ("OPML attributes not escaped", "Sources/FeedCore/Timeline/OPMLExport.swift",
+     "            case \"&\": result += \"&amp;\"\n", "", "ScriptOutputTests|OPMLExportTests"),
+    ("a JSON line leaving out a missing field", "Sources/FeedCore/Timeline/TimelinePrint.swift",
+     "            try container.encode(title, forKey: .title)\n", "            try container.encodeIfPresent(title, forKey: .title)\n",
+     "ScriptOutputTests"),
 ]

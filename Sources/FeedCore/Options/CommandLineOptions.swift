@@ -45,6 +45,21 @@ public struct CommandLineOptions: Equatable, Sendable {
         case logout(String)
         /// `shimmerfeed keys`: every action and its keys, as bound.
         case keys
+        /// A command for scripts, with no terminal.
+        case script(ScriptCommand)
+    }
+
+    /// The commands for scripts and status bars: they need no terminal, and their exit
+    /// status tells success or failure.
+    public enum ScriptCommand: Hashable, Sendable {
+        /// Every subscription into the store, then exit; 1 if any failed.
+        case reload
+        /// The unread count, from the store.
+        case unread
+        /// The timeline from the store, as lines or JSON Lines; `unreadOnly` for `--unread`.
+        case print(json: Bool, unreadOnly: Bool)
+        /// The subscriptions as OPML 2.0.
+        case exportOPML
     }
 
     public var action: Action = .run
@@ -137,6 +152,9 @@ public struct CommandLineOptions: Equatable, Sendable {
             arguments.removeFirst()
             options.action = .keys
         }
+        if let command = arguments.first, let script = try scriptCommand(command, &arguments) {
+            options.action = .script(script)
+        }
         // The names the command line gives, whose settings in the file it replaces.
         var scratch = CommandLineOptions()
         let given = try scratch.take(arguments).names
@@ -211,6 +229,32 @@ public struct CommandLineOptions: Equatable, Sendable {
             throw ParseError(description: "standard input (-) can be read once, not twice")
         }
         return (sources, names)
+    }
+
+    /// The command `word` names, its own words taken out of `arguments`; nil for a word
+    /// that is no command.
+    private static func scriptCommand(_ word: String, _ arguments: inout ArraySlice<String>) throws(ParseError)
+        -> ScriptCommand?
+    {
+        let command: ScriptCommand
+        switch word {
+        case "reload": command = .reload
+        case "unread": command = .unread
+        case "print":
+            let json = arguments.contains("--json")
+            let unreadOnly = arguments.contains("--unread")
+            arguments = arguments.filter { $0 != "--json" && $0 != "--unread" }[...]
+            command = .print(json: json, unreadOnly: unreadOnly)
+        case "export":
+            guard arguments.dropFirst().first == "opml" else {
+                throw ParseError(description: "export takes opml: shimmerfeed export opml > feeds.opml")
+            }
+            arguments.removeFirst()
+            command = .exportOPML
+        default: return nil
+        }
+        arguments.removeFirst()
+        return command
     }
 
     /// Options that make sense only with another, or not with another.
@@ -290,6 +334,10 @@ public struct CommandLineOptions: Equatable, Sendable {
                shimmerfeed login SERVER    sign in to a Mastodon server (a host, or https://…)
                shimmerfeed logout SERVER   revoke its token there and forget the account
                shimmerfeed keys            every action a key may be bound to, and its keys
+               shimmerfeed reload          every subscription into the store, for cron (1 if any fails)
+               shimmerfeed unread          the unread count, from the store
+               shimmerfeed print [--json] [--unread]   the timeline from the store, as lines
+               shimmerfeed export opml     the subscriptions as OPML 2.0
 
         A SOURCE is a file, - for standard input (keys still come from the terminal), an
         http:// or https:// URL, or an OPML file of feeds. Several sources make one

@@ -1,0 +1,146 @@
+import FeedCore
+import FeedStore
+import FeedTransport
+import FoundationEssentials
+import Glibc
+
+/// The commands for scripts and status bars (`reload`, `unread`, `print`, `export opml`):
+/// no terminal, output on standard output, problems on standard error, and an exit status
+/// that says which.
+struct ScriptCommands {
+    let options: CommandLineOptions
+    let sources: SourceList
+    let loaders: SourceLoaders
+    let storeOpening: StoreOpening
+
+    func run(_ command: CommandLineOptions.ScriptCommand) -> Int32 {
+        switch command {
+        case .exportOPML: return exportOPML()
+        case .reload: return reload()
+        case .unread: return unread()
+        case .print(let json, let unreadOnly): return print(json: json, unreadOnly: unreadOnly)
+        }
+    }
+
+    private var name: String {
+        switch options.action {
+        case .script(.reload): "reload"
+        case .script(.unread): "unread"
+        case .script(.print): "print"
+        default: "export"
+        }
+    }
+
+    /// The feeds of the subscriptions: sources with a web address (files, standard input
+    /// and saved searches are this machine's alone).
+    private func exportOPML() -> Int32 {
+        var feeds: [OPMLExport.Feed] = []
+        for entry in sources.entries {
+            guard case .url(let url) = entry.source else {
+                if entry.source != .sample { complain("left out of the OPML: \(entry.source.label) (no web address)") }
+                continue
+            }
+            feeds.append(OPMLExport.Feed(url: url.absoluteString, title: entry.title))
+        }
+        guard !feeds.isEmpty else {
+            complain("no subscriptions to export: the subscriptions file lists no web feed")
+            return 1
+        }
+        Swift.print(OPMLExport.document(feeds, created: Date()), terminator: "")
+        return 0
+    }
+
+    /// Every subscription asked once, at most 8 at a time, and its answer kept in the store.
+    private func reload() -> Int32 {
+        guard let store = storeOpening.store else {
+            complain(
+                "reload keeps what it loads in the store, and there is none (\(storeOpening.notice ?? "--no-store"))")
+            return 2
+        }
+        let indices = sources.entries.indices.filter {
+            switch sources.entries[$0].source {
+            case .url, .file: true
+            default: false
+            }
+        }
+        guard !indices.isEmpty else {
+            complain("nothing to reload: no subscriptions file, and no feed given")
+            return 2
+        }
+        let made = loaders.make(clock: SystemLoopClock())
+        let failures: [Int: Failure] =
+            Blocking.run { () async -> [Int: Failure] in
+                await withTaskGroup(of: (Int, Failure?).self) { group -> [Int: Failure] in
+                    var waiting = indices[...]
+                    var failures: [Int: Failure] = [:]
+                    func start(_ index: Int) {
+                        let loader = made[index]
+                        group.addTask {
+                            do {
+                                _ = try await loader.load { _, _, _ in }
+                                return (index, nil)
+                            } catch Failure.notModified {
+                                return (index, nil)
+                            } catch let failure as Failure {
+                                return (index, failure)
+                            } catch {
+                                return (index, Failure.unexpected("\(error)"))
+                            }
+                        }
+                    }
+                    for _ in 0..<SourceLoads.concurrency { if let next = waiting.popFirst() { start(next) } }
+                    for await (index, failure) in group {
+                        if let failure { failures[index] = failure }
+                        if let next = waiting.popFirst() { start(next) }
+                    }
+                    return failures
+                }
+            } ?? [:]
+        store.finishWrites()
+        for index in indices where failures[index] != nil {
+            let entry = sources.entries[index]
+            complain("\(entry.title ?? entry.source.label): \(failures[index]!.message)")
+        }
+        return failures.isEmpty ? 0 : 1
+    }
+
+    /// The sources' posts as the store keeps them, merged newest first, without the muted;
+    /// with whether each is unread.
+    private func timeline() -> [TimelinePrint.Entry]? {
+        guard storeOpening.store != nil else {
+            complain("\(name) reads the store, and there is none (\(storeOpening.notice ?? "--no-store"))")
+            return nil
+        }
+        let kept = storeOpening.takeStored()
+        var owners: [String: Int] = [:]
+        let merged = TimelineMerge.combining(
+            kept.map { (source: $0.key, posts: $0.value.feed.posts) }, owners: &owners)
+        // The store's read marks are its posts' own ids; the merged posts carry their source's.
+        let read = Set(kept.flatMap { index, stored in stored.read.map { $0.tagged(by: index) } })
+        let statuses = loaders.viewer.sources
+        let mutes = loaders.viewer.mutes
+        return merged.compactMap { post in
+            let index = post.source?.index ?? 0
+            let status = statuses.indices.contains(index) ? statuses[index] : nil
+            let names = status.map { [$0.name, $0.label] } ?? []
+            if post.serverFilter?.hides == true || mutes.mutes(post, sourceNames: names) { return nil }
+            return TimelinePrint.Entry(post: post, source: status?.name ?? "", unread: !read.contains(post.id))
+        }
+    }
+
+    private func unread() -> Int32 {
+        guard let entries = timeline() else { return 2 }
+        Swift.print(entries.count { $0.unread })
+        return 0
+    }
+
+    private func print(json: Bool, unreadOnly: Bool) -> Int32 {
+        guard let entries = timeline() else { return 2 }
+        var output = ""
+        for entry in entries where !unreadOnly || entry.unread {
+            output += (json ? TimelinePrint.json(entry) : TimelinePrint.line(entry)) + "\n"
+        }
+        Swift.print(output, terminator: "")
+        return 0
+    }
+}
