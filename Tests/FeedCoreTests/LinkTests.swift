@@ -22,6 +22,8 @@ import Testing
             #"<p>See <a href="https://a.example/x?a=1&amp;b=2">the  <b>docs</b></a>, <a href="/relative">here</a> "#
                 + #"and <a href="javascript:alert(1)">this</a>; <a href="http://b.example">b</a></p>"#)
         #expect(text == "See the  docs, here and this; b")
+        // A hashtag in the markup of servers that class it so alone (not "mention hashtag").
+        #expect(HTMLText.read(#"<a href="https://e.org/tags/swift" class="hashtag">#swift</a>"#).links.isEmpty)
         #expect(
             links == [
                 PostLink(text: "the  docs", url: "https://a.example/x?a=1&b=2"),
@@ -85,6 +87,7 @@ import Testing
                 .openLink("https://fosstodon.org/@coolbutuseless/113086666078279943")
             ])
         #expect(state.apply(.key(.character("7"))).isEmpty, "no seventh link")
+        #expect(state.apply(.key(.character("1"))) == [.openLink("https://cran.r-project.org/package=fastpng")])
         _ = state.apply(.key(.character("k")))
         #expect(state.apply(.key(.character("y"))) == [.copyToClipboard("https://cran.r-project.org/package=fastpng")])
         #expect(state.apply(.key(.enter)) == [.openLink("https://cran.r-project.org/package=fastpng")])
