@@ -69,6 +69,7 @@ struct SourceLoaders {
         for (index, entry) in sources.entries.enumerated() {
             if !entry.mutes.isEmpty { viewer.mutes.bySource[index] = entry.mutes }
             if entry.images == ImageChoice.none { viewer.withoutPictures.insert(index) }
+            if entry.images == .cells { viewer.picturesInCells.insert(index) }
         }
         return viewer
     }

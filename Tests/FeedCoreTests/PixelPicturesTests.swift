@@ -47,6 +47,28 @@ private typealias P = PictureStateTests
         #expect(frame[strip.line + strip.rows, strip.column] == ScreenBuffer.Cell(text: "▣", style: .plain))
     }
 
+    /// `images=cells` on the source: its pictures are drawn in cells though the terminal
+    /// draws kitty's, and no id is given to them.
+    @Test func aSourcesPicturesInCellsWhateverTheTerminalDraws() throws {
+        var options = V.options(1)
+        options.pictures = true
+        options.pictureDrawing = .kitty
+        options.picturesInCells = [0]
+        var state = AppState(options: options, size: V.size)
+        _ = state.apply(.start, at: .zero)
+        _ = V.answer(&state, source: 0, [P.post("a", minutesAgo: 1)], at: .milliseconds(100))
+        _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
+        let strip = try #require(state.viewport.layout(at: 0).pictures.first)
+        #expect(strip.picture.inCells)
+        let frame = FeedRenderer.render(state.advanced(to: .seconds(3)))
+        #expect(frame.graphics.isEmpty, "no kitty picture")
+        let inColour = (0..<strip.rows).flatMap { row in
+            (0..<strip.columns).filter { P.isPicture(frame[strip.line + row, strip.column + $0].style.ink) }
+        }
+        #expect(inColour.count == strip.rows * strip.columns, "every cell in the picture's own colours")
+        #expect(state.pictures.ids.id(source: P.media + "a", columns: strip.columns, rows: strip.rows) == nil)
+    }
+
     /// Kitty numbers a placeholder's row and column with its diacritics, 297 of them: a
     /// picture wider than that (a panorama, expanded on a very wide terminal) is drawn in
     /// cells.

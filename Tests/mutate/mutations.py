@@ -919,4 +919,7 @@ MUTATIONS = [
     ("a JSON line leaving out a missing field", "Sources/FeedCore/Timeline/TimelinePrint.swift",
      "            try container.encode(title, forKey: .title)\n", "            try container.encodeIfPresent(title, forKey: .title)\n",
      "ScriptOutputTests"),
+    ("images=cells drawn in pixels", "Sources/FeedCore/Render/PicturePainter.swift",
+     "if state.options.pictureDrawing != .cells, !placed.picture.inCells, !state.showingHelp,",
+     "if state.options.pictureDrawing != .cells, !state.showingHelp,", "PixelPicturesTests"),
 ]

@@ -44,6 +44,8 @@ public struct FeedViewport {
     public var pictures: Bool
     /// The sources whose rows draw none.
     public var withoutPictures: Set<Int>
+    /// The sources whose rows draw theirs in cells, whatever the terminal draws.
+    public var picturesInCells: Set<Int> = []
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
     /// Where layouts made before are kept, and the version of the posts and `now` they
@@ -86,10 +88,12 @@ public struct FeedViewport {
 
     public func content(at index: Int) -> RowContent {
         let post = posts[index]
-        return RowContent(
+        var content = RowContent(
             post: post, now: now, marks: marks(of: post), expanded: expanded.contains(post.id),
             unread: isUnread(post.id),
             pictures: pictures && (withoutPictures.isEmpty || !withoutPictures.contains(post.source?.index ?? 0)))
+        content.picturesInCells = !picturesInCells.isEmpty && picturesInCells.contains(post.source?.index ?? 0)
+        return content
     }
 
     /// What the row of `post` shows of the reader's marks.

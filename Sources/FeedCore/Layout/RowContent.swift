@@ -39,6 +39,8 @@ public struct RowContent: Hashable, Sendable {
     public var dimmed = false
     /// The words of the text drawn as links: an expanded post's links and their numbers.
     public var linkMarks: [String] = []
+    /// Its pictures drawn in cells whatever the terminal draws (`images=cells`).
+    public var picturesInCells = false
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,

@@ -65,8 +65,15 @@ struct RowLayoutBuilder {
         }
         guard avatarWidth > 0, let url = content.avatarPicture else { return nil }
         return RowLayout.Picture(
-            picture: RowPicture(url: url, aspect: 1), line: 0, column: RowGeometry.leftMargin, columns: avatarWidth,
+            picture: avatarPicture(url, inCells: content.picturesInCells), line: 0, column: RowGeometry.leftMargin,
+            columns: avatarWidth,
             rows: RowGeometry.avatarHeight)
+    }
+
+    private func avatarPicture(_ url: String, inCells: Bool) -> RowPicture {
+        var picture = RowPicture(url: url, aspect: 1)
+        picture.inCells = inCells
+        return picture
     }
 
     /// The header: name and meta on the left, the counts flush right; then the title.
@@ -172,7 +179,8 @@ struct RowLayoutBuilder {
                     if !text.isEmpty { add(line, textColumn, text, .content) }
                     line += 1
                 }
-            case .picture(let picture):
+            case .picture(var picture):
+                picture.inCells = content.picturesInCells
                 addPicture(picture)
             }
         }

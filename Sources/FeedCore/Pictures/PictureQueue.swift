@@ -102,7 +102,7 @@ public struct PictureQueue: Sendable {
     /// only reads them. A kitty placement past `KittyPlaceholder.limit` is drawn in cells.
     private mutating func assignIds(_ placed: [RowLayout.Picture]) {
         guard drawing != .cells else { return }
-        for picture in placed {
+        for picture in placed where !picture.picture.inCells {
             guard case .loaded = phases[picture.picture.url] else { continue }
             if drawing == .kitty, max(picture.columns, picture.rows) > KittyPlaceholder.limit { continue }
             ids.assign(source: picture.picture.url, columns: picture.columns, rows: picture.rows)

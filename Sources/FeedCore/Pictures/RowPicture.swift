@@ -5,6 +5,8 @@ public struct RowPicture: Hashable, Sendable {
     /// Width over height, from the sizes the feed gives; 16:9 when it gives none.
     public var aspect: Double
     public var blurhash: String?
+    /// Drawn in cells whatever the terminal draws (a source's `images=cells`).
+    public var inCells = false
 
     public static let defaultAspect = 16.0 / 9.0
     /// The tallest a collapsed post's picture is, and an expanded post's.

@@ -28,7 +28,7 @@ enum PicturePainter {
         let url = placed.picture.url
         switch state.pictures.phases[url] {
         case .loaded(let pixels, let arrived):
-            if state.options.pictureDrawing != .cells, !state.showingHelp,
+            if state.options.pictureDrawing != .cells, !placed.picture.inCells, !state.showingHelp,
                 drawInPixels(pixels, at: placed, top: top, state: state, into: &buffer)
             {
                 return

@@ -93,7 +93,8 @@ public struct AppState: Sendable {
     var frame: ViewFrame {
         ViewFrame(
             size: size, tracksRead: options.tracksRead, pictures: options.pictures,
-            withoutPictures: options.withoutPictures, layouts: layouts, actions: actions)
+            withoutPictures: options.withoutPictures, picturesInCells: options.picturesInCells, layouts: layouts,
+            actions: actions)
     }
 
     /// The timeline's rows laid out at the current size.

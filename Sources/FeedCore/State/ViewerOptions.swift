@@ -39,6 +39,8 @@ public struct ViewerOptions: Sendable, Equatable {
     public var pictures = false
     /// The sources whose rows draw no pictures (`images=none` in the subscriptions file).
     public var withoutPictures: Set<Int> = []
+    /// The sources whose rows draw theirs in cells whatever the terminal draws (`images=cells`).
+    public var picturesInCells: Set<Int> = []
     /// How loaded pictures are drawn: in cells, or by the terminal in pixels.
     public var pictureDrawing = PictureDrawing.cells
     /// Why pictures are drawn otherwise than asked (tmux's passthrough is off, say): a
