@@ -4,18 +4,7 @@ import FeedCore
 extension SVGScreenshot {
     /// Text as XML character data or an attribute value: nothing in it can open markup.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
+        XMLText.escaped(text)
     }
 
     static func hex(_ color: UInt32) -> String {

@@ -56,19 +56,7 @@ public enum OPMLExport {
             + "\(two(time % 60)) GMT"
     }
 
-    /// Text for an attribute: the five characters XML gives a meaning, as references.
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
+        XMLText.escaped(text)
     }
 }
