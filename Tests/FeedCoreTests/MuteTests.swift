@@ -123,6 +123,22 @@ import Testing
         #expect(Views.titles(state) == ["Post a"], "hidden again")
     }
 
+    /// The hint names the key as bound.
+    @Test func theCountsHintIsTheKeyAsBound() throws {
+        var state = try Self.mutedView("mute crypto")
+        #expect(Views.status(state, at: .seconds(1)).contains("1 muted (M)"))
+        var options = state.options
+        options.keys = try Configuration.parse("unbind M\nbind F2 show-muted", file: "config").keys
+        state = AppState(options: options, size: Views.size)
+        _ = state.apply(.start, at: .zero)
+        var crypto = Views.post("c", minutesAgo: 3)
+        crypto.content = "crypto"
+        Views.answer(&state, source: 0, [crypto, Views.post("a", minutesAgo: 1)], at: .milliseconds(50))
+        #expect(Views.status(state, at: .seconds(1)).contains("1 muted (F2)"))
+        _ = state.apply(.key(.function(2)), at: .seconds(2))
+        #expect(Views.titles(state).count == 2)
+    }
+
     @Test func aSearchFindsNoMutedPost() throws {
         var state = try Self.mutedView("mute crypto")
         _ = state.apply(.key(.character("/")), at: .seconds(1))

@@ -17,7 +17,9 @@ enum StatusLine {
         let width = buffer.width
         let style = Style(.statusBar)
         buffer.fill(row: row, column: 0, count: width, style: style)
-        let status = " " + describe(state) + notifications(state.notificationsUnread)
+        let status =
+            " " + describe(state)
+            + notifications(state.notificationsUnread, key: keyName(of: .notifications, in: state.options.keys))
         // One source is named by the name its reader gave it (subscriptions), else its path or URL.
         let source = state.sources[0].named ? state.sources[0].name : state.sources[0].label
         let right: String
@@ -39,9 +41,15 @@ enum StatusLine {
         }
     }
 
-    /// The unread notifications, on every view: " · 3 notifications".
-    static func notifications(_ count: Int) -> String {
-        count > 0 ? " · \(CountFormat.grouped(count)) notification\(count == 1 ? "" : "s") (i)" : ""
+    /// The unread notifications, on every view: " · 3 notifications (i)".
+    static func notifications(_ count: Int, key: String) -> String {
+        count > 0 ? " · \(CountFormat.grouped(count)) notification\(count == 1 ? "" : "s")\(key)" : ""
+    }
+
+    /// " (i)": the key bound to `action` as the help shows it, for a hint; nothing where
+    /// none is.
+    static func keyName(of action: KeyAction, in keys: KeyMap) -> String {
+        keys.keys(for: action).first.map { " (\($0.displayName))" } ?? ""
     }
 
     /// The status, then as much of the source's name as fits (none, rather than a sliver).
@@ -98,7 +106,7 @@ enum StatusLine {
                 parts.append(state.unreadCount > 0 ? "\(CountFormat.grouped(state.unreadCount)) unread" : "all read")
             }
             if state.mutedCount > 0 {
-                let key = state.options.keys.keys(for: .showMuted).first.map { " (\($0.displayName))" } ?? ""
+                let key = keyName(of: .showMuted, in: state.options.keys)
                 parts.append("\(CountFormat.grouped(state.mutedCount)) muted" + (state.showsMuted ? " shown" : key))
             }
             if state.tally.pagesLoading > 0 {
