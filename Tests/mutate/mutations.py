@@ -493,8 +493,8 @@ MUTATIONS = [
      "unasked + bytes <= budget / 4", "unasked + bytes <= budget * 4", "FramePacerTests"),
     # Issue 33: notices share the status line; a post is its id within its source; Dublin Core.
     ("a notice hiding the status again",
-     "Sources/FeedCore/Render/StatusLine.swift", "let status = \" \" + describe(state)",
-     "let status = \" \" + (state.notice ?? describe(state))", "NoticeTests"),
+     "Sources/FeedCore/Render/StatusLine.swift", "            \" \" + describe(state)\n",
+     "            \" \" + (state.notice ?? describe(state))\n", "NoticeTests"),
     ("the pictures note said where no picture is on the screen",
      "Sources/FeedCore/State/AppState+Pictures.swift",
      'if !screen.isEmpty { notices.sayPicturesNote() }',
