@@ -287,6 +287,8 @@ import Testing
         ("Eugen :kde:", "Eugen"), (":blobcat: Ada :verified: Park :party_parrot:", "Ada Park"),
         ("Time: 10:30", "Time: 10:30"), ("a:b:c", "a:b:c"), ("x:yz:w", "x:yz:w"), ("Ratio 1:2", "Ratio 1:2"),
         (":only:", ""), (":ok::also:", ""),
+        // Glued to a word it is no emoji, as Mastodon's own pattern reads it.
+        ("Ana:kde:", "Ana:kde:"),
     ])
     func shortcodesLeaveDisplayNames(_ name: String, _ expected: String) {
         #expect(MastodonStatus.Account.withoutShortcodes(name) == expected)

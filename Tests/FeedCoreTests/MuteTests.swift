@@ -123,6 +123,21 @@ import Testing
         #expect(Views.titles(state) == ["Post a"], "hidden again")
     }
 
+    /// Hiding the muted posts while one is selected: the selection stays where it was, on
+    /// the post that takes its place.
+    @Test func hidingTheSelectedMutedPostKeepsTheSelectionsPlace() throws {
+        var state = try Self.mutedView("mute crypto")
+        let more = [("b", 2), ("d", 4), ("e", 5), ("f", 6)].map { Views.post($0.0, minutesAgo: $0.1) }
+        Views.answer(&state, source: 1, more, at: .milliseconds(70))
+        _ = state.apply(.key(.character("M")), at: .seconds(1))
+        #expect(Views.titles(state) == ["Post a", "Post b", "Post c", "Post d", "Post e", "Post f"])
+        for _ in 0..<2 { _ = state.apply(.key(.character("j")), at: .seconds(1)) }
+        #expect(state.selectedPost?.title == "Post c", "the muted one")
+        _ = state.apply(.key(.character("M")), at: .seconds(2))
+        #expect(Views.titles(state) == ["Post a", "Post b", "Post d", "Post e", "Post f"])
+        #expect(state.selectedPost?.title == "Post d", "its place, not the last nor the first")
+    }
+
     /// The hint names the key as bound.
     @Test func theCountsHintIsTheKeyAsBound() throws {
         var state = try Self.mutedView("mute crypto")

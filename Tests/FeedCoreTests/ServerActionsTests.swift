@@ -141,13 +141,19 @@ import Testing
         #expect(header(state, at: .seconds(2)).text.hasSuffix("♥ 0  ⚑ "))
         #expect(!state.isAnimating)
         #expect(V.status(state, at: .seconds(2)).contains("Could not bookmark now"))
-        // The source answers again: the action goes.
+        // A favourite meanwhile is in flight, not waiting.
+        let favourite = try #require(sent(state.apply(.key(.character("l")), at: .seconds(3))).first)
+        // The source answers again: the action kept goes, and only it.
         let feed = try FeedDocumentDecoder.decode(Fixtures.data("mastodon-api/timelines_home.json"))
         let effects = V.answer(&state, source: 0, feed.posts, at: .seconds(30))
+        #expect(sent(effects).count == 1, "the favourite in flight is not sent twice")
         let again = try #require(sent(effects).first)
         #expect(again.action == ServerAction(mark: .bookmarked, on: true) && again.target == request.target)
         _ = state.apply(try answer("bookmark.json", for: again), at: .seconds(31))
-        #expect(state.selectedPost?.marks == .bookmarked && state.actions.isEmpty)
+        #expect(state.selectedPost?.marks == .bookmarked)
+        // The favourite's recorded answer is the server's word last: its marks, and nothing left.
+        _ = state.apply(try answer("favourite.json", for: favourite), at: .seconds(32))
+        #expect(state.selectedPost?.marks.contains(.favourited) == true && state.actions.isEmpty)
     }
 
     @Test func withoutAServerTheKeysSayWhereTheyWouldGo() throws {

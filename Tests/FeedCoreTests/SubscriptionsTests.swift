@@ -58,6 +58,10 @@ import Testing
             "https://a.example token=abc123",
             "feeds, line 1: token= takes an environment variable, such as token=$MASTODON_TOKEN"
         ),
+        (
+            "https://a.example token=$TÖKEN",
+            "feeds, line 1: token= takes an environment variable, such as token=$MASTODON_TOKEN"
+        ),
         ("refresh often", "feeds, line 1: refresh takes one interval such as 30s, 5m or 1h, from 5 s to a day"),
         (
             "https://a.example account=ada@a.example",

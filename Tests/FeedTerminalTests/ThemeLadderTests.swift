@@ -36,6 +36,23 @@ import Testing
         #expect(none.foreground == -1 && none.background == -1 && none.dim, "colour only: dim without colour")
     }
 
+    /// The brightest ANSI colours are in reach at 16, and become the plain ones at 8.
+    @Test func brightColoursAtSixteenAndEight() {
+        let white = ElementLook(foreground: .rgb(0xFFFFFF), background: .index(15))
+        let sixteen = mapped(.name, white, element: .author, depth: .ansi16)
+        #expect(sixteen.foreground == 15 && sixteen.background == 15)
+        let eight = mapped(.name, white, element: .author, depth: .ansi8)
+        #expect(eight.foreground == 7 && eight.background == 7)
+    }
+
+    /// A foreground alone, without colour: dim, to stand apart from the text.
+    @Test func aForegroundAloneIsDimWithoutColour() {
+        let green = mapped(.boosts, ElementLook(foreground: .index(2)), element: .boosts, depth: .none)
+        #expect(green.dim && green.foreground == -1)
+        let onBlue = mapped(.boosts, ElementLook(background: .index(4)), element: .boosts, depth: .none)
+        #expect(onBlue.dim, "a background alone too")
+    }
+
     @Test func attributesAndTheTerminalsOwnColours() {
         let look = ElementLook(underline: true, reverse: true)
         for depth in [ColorDepth.truecolor, .ansi256, .ansi16, .ansi8, .none] {

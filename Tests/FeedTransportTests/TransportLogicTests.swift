@@ -97,6 +97,17 @@ import Testing
                 == "Unavailable For Legal Reasons")
         #expect(ResponseHeaders.reasonPhrase(for: 299, serverSaid: "") == "")
     }
+
+    /// HTTP/2 sends no reason phrase: the common statuses are named as RFC 9110 names them.
+    @Test(arguments: [
+        (400, "Bad Request"), (401, "Unauthorized"), (403, "Forbidden"), (404, "Not Found"),
+        (405, "Method Not Allowed"), (406, "Not Acceptable"), (408, "Request Timeout"), (410, "Gone"),
+        (429, "Too Many Requests"), (500, "Internal Server Error"), (501, "Not Implemented"), (502, "Bad Gateway"),
+        (503, "Service Unavailable"), (504, "Gateway Timeout"),
+    ])
+    func aStatusWithoutAPhraseIsNamed(_ status: Int, _ phrase: String) {
+        #expect(ResponseHeaders.reasonPhrase(for: status, serverSaid: "") == phrase)
+    }
 }
 
 extension TransportLogicTests {
