@@ -940,5 +940,6 @@ MUTATIONS = [
      "where key.status.source == source && entry.waiting {", "where key.status.source == source || entry.waiting {",
      "ServerActionsTests"),
     ("bright white out of reach at 16 colours", "Sources/FeedTerminal/StyleMapping.swift",
-     "let count = depth == .ansi16 ? 16 : 8", "let count = depth == .ansi16 ? 15 : 8", "ThemeLadderTests"),
+     "let count = depth == .ansi16 ? 16 : 8\n        switch colour {", "let count = depth == .ansi16 ? 15 : 8\n        switch colour {",
+     "ThemeLadderTests"),
 ]
