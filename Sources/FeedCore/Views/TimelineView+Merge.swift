@@ -104,14 +104,26 @@ extension TimelineView {
         guard !mutes.isEmpty || all.contains(where: { $0.serverFilter?.hides == true }) else { return all }
         var shown: [Post] = []
         shown.reserveCapacity(all.count)
+        // Each post is judged once: a merge hands the same posts back (the same boxes, equal
+        // at once), and judging 15,000 posts' words at every answer took most of a second.
+        var judged: [PostID: (post: Post, muted: Bool)] = [:]
+        judged.reserveCapacity(all.count)
         for post in all {
-            guard isMuted(post) else {
+            let muted: Bool
+            if let known = muteJudgements[post.id], known.post == post {
+                muted = known.muted
+            } else {
+                muted = isMuted(post)
+            }
+            judged[post.id] = (post, muted)
+            guard muted else {
                 shown.append(post)
                 continue
             }
             mutedIDs.insert(post.id)
             if showsMuted { shown.append(post) } else { mutedAside.append(post) }
         }
+        muteJudgements = judged
         return shown
     }
 

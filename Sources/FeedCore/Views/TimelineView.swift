@@ -102,6 +102,8 @@ public struct TimelineView: Sendable {
     public internal(set) var showsMuted = false
     var mutedAside: [Post] = []
     public internal(set) var mutedIDs: Set<PostID> = []
+    /// Whether each post known was muted, kept with the post it was judged for.
+    var muteJudgements: [PostID: (post: Post, muted: Bool)] = [:]
     /// How many posts known are muted, shown or not.
     public var mutedCount: Int { mutedIDs.count }
 
