@@ -138,6 +138,17 @@ import Testing
         #expect(state.selectedPost?.title == "Post d", "its place, not the last nor the first")
     }
 
+    /// A post changed to hold a muted word (an edit) is judged again, and hidden.
+    @Test func anEditedPostIsJudgedAgain() throws {
+        var state = try Self.mutedView("mute crypto")
+        #expect(Views.titles(state).contains("Post a"))
+        var edited = Views.post("a", minutesAgo: 1)
+        edited.content = "now about crypto"
+        Views.answer(&state, source: 0, [edited], at: .seconds(1))
+        #expect(!Views.titles(state).contains("Post a"))
+        #expect(state.mutedCount == 2)
+    }
+
     /// The hint names the key as bound.
     @Test func theCountsHintIsTheKeyAsBound() throws {
         var state = try Self.mutedView("mute crypto")

@@ -942,4 +942,7 @@ MUTATIONS = [
     ("bright white out of reach at 16 colours", "Sources/FeedTerminal/StyleMapping.swift",
      "let count = depth == .ansi16 ? 16 : 8\n        switch colour {", "let count = depth == .ansi16 ? 15 : 8\n        switch colour {",
      "ThemeLadderTests"),
+    ("a mute's judgement kept for a post that changed", "Sources/FeedCore/Views/TimelineView+Merge.swift",
+     "if let known = muteJudgements[post.id], known.post == post {", "if let known = muteJudgements[post.id] {",
+     "MuteTests"),
 ]
