@@ -64,7 +64,7 @@ let backend: CursesBackend
 do {
     backend = try CursesBackend.start(
         environment: environment, color: options.color, background: options.background, palette: options.palette,
-        images: options.images)
+        images: options.images, theme: options.theme)
 } catch {
     fail(error.message)
 }

@@ -29,6 +29,8 @@ extension EndToEndTests {
                     unbind q
                     animation none
                     mute "coffee first"
+                    color author "#af5f00" bold
+                    color handle cyan
                     """)
             defer { try? FileManager.default.removeItem(at: folder) }
             let tmux = try TmuxSession(width: 100, height: 30)
@@ -37,6 +39,10 @@ extension EndToEndTests {
                 $0.contains("2 posts") && $0.contains("My small feed")
             }
             #expect(first.contains("1 muted (M)") && !first.contains("Ben Okafor"), "Ben's coffee post is muted")
+            // The colours as configured, in the terminal: #af5f00 is 130 on the palette.
+            let colours = try tmux.capture(colors: true)
+            #expect(colours.contains("38;5;130mAda Park"), "the author's colour")
+            #expect(colours.contains("36m@ada"), "the handle's")
             try tmux.press("j")
             try tmux.press("x")
             try tmux.waitFor("x moved to the second post, j did nothing") {

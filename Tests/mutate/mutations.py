@@ -945,4 +945,6 @@ MUTATIONS = [
     ("a mute's judgement kept for a post that changed", "Sources/FeedCore/Views/TimelineView+Merge.swift",
      "if let known = muteJudgements[post.id], known.post == post {", "if let known = muteJudgements[post.id] {",
      "MuteTests"),
+    ("the configuration's colours never reaching the terminal", "Sources/shimmerfeed/main.swift",
+     "images: options.images, theme: options.theme)", "images: options.images)", "ConfigEndToEndTests"),
 ]
