@@ -25,7 +25,8 @@ public struct SavedSearchLoader: FeedLoading {
         let found = try await store.afterWrites { store throws(FeedStore.Unavailable) in
             try store.search(query, in: keys.isEmpty ? try store.sourceKeys() : keys, limit: limit).map(\.post)
         }
-        return Feed(title: "search “\(query)”", posts: found)
+        // No title: the source's name (the subscription's, else "“QUERY”") says it.
+        return Feed(posts: found)
     }
 }
 

@@ -86,4 +86,20 @@ import Testing
         #expect(bySource[0] == "https://e.org/a.png")
         #expect(bySource[1] == .some(nil), "no picture for the source with images=none")
     }
+
+    /// Offline, the feeds have the store's answers alone; a saved search, the store's own,
+    /// is still asked.
+    @Test func offlineASavedSearchIsStillAsked() {
+        var options = V.options(2)
+        options.offline = true
+        options.sources[1].isSavedSearch = true
+        var state = AppState(options: options, size: V.size)
+        let effects = state.apply(.start, at: .zero)
+        #expect(effects.contains(.load([V.request(1, of: 2)], generation: state.generation)))
+        _ = state.apply(
+            .answers(SourceAnswer.stored([:], sources: 2, offline: true, generation: state.generation, date: V.now)),
+            at: .zero)
+        #expect(state.sources[0].failure == .nothingStored)
+        #expect(state.sources[1].failure == nil && state.sources[1].isLoading, "the search's answer is coming")
+    }
 }

@@ -291,7 +291,6 @@ import Testing
         }
         let everywhere = try await SavedSearchLoader(store: store, query: "swift ncurs", keys: []).load { _, _, _ in }
         #expect(everywhere.posts.map(\.id.description) == ["c", "a"], "newest first, the later write found")
-        #expect(everywhere.title == "search “swift ncurs”")
         let one = try await SavedSearchLoader(store: store, query: "swift", keys: ["one"]).load { _, _, _ in }
         #expect(one.posts.map(\.id.description) == ["a"])
         let accents = try await SavedSearchLoader(store: store, query: "CREME", keys: []).load { _, _, _ in }

@@ -947,4 +947,7 @@ MUTATIONS = [
      "MuteTests"),
     ("the configuration's colours never reaching the terminal", "Sources/shimmerfeed/main.swift",
      "images: options.images, theme: options.theme)", "images: options.images)", "ConfigEndToEndTests"),
+    ("a saved search not asked offline", "Sources/FeedCore/State/AppState+Loading.swift",
+     "filter { !options.offline || timeline.sources[$0].isSavedSearch }", "filter { !options.offline }",
+     "SavedSearchTests"),
 ]

@@ -21,9 +21,10 @@ extension AppState {
             timeline.sources[index].page = .idle
         }
         restartAnimation(at: now)
-        // Offline, the store's answers are all the sources have.
-        guard !options.offline else { return [] }
-        let requests = timeline.sources.indices.map { timeline.request(for: $0) }
+        // Offline, the store's answers are all the sources have; a saved search is one.
+        let requests = timeline.sources.indices.filter { !options.offline || timeline.sources[$0].isSavedSearch }
+            .map { timeline.request(for: $0) }
+        guard !requests.isEmpty else { return [] }
         return [.cancelLoads, .load(requests, generation: timeline.generation)]
     }
 

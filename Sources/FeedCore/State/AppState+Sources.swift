@@ -91,7 +91,10 @@ extension AppState {
     private mutating func takeStoredStatus(_ stored: StoredPosts?, of index: Int, at now: Duration) -> Feed? {
         guard timeline.sources[index].isLoading, !timeline.sources[index].hasLoaded else { return nil }
         guard let stored else {
-            if options.offline { timeline.sources[index].failed(.nothingStored, at: now, refreshInterval: nil) }
+            // A saved search is the store's own answer: it loads offline too.
+            if options.offline, !timeline.sources[index].isSavedSearch {
+                timeline.sources[index].failed(.nothingStored, at: now, refreshInterval: nil)
+            }
             return nil
         }
         timeline.sources[index].loaded(stored.feed, at: stored.savedAt)
