@@ -40,14 +40,14 @@ import Testing
         let file = try Subscriptions.parse(
             """
             https://blog.example/feed.xml refresh=15m keep=200 images=none mute="super bowl" "The blog"
-            https://news.example/atom.xml mute=/^ad:/ News#1 # a number sign in a word is a letter
+            https://news.example/atom.xml mute=/^ad:/ mute="author Ellen Expert" News#1 # a number sign in a word is a letter
             search "swift ncurses" Swift
             """, file: "feeds")
         var blog = Subscriptions.Entry(source: "https://blog.example/feed.xml", title: "The blog")
         (blog.refresh, blog.keep, blog.images) = (.seconds(900), 200, ImageChoice.none)
         blog.mutes = [.words(["super bowl"])]
         var news = Subscriptions.Entry(source: "https://news.example/atom.xml", title: "News#1")
-        news.mutes = [.pattern(try MutePattern("^ad:"))]
+        news.mutes = [.pattern(try MutePattern("^ad:")), .author("Ellen Expert")]
         var search = Subscriptions.Entry(source: "swift ncurses", title: "Swift")
         search.isSearch = true
         #expect(file.entries == [blog, news, search])

@@ -160,9 +160,12 @@ extension Subscriptions.Entry {
             }
             images = choice
         case "mute":
-            // One word or phrase (`mute="super bowl"`), or `author @ada`, `source NAME`, `/regex/`.
+            // One word or phrase (`mute="super bowl"`), or `author NAME`, `source NAME`, `/regex/`:
+            // the rest of the value is the one name.
+            let kind = value.prefix { $0 != " " }
             let words =
-                value.hasPrefix("author ") || value.hasPrefix("source ") ? try ConfigWords.split(value) : [value]
+                kind == "author" || kind == "source"
+                ? [String(kind), value.dropFirst(kind.count).trimmingWhitespace()] : [value]
             mutes.append(try MuteRules.rule(words.filter { !$0.isEmpty }))
         default:
             return false
