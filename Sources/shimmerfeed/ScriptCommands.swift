@@ -122,8 +122,7 @@ struct ScriptCommands {
         return merged.compactMap { post in
             let index = post.source?.index ?? 0
             let status = statuses.indices.contains(index) ? statuses[index] : nil
-            let names = status.map { [$0.name, $0.label] } ?? []
-            if post.serverFilter?.hides == true || mutes.mutes(post, sourceNames: names) { return nil }
+            if mutes.hides(post, from: status) { return nil }
             return TimelinePrint.Entry(post: post, source: status?.name ?? "", unread: !read.contains(post.id))
         }
     }

@@ -29,10 +29,7 @@ public struct KeyBinding: Sendable {
     /// The keys as the help shows them in `map`: each action's keys, two spaces between
     /// actions (`j ↓  k ↑`); "unbound" for a row whose actions have no key.
     public func label(in map: KeyMap) -> String {
-        let groups = actions.map { action in
-            map.keys(for: action).filter { $0.configName != nil }.map(\.displayName).joined(separator: " ")
-        }.filter { !$0.isEmpty }
-        let words = (fixedLabel.map { [$0] } ?? []) + groups
+        let words = [fixedLabel, map.label(for: actions)].compactMap { $0 }
         return words.isEmpty ? "unbound" : words.joined(separator: "  ")
     }
 

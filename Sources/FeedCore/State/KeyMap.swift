@@ -29,6 +29,15 @@ public struct KeyMap: Hashable, Sendable {
         order.filter { actions[$0] == action }
     }
 
+    /// The keys of `actions` as the help shows them: each action's named keys, two spaces
+    /// between actions (`j ↓  k ↑`); nil where none has a key. The mouse's have no name.
+    public func label(for actions: [KeyAction]) -> String? {
+        let groups = actions.map { action in
+            keys(for: action).filter { $0.configName != nil }.map(\.displayName).joined(separator: " ")
+        }.filter { !$0.isEmpty }
+        return groups.isEmpty ? nil : groups.joined(separator: "  ")
+    }
+
     /// `key` does `action` from now on, whatever it did before.
     public mutating func bind(_ key: Key, to action: KeyAction) {
         if actions.updateValue(action, forKey: key) == nil { order.append(key) }

@@ -53,8 +53,17 @@ public struct MuteRules: Sendable, Equatable {
         }
     }
 
+    /// Whether `post`, which came through `source`, is hidden: by a filter of the reader's on
+    /// their server that hides it, or by one of these rules. The timeline and the commands
+    /// for scripts ask it alike.
+    public func hides(_ post: Post, from source: SourceStatus?) -> Bool {
+        if post.serverFilter?.hides == true { return true }
+        guard !isEmpty else { return false }
+        return mutes(post, sourceNames: source.map { [$0.name, $0.label] } ?? [])
+    }
+
     /// Whether `post`, which came through a source named `sourceNames` (its name, its
-    /// address), is muted; never a post of the reader's own.
+    /// address), is muted by one of these rules.
     public func mutes(_ post: Post, sourceNames: [String]) -> Bool {
         let rules = everywhere + (bySource[post.source?.index ?? 0] ?? [])
         guard !rules.isEmpty else { return false }

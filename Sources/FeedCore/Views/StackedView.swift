@@ -48,8 +48,7 @@ public struct ActionHelp: Sendable, Equatable {
 
     /// The line as the overlay shows it: each action's keys in `map`, two spaces between.
     func help(in map: KeyMap) -> KeyHelp {
-        let groups = actions.map { map.keys(for: $0).map(\.displayName).joined(separator: " ") }.filter { !$0.isEmpty }
-        return KeyHelp(label: groups.isEmpty ? "unbound" : groups.joined(separator: "  "), summary: summary)
+        KeyHelp(label: map.label(for: actions) ?? "unbound", summary: summary)
     }
 }
 

@@ -139,10 +139,7 @@ public struct TimelineView: Sendable {
     /// Whether `post` is hidden: by a `mute` rule of the reader's, or by a filter of theirs
     /// on their server that hides it.
     func isMuted(_ post: Post) -> Bool {
-        if post.serverFilter?.hides == true { return true }
-        guard !mutes.isEmpty else { return false }
-        let names = source(of: post).map { [$0.name, $0.label] } ?? []
-        return mutes.mutes(post, sourceNames: names)
+        mutes.hides(post, from: source(of: post))
     }
 
     /// The posts the rows show: the search's results while there is a search, else the
