@@ -4,19 +4,14 @@ import FoundationEssentials
 /// and its address, then the post's own address. A number opens one (through the same
 /// opener and rules as `o`), as do Enter and `o` on the selected one; `y` copies it.
 public struct LinksView: StackedView {
-    public struct Entry: Hashable, Sendable {
-        public var text: String
-        public var url: String
-    }
-
-    public let entries: [Entry]
+    public let entries: [PostLink]
     public private(set) var selected = 0
 
     /// The links of `post`, and its own address last; nil for a post with neither.
     public init?(post: Post) {
-        var entries = post.links.map { Entry(text: $0.text, url: $0.url) }
+        var entries = post.links
         if let url = post.url, WebAddress.isWeb(url), !entries.contains(where: { $0.url == url }) {
-            entries.append(Entry(text: "the post itself", url: url))
+            entries.append(PostLink(text: "the post itself", url: url))
         }
         guard !entries.isEmpty else { return nil }
         self.entries = entries
@@ -35,11 +30,8 @@ public struct LinksView: StackedView {
     }
 
     public mutating func handle(_ action: KeyAction) -> [AppEffect] {
+        guard !StackedRows.move(action, selected: &selected, count: entries.count) else { return [] }
         switch action {
-        case .next: selected = min(entries.count - 1, selected + 1)
-        case .previous: selected = max(0, selected - 1)
-        case .first: selected = 0
-        case .last: selected = entries.count - 1
         case .toggleExpanded, .openLink: return open(selected)
         case .copyLink: return [.copyToClipboard(entries[selected].url)]
         default: break
@@ -67,9 +59,8 @@ public struct LinksView: StackedView {
         let first = max(0, min(selected, selected - (height - 2) / 2 + 1))
         for index in entries.indices.dropFirst(first) where row + 1 < height {
             let entry = entries[index]
-            let number = "\(index + 1)".padding(toLength: 3)
             let isSelected = index == selected
-            buffer.write(number, row: row, column: 2, style: Style(.muted))
+            buffer.write("\(index + 1)", row: row, column: 2, style: Style(.muted))
             buffer.write(
                 TextWrapper.truncate(entry.text, width: width), row: row, column: RowGeometry.textColumn,
                 style: Style(.title))
@@ -79,12 +70,5 @@ public struct LinksView: StackedView {
             if isSelected { FeedRenderer.paintSelection(top: row, height: 2, into: &buffer, limit: height) }
             row += 3
         }
-    }
-}
-
-extension String {
-    /// The string, with spaces after it up to `length` characters.
-    fileprivate func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }

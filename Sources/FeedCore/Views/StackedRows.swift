@@ -25,12 +25,8 @@ struct StackedRows {
     static func handle(
         _ action: KeyAction, selected: inout Int, count: Int, expanded: inout Set<PostID>, post: Post?
     ) -> [AppEffect] {
-        guard count > 0 else { return [] }
+        guard count > 0, !move(action, selected: &selected, count: count) else { return [] }
         switch action {
-        case .next: selected = min(count - 1, selected + 1)
-        case .previous: selected = max(0, selected - 1)
-        case .first: selected = 0
-        case .last: selected = count - 1
         case .toggleExpanded:
             if let id = post?.id, expanded.remove(id) == nil { expanded.insert(id) }
         case .openLink:
@@ -38,6 +34,19 @@ struct StackedRows {
         default: break
         }
         return []
+    }
+
+    /// Moves the selection among `count` rows (more than none) for `next`, `previous`,
+    /// `first` and `last`; false for any other action.
+    static func move(_ action: KeyAction, selected: inout Int, count: Int) -> Bool {
+        switch action {
+        case .next: selected = min(count - 1, selected + 1)
+        case .previous: selected = max(0, selected - 1)
+        case .first: selected = 0
+        case .last: selected = count - 1
+        default: return false
+        }
+        return true
     }
 
     func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext) {
