@@ -68,8 +68,7 @@ struct SourceLoaders {
         viewer.pictures = options.images.drawsPictures
         for (index, entry) in sources.entries.enumerated() {
             if !entry.mutes.isEmpty { viewer.mutes.bySource[index] = entry.mutes }
-            if entry.images == ImageChoice.none { viewer.withoutPictures.insert(index) }
-            if entry.images == .cells { viewer.picturesInCells.insert(index) }
+            viewer.sourceImages[index] = entry.images
         }
         return viewer
     }

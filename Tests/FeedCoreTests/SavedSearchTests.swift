@@ -70,7 +70,7 @@ import Testing
     @Test func aSourceWithoutPictures() throws {
         var options = V.options(2)
         options.pictures = true
-        options.withoutPictures = [1]
+        options.sourceImages = [1: ImageChoice.none]
         var state = AppState(options: options, size: V.size)
         _ = state.apply(.start, at: .zero)
         func withAvatar(_ name: String) -> Post {

@@ -890,8 +890,8 @@ MUTATIONS = [
      "try prune(source: id, keeping: keep, now: now, in: database)",
      "try prune(source: id, keeping: Self.postsPerSource, now: now, in: database)", "FeedStoreTests"),
     ("images=none drawing pictures", "Sources/FeedCore/Layout/FeedViewport.swift",
-     "pictures: pictures && (withoutPictures.isEmpty || !withoutPictures.contains(post.source?.index ?? 0)))",
-     "pictures: pictures)", "SavedSearchTests"),
+     "unread: isUnread(post.id), pictures: pictures && images != ImageChoice.none)",
+     "unread: isUnread(post.id), pictures: pictures)", "SavedSearchTests"),
     # Issue 39: links.
     ("a hashtag's link listed as a link", "Sources/FeedCore/Decoding/HTMLTextReading.swift",
      '!classes.contains("mention"), !classes.contains("hashtag")', '!classes.contains("mention")', "LinkTests"),

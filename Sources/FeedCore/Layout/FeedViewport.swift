@@ -42,10 +42,9 @@ public struct FeedViewport {
     public var read: Set<PostID>?
     /// Whether rows draw their pictures.
     public var pictures: Bool
-    /// The sources whose rows draw none.
-    public var withoutPictures: Set<Int>
-    /// The sources whose rows draw theirs in cells, whatever the terminal draws.
-    public var picturesInCells: Set<Int> = []
+    /// The sources' own `images=`, by index: `none` draws none in their rows, `cells` draws
+    /// theirs in cells whatever the terminal draws.
+    public var sourceImages: [Int: ImageChoice]
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
     /// Where layouts made before are kept, and the version of the posts and `now` they
@@ -57,7 +56,7 @@ public struct FeedViewport {
         posts: [Post], width: Int, height: Int, now: Date, expanded: Set<PostID> = [], liked: Set<PostID> = [],
         muted: Set<PostID> = [], actions: ServerActions = ServerActions(), sending: Set<PostID> = [],
         voting: [PostID: Set<Int>] = [:],
-        read: Set<PostID>? = nil, pictures: Bool = false, withoutPictures: Set<Int> = [], footerHeight: Int = 0,
+        read: Set<PostID>? = nil, pictures: Bool = false, sourceImages: [Int: ImageChoice] = [:], footerHeight: Int = 0,
         cache: RowLayoutCache? = nil,
         contentVersion: Int = 0
     ) {
@@ -66,7 +65,7 @@ public struct FeedViewport {
         self.sending = sending
         self.read = read
         self.pictures = pictures
-        self.withoutPictures = withoutPictures
+        self.sourceImages = sourceImages
         self.cache = cache
         self.contentVersion = contentVersion
         self.posts = posts
@@ -88,11 +87,11 @@ public struct FeedViewport {
 
     public func content(at index: Int) -> RowContent {
         let post = posts[index]
+        let images = sourceImages.isEmpty ? nil : sourceImages[post.source?.index ?? 0]
         var content = RowContent(
             post: post, now: now, marks: marks(of: post), expanded: expanded.contains(post.id),
-            unread: isUnread(post.id),
-            pictures: pictures && (withoutPictures.isEmpty || !withoutPictures.contains(post.source?.index ?? 0)))
-        content.picturesInCells = !picturesInCells.isEmpty && picturesInCells.contains(post.source?.index ?? 0)
+            unread: isUnread(post.id), pictures: pictures && images != ImageChoice.none)
+        content.picturesInCells = images == .cells
         return content
     }
 

@@ -93,8 +93,7 @@ public struct AppState: Sendable {
     var frame: ViewFrame {
         ViewFrame(
             size: size, tracksRead: options.tracksRead, pictures: options.pictures,
-            withoutPictures: options.withoutPictures, picturesInCells: options.picturesInCells, layouts: layouts,
-            actions: actions)
+            sourceImages: options.sourceImages, layouts: layouts, actions: actions)
     }
 
     /// The timeline's rows laid out at the current size.

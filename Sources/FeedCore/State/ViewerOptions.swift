@@ -37,10 +37,9 @@ public struct ViewerOptions: Sendable, Equatable {
     /// Whether rows draw their pictures (`--images cells`): avatars in the avatar's
     /// cells, media below the text. Without, pictures are their lines of alt text.
     public var pictures = false
-    /// The sources whose rows draw no pictures (`images=none` in the subscriptions file).
-    public var withoutPictures: Set<Int> = []
-    /// The sources whose rows draw theirs in cells whatever the terminal draws (`images=cells`).
-    public var picturesInCells: Set<Int> = []
+    /// The sources' own `images=` (the subscriptions file's), by index: `none` draws no
+    /// pictures in their rows, `cells` draws theirs in cells whatever the terminal draws.
+    public var sourceImages: [Int: ImageChoice] = [:]
     /// How loaded pictures are drawn: in cells, or by the terminal in pixels.
     public var pictureDrawing = PictureDrawing.cells
     /// Why pictures are drawn otherwise than asked (tmux's passthrough is off, say): a

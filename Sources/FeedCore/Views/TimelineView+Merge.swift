@@ -132,9 +132,7 @@ extension TimelineView {
         guard feed != nil else { return }
         showsMuted.toggle()
         let keep = selectedPost?.id
-        let all = allPosts
-        mutedAside = []
-        let shown = setMutedAside(all)
+        let shown = setMutedAside(allPosts)
         content = .feed(Feed(posts: shown))
         selected = keep.flatMap { id in shown.firstIndex { $0.id == id } } ?? min(selected, max(0, shown.count - 1))
         scroll = viewport(in: frame).revealing(selected, from: .start)

@@ -5,8 +5,7 @@ struct ViewFrame {
     var tracksRead: Bool
     var pictures: Bool
     /// The sources whose rows draw no pictures, and those that draw theirs in cells.
-    var withoutPictures: Set<Int> = []
-    var picturesInCells: Set<Int> = []
+    var sourceImages: [Int: ImageChoice] = [:]
     let layouts: RowLayoutCache
     /// The reader's actions on the server, for the marks rows show.
     var actions = ServerActions()
@@ -26,15 +25,13 @@ extension TimelineView {
 
     /// The rows shown, laid out in `frame`, with the reader's expansions and likes.
     func viewport(in frame: ViewFrame) -> FeedViewport {
-        var viewport = FeedViewport(
+        FeedViewport(
             posts: shownPosts, width: frame.size.width, height: frame.size.height - 1, now: referenceDate,
             expanded: expanded, liked: liked, muted: showsMuted ? mutedIDs : [], actions: frame.actions,
             sending: outgoing, voting: voting,
             read: frame.tracksRead ? read : nil,
-            pictures: frame.pictures, withoutPictures: frame.withoutPictures,
+            pictures: frame.pictures, sourceImages: frame.sourceImages,
             footerHeight: footerHeight(in: frame), cache: frame.layouts, contentVersion: contentVersion)
-        viewport.picturesInCells = frame.picturesInCells
-        return viewport
     }
 
     /// Lines below the last post: skeleton rows, then a line for each failure.
