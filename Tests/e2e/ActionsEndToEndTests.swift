@@ -167,6 +167,10 @@ extension EndToEndTests {
             let again = try TmuxSession(width: 100, height: 30)
             try Self.view(again, folder, server)
             try again.waitFor("the home timeline again") { $0.contains("13 posts") && $0.contains("Toot!") }
+            // The stored rows show before the refresh asks: wait for the server to be asked.
+            try again.waitFor("the timeline asked again", timeout: .seconds(10)) { _ in
+                (try? Self.log(server).dropFirst(before).contains { $0.path == "/api/v1/timelines/home" }) == true
+            }
             let next = try Self.log(server).dropFirst(before).map(\.path)
             let kept = try #require(next.firstIndex(of: "/api/v1/statuses/117020592137523525/favourite"), "\(next)")
             let home = try #require(next.firstIndex(of: "/api/v1/timelines/home"))
