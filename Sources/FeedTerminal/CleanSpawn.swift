@@ -6,8 +6,11 @@ import Glibc
 /// blocks most signals), and a browser or a tmux server that blocks SIGTERM cannot be ended.
 enum CleanSpawn {
     /// The child's id, or posix_spawn's error number. `streamsOn`: the device its standard
-    /// streams are opened on; nil keeps the caller's.
-    static func start(_ path: String, arguments: [String], streamsOn device: String?) -> Result<pid_t, SpawnError> {
+    /// streams are opened on; nil keeps the caller's. `input`: a descriptor to read as its
+    /// standard input instead.
+    static func start(
+        _ path: String, arguments: [String], streamsOn device: String?, input: Int32? = nil
+    ) -> Result<pid_t, SpawnError> {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -23,6 +26,7 @@ enum CleanSpawn {
                     &actions, descriptor, device, descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
             }
         }
+        if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

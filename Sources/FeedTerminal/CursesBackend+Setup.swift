@@ -190,6 +190,7 @@ extension CursesBackend {
         fflush(outputFile)
         run()
         Self.setModes(of: window)
+        cursorShown = false
     }
 
     /// The answer to the last status request, if it is still on its way, is read here:

@@ -28,6 +28,8 @@ public final class CursesBackend: TerminalBackend {
     /// Status requests written and not answered yet, and when the last went out: at quit
     /// an answer still on its way is waited for, so that it does not reach the shell.
     var unansweredReports = 0
+    /// Whether the terminal's cursor is shown (`ScreenBuffer.cursor`); hidden at the start.
+    var cursorShown = false
     var lastReportAskedAt: Duration?
     /// The cells of the stretch being drawn, and a cluster's characters, kept to save
     /// allocations.
@@ -101,8 +103,12 @@ public final class CursesBackend: TerminalBackend {
         for line in update.pictures.staleLines { wredrawln(window, Int32(line), 1) }
         if update.drawsText {
             draw(update.runs, of: update.frame)
+            if let cursor = update.frame.cursor { wmove(window, Int32(cursor.row), Int32(cursor.column)) }
+            // Left where it was put, not where the last cell was written: ncurses moves there.
+            leaveok(window, update.frame.cursor == nil)
             wnoutrefresh(window)
             doupdate()
+            showCursor(update.frame.cursor != nil)
         }
         if let pixels { writeAll(pixels.afterText(update.pictures.placed, frameHeight: update.frame.height)) }
         if update.asksForReport { requestStatusReport() }
@@ -112,6 +118,13 @@ public final class CursesBackend: TerminalBackend {
             return false
         }
         return true
+    }
+
+    /// Shows or hides the terminal's cursor, when that changes.
+    private func showCursor(_ shown: Bool) {
+        guard shown != cursorShown else { return }
+        curs_set(shown ? 1 : 0)
+        cursorShown = shown
     }
 
     /// `CSI 5 n`, written after ncurses has flushed the frame: the terminal answers

@@ -18,7 +18,9 @@ struct ScriptCommands {
         case .exportOPML: return exportOPML()
         case .reload: return reload()
         case .unread: return unread()
-        case .print(let json, let unreadOnly): return print(json: json, unreadOnly: unreadOnly)
+        case .print(let format, let unreadOnly):
+            // Read aloud, labelled paragraphs are the default.
+            return print(format ?? (loaders.viewer.accessible ? .paragraphs : .lines), unreadOnly: unreadOnly)
         }
     }
 
@@ -133,11 +135,16 @@ struct ScriptCommands {
         return 0
     }
 
-    private func print(json: Bool, unreadOnly: Bool) -> Int32 {
+    private func print(_ format: CommandLineOptions.PrintFormat, unreadOnly: Bool) -> Int32 {
         guard let entries = timeline() else { return 2 }
         var output = ""
         for entry in entries where !unreadOnly || entry.unread {
-            output += (json ? TimelinePrint.json(entry) : TimelinePrint.line(entry)) + "\n"
+            switch format {
+            case .lines: output += TimelinePrint.line(entry) + "\n"
+            case .json: output += TimelinePrint.json(entry) + "\n"
+            // A blank line between posts: each is a paragraph.
+            case .paragraphs: output += (output.isEmpty ? "" : "\n") + TimelinePrint.paragraph(entry)
+            }
         }
         Swift.print(output, terminator: "")
         return 0

@@ -88,6 +88,8 @@ configuration.loadThread = { await threads.load(source: $0, statusID: $1) }
 let notifications = loaders.notificationsLoading
 configuration.loadNotifications = { await notifications.load(source: $0) }
 configuration.notificationsSeen = { readMarkers.notificationsSeen(source: $0, newest: $1) }
+let pager = PagerProcess.command(environment: environment)
+configuration.showInPager = { PagerProcess.show($0, in: pager) }
 // Said once the loop is there to say it: a kept action the server refused at start.
 let tellLater = Mutex<(@Sendable (String) -> Void)?>(nil)
 let live = loaders.liveTimelines

@@ -60,9 +60,9 @@ import Testing
     @Test func theCommandsAreWords() throws {
         #expect(try CommandLineOptions.parse(["reload"]).action == .script(.reload))
         #expect(try CommandLineOptions.parse(["unread", "--store", "/s"]).action == .script(.unread))
-        #expect(try CommandLineOptions.parse(["print"]).action == .script(.print(json: false, unreadOnly: false)))
+        #expect(try CommandLineOptions.parse(["print"]).action == .script(.print(format: nil, unreadOnly: false)))
         let both = try CommandLineOptions.parse(["print", "--unread", "--json", "feed.xml"])
-        #expect(both.action == .script(.print(json: true, unreadOnly: true)) && both.sources == ["feed.xml"])
+        #expect(both.action == .script(.print(format: .json, unreadOnly: true)) && both.sources == ["feed.xml"])
         #expect(try CommandLineOptions.parse(["export", "opml"]).action == .script(.exportOPML))
         #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["export", "json"]) }
         #expect(try CommandLineOptions.parse(["./print"]).sources == ["./print"], "a file named print, by its path")

@@ -6,7 +6,7 @@ import Testing
 /// each distinct style of the frame a symbol, and a legend says what each symbol is: the
 /// ink and its grey level, an edge's two levels, a fade's step (and, for a terminal's
 /// rung, the colours it maps to). So a changed grey, colour or edge level changes the
-/// file, readably.
+/// file, readably; so does a cursor shown, and where it is.
 ///
 /// `RECORD_SNAPSHOTS=1` writes the files that differ and then fails, naming them: a new
 /// recording is looked at before it passes (run again without the flag). CI refuses it.
@@ -38,6 +38,8 @@ public enum Snapshot {
         text.append("--- legend ---")
         text += legend
         if !buffer.paletteLevels.isEmpty { text.append("palette levels \(buffer.paletteLevels)") }
+        // The terminal's cursor, where the frame shows it (accessible mode): part of the screen.
+        if let cursor = buffer.cursor { text.append("cursor at row \(cursor.row), column \(cursor.column)") }
         return text.joined(separator: "\n") + "\n"
     }
 

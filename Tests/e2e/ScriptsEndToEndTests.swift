@@ -118,7 +118,7 @@ extension EndToEndTests {
                 ["/usr/bin/newsboat", "/usr/local/bin/newsboat"].first { FileManager.default.fileExists(atPath: $0) },
                 "newsboat is installed by .ci/system-packages test")
             let urls = folder.appendingPathComponent("urls")
-            FileManager.default.createFile(atPath: urls.path, contents: Data())
+            _ = FileManager.default.createFile(atPath: urls.path, contents: Data())
             let process = Process()
             process.executableURL = URL(fileURLWithPath: newsboat)
             process.arguments = ["-u", urls.path, "-i", opml.path]

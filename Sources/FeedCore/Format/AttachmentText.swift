@@ -22,26 +22,33 @@ public enum AttachmentText {
         return count == 1 || kind == .audio ? word : word + "s"
     }
 
-    /// "▣ image: alt text", or "▣ image" when nothing describes it.
-    public static func line(_ attachment: Attachment) -> String {
-        let head = "\(mark(attachment.kind)) \(noun(attachment.kind))"
-        guard let description = attachment.description, !description.isEmpty else { return head }
+    /// "▣ image: alt text", or "▣ image" when nothing describes it. In words (read aloud,
+    /// `--accessible`): "image: alt text", or "image, no description".
+    public static func line(_ attachment: Attachment, inWords: Bool = false) -> String {
+        let noun = noun(attachment.kind)
+        let head = inWords ? noun : "\(mark(attachment.kind)) \(noun)"
+        guard let description = attachment.description, !description.isEmpty else {
+            return inWords ? "\(head), no description" : head
+        }
         return "\(head): \(description)"
     }
 
     /// One line for a collapsed post: a lone attachment as its line (without its text when
     /// the post's content is hidden: alt text can say what a warning hides), several as a
     /// count per kind, in the order the kinds first appear.
-    public static func summary(_ attachments: [Attachment], hidesText: Bool = false) -> String? {
+    public static func summary(_ attachments: [Attachment], hidesText: Bool = false, inWords: Bool = false)
+        -> String?
+    {
         guard let first = attachments.first else { return nil }
         if attachments.count == 1 {
-            return hidesText ? line(Attachment(kind: first.kind)) : line(first)
+            return hidesText ? line(Attachment(kind: first.kind), inWords: inWords) : line(first, inWords: inWords)
         }
         var kinds: [Attachment.Kind] = []
         for attachment in attachments where !kinds.contains(attachment.kind) { kinds.append(attachment.kind) }
         return kinds.map { kind in
             let count = attachments.count { $0.kind == kind }
-            return count == 1 ? "\(mark(kind)) \(noun(kind))" : "\(mark(kind)) \(count) \(noun(kind, count: count))"
-        }.joined(separator: " · ")
+            let words = count == 1 ? noun(kind) : "\(count) \(noun(kind, count: count))"
+            return inWords ? words : "\(mark(kind)) \(words)"
+        }.joined(separator: inWords ? ", " : " · ")
     }
 }

@@ -46,10 +46,10 @@ public enum PollText {
         return options + ["\(how)\(send) · \(totals(poll, now: now))"]
     }
 
-    /// "☰ poll · 3 options · 20 votes · closed".
-    public static func summary(_ poll: Poll, now: Date) -> String {
+    /// "☰ poll · 3 options · 20 votes · closed"; in words, without the mark.
+    public static func summary(_ poll: Poll, now: Date, inWords: Bool = false) -> String {
         let options = poll.options.count == 1 ? "1 option" : "\(poll.options.count) options"
-        return "\(mark) poll · \(options) · \(totals(poll, now: now))"
+        return "\(inWords ? "" : mark + " ")poll · \(options) · \(totals(poll, now: now))"
     }
 
     /// "20 votes · closed", "20 votes · closes in 3h"; votes the server hides are left out.

@@ -45,6 +45,8 @@ public struct FeedViewport {
     /// The sources' own `images=`, by index: `none` draws none in their rows, `cells` draws
     /// theirs in cells whatever the terminal draws.
     public var sourceImages: [Int: ImageChoice]
+    /// Glyphs written as words (`--accessible`).
+    public var inWords = false
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
     /// Where layouts made before are kept, and the version of the posts and `now` they
@@ -90,7 +92,7 @@ public struct FeedViewport {
         let images = sourceImages.isEmpty ? nil : sourceImages[post.source?.index ?? 0]
         var content = RowContent(
             post: post, now: now, marks: marks(of: post), expanded: expanded.contains(post.id),
-            unread: isUnread(post.id), pictures: pictures && images != ImageChoice.none)
+            unread: isUnread(post.id), pictures: pictures && images != ImageChoice.none, inWords: inWords)
         content.picturesInCells = images == .cells
         return content
     }

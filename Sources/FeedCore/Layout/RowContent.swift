@@ -41,6 +41,8 @@ public struct RowContent: Hashable, Sendable {
     public var linkMarks: [String] = []
     /// Its pictures drawn in cells whatever the terminal draws (`images=cells`).
     public var picturesInCells = false
+    /// Glyphs written as words, for a screen reader (`--accessible`): "128 likes", "unread".
+    public var inWords = false
 
     public init(
         initials: String, avatarColor: Int, name: String, meta: String, title: String?,
@@ -82,15 +84,15 @@ public struct RowContent: Hashable, Sendable {
     /// a strip, in a collapsed post), with its line of alt text under it.
     public init(
         post: Post, now: Date, marks: RowMarks = RowMarks(), expanded: Bool = false, unread: Bool = false,
-        pictures: Bool = false
+        pictures: Bool = false, inWords: Bool = false
     ) {
         let time = marks.sending ? RowContent.sending : post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
-        let boost = post.boostedBy.map { "\(RowContent.boostMark) boosted by \($0)" }
-        let reply = post.replyTo.map { "\(RowContent.replyTo) @\($0)" }
+        let boost = post.boostedBy.map { inWords ? "boosted by \($0)" : "\(RowContent.boostMark) boosted by \($0)" }
+        let reply = post.replyTo.map { inWords ? "in reply to @\($0)" : "\(RowContent.replyTo) @\($0)" }
         // A post by its feed (no author of its own) is named by the feed once, not twice.
         let source = post.source?.name.flatMap { $0 == post.author.name ? nil : $0 }
-        let counts = Self.counts(of: post, marks: marks)
+        let counts = Self.counts(of: post, marks: marks, inWords: inWords)
         // A filter of the reader's on their server that warns: collapsed behind its name.
         let filtered = post.serverFilter.flatMap { $0.hides ? nil : $0.title }
         let hidden = (post.hidesContent || filtered != nil) && !expanded
@@ -101,7 +103,7 @@ public struct RowContent: Hashable, Sendable {
         if expanded {
             for attachment in post.attachments {
                 if pictures, let picture = RowPicture(attachment) { extras.append(.picture(picture)) }
-                extras.append(.line(AttachmentText.line(attachment)))
+                extras.append(.line(AttachmentText.line(attachment, inWords: inWords)))
             }
             extras += (post.poll.map { PollText.lines($0, now: now, choosing: marks.choosing) } ?? []).map(Extra.line)
         } else {
@@ -109,11 +111,15 @@ public struct RowContent: Hashable, Sendable {
             if pictures, !hidden, let first = post.attachments.lazy.compactMap(RowPicture.init).first {
                 extras.append(.picture(first))
             }
-            extras += [AttachmentText.summary(post.attachments, hidesText: hidden)].compactMap { $0 }.map(Extra.line)
-            extras += [post.poll.map { PollText.summary($0, now: now) }].compactMap { $0 }.map(Extra.line)
+            extras += [AttachmentText.summary(post.attachments, hidesText: hidden, inWords: inWords)].compactMap { $0 }
+                .map(Extra.line)
+            extras += [post.poll.map { PollText.summary($0, now: now, inWords: inWords) }].compactMap { $0 }.map(
+                Extra.line)
         }
+        // In words, unread is said first, where the glyph would be seen first.
+        let unreadWord = inWords && unread ? "unread" : nil
         let parts: [(String?, RowLayout.Accent.Kind?)] = [
-            (handle, .handle), (time, .time), (reply, nil), (boost, nil), (source, nil),
+            (unreadWord, .unread), (handle, .handle), (time, .time), (reply, nil), (boost, nil), (source, nil),
         ]
         self.init(
             initials: Avatar.initials(of: post.author.name),
@@ -126,9 +132,10 @@ public struct RowContent: Hashable, Sendable {
                     ? filtered.map { "Filtered: \($0) · Enter shows it" } ?? RowContent.hiddenContent
                     : numbered.text),
             extras: extras,
-            counts: counts, unread: unread,
+            counts: counts, unread: unread && !inWords,
             avatarPicture: pictures ? post.author.avatarURL.flatMap { WebAddress.isWeb($0) ? $0 : nil } : nil)
         dimmed = marks.muted
+        self.inWords = inWords
         linkMarks = hidden ? [] : numbered.marked
         var column = 0
         for case (let text?, let kind) in parts {
@@ -158,32 +165,41 @@ public struct RowContent: Hashable, Sendable {
 
     /// The header's counts: replies, boosts, likes, and the bookmark, the reader's own in
     /// the accent colour. A mark wanted and not yet confirmed counts as it will.
-    static func counts(of post: Post, marks: RowMarks) -> [RowCount] {
+    static func counts(of post: Post, marks: RowMarks, inWords: Bool = false) -> [RowCount] {
         func change(_ mark: StatusMarks) -> Int {
             (marks.own.contains(mark) ? 1 : 0) - (post.marks.contains(mark) ? 1 : 0)
         }
+        /// "♥ 128", or in words "128 likes", "liked, 128 likes": never a colour alone.
+        func count(_ glyph: String, _ number: Int, _ one: String, _ many: String, own: String? = nil) -> String {
+            guard inWords else { return "\(glyph) \(CountFormat.compact(number))" }
+            let words = "\(CountFormat.compact(number)) \(number == 1 ? one : many)"
+            return own.map { "\($0), \(words)" } ?? words
+        }
         var counts: [RowCount] = []
         if let replies = post.replies, replies > 0 {
-            counts.append(RowCount("\(RowContent.replyMark) \(CountFormat.compact(replies))"))
+            counts.append(RowCount(count(RowContent.replyMark, replies, "reply", "replies")))
         }
         let boosts = max(0, (post.boosts ?? 0) + change(.boosted))
+        let boosted = marks.own.contains(.boosted)
         if boosts > 0 || marks.pending.contains(.boosted) {
             counts.append(
                 RowCount(
-                    "\(RowContent.boostMark) \(CountFormat.compact(boosts))", own: marks.own.contains(.boosted),
+                    count(RowContent.boostMark, boosts, "boost", "boosts", own: boosted ? "boosted" : nil),
+                    own: boosted,
                     pending: marks.pending.contains(.boosted), isBoosts: true))
         }
         if post.likes != nil || marks.liked || marks.own.contains(.favourited) {
             let likes = max(0, (post.likes ?? 0) + (marks.liked ? 1 : 0) + change(.favourited))
+            let liked = marks.liked || marks.own.contains(.favourited)
             counts.append(
                 RowCount(
-                    "\(RowContent.heart) \(CountFormat.compact(likes))",
-                    own: marks.liked || marks.own.contains(.favourited), pending: marks.pending.contains(.favourited)))
+                    count(RowContent.heart, likes, "like", "likes", own: liked ? "liked" : nil), own: liked,
+                    pending: marks.pending.contains(.favourited)))
         }
         if marks.own.contains(.bookmarked) || marks.pending.contains(.bookmarked) {
             counts.append(
                 RowCount(
-                    RowContent.bookmarkMark, own: marks.own.contains(.bookmarked),
+                    inWords ? "bookmarked" : RowContent.bookmarkMark, own: marks.own.contains(.bookmarked),
                     pending: marks.pending.contains(.bookmarked)))
         }
         return counts

@@ -28,6 +28,8 @@ public struct RowLayout: Hashable, Sendable {
     public struct Accent: Hashable, Sendable {
         public enum Kind: Hashable, Sendable {
             case handle, time, boosts, link
+            /// The word "unread" (`--accessible`), in the unread mark's ink.
+            case unread
         }
 
         /// From the span's first cell.

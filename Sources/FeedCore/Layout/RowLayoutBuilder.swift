@@ -78,7 +78,7 @@ struct RowLayoutBuilder {
 
     /// The header: name and meta on the left, the counts flush right; then the title.
     mutating func addHeader(of content: RowContent) {
-        let counts = countSpans(of: content.counts)
+        let counts = countSpans(of: content.counts, room: content.inWords ? textWidth / 2 : textWidth / 3)
         let countsWidth = counts.last.map { $0.column + CellWidth.of($0.text) } ?? 0
         let headerWidth = countsWidth > 0 ? max(0, textWidth - countsWidth - RowGeometry.headerGap) : textWidth
         let name = TextWrapper.truncate(content.name, width: headerWidth)
@@ -104,12 +104,13 @@ struct RowLayoutBuilder {
         }
     }
 
-    /// The counts from the left of their block, two cells apart, in at most a third of the
-    /// text's width; where they do not fit, one span of them all, cut short.
-    private func countSpans(of counts: [RowCount]) -> [(
+    /// The counts from the left of their block, two cells apart, in at most `room` cells (a
+    /// third of the text's width; in words, half); where they do not fit, one span of them
+    /// all, cut short.
+    private func countSpans(of counts: [RowCount], room: Int) -> [(
         column: Int, text: String, own: Bool, pending: Bool, isBoosts: Bool
     )] {
-        let room = max(0, textWidth / 3)
+        let room = max(0, room)
         let joined = counts.map(\.text).joined(separator: "  ")
         guard CellWidth.of(joined) > room else {
             var column = 0

@@ -33,6 +33,9 @@ public final class FeedRunLoop {
         public var loadThread: (@Sendable (_ source: Int, _ statusID: String) async -> Result<ThreadContext, Failure>)?
         /// The notifications of source `source`'s account.
         public var loadNotifications: (@Sendable (_ source: Int) async -> Result<[Post], Failure>)?
+        /// Shows a text in the reader's pager, on the loop's thread, the terminal handed over;
+        /// returns why it could not, or nil. Nil: there is no pager (`--dump`).
+        public var showInPager: (@Sendable (String) -> String?)?
         /// The reader has seen source `source`'s account's notifications up to `newest`.
         public var notificationsSeen: (@Sendable (_ source: Int, _ newest: String) -> Void)?
 
@@ -185,6 +188,12 @@ public final class FeedRunLoop {
                 .notice(
                     backend.copyToClipboard(text)
                         ? "Copied \(text) (OSC 52)" : "No terminal to copy to: \(text)"))
+        case .showInPager(let text):
+            guard let pager = configuration.showInPager else { return handle(.notice("No pager here.")) }
+            var failure: String?
+            backend.handOver { failure = pager(text) }
+            writer.screenCleared()
+            if let failure { handle(.notice("The pager could not show the post: \(failure)")) }
         case .keepMarks(let marks):
             configuration.keepMarks?(marks)
         case .searchStore(let query):

@@ -35,6 +35,7 @@ public struct FrameWriter: Sendable {
         update.clearFirst = clearFirst
         clearFirst = false
         update.paletteChanged = frame.paletteLevels != (shown?.paletteLevels ?? [])
+        update.movesCursor = update.clearFirst || frame.cursor != shown?.cursor
         // Pictures the terminal needs before the text that shows them; lines a sixel
         // picture leaves, drawn again in full.
         update.pictures = pictures.beforeText(frame)
@@ -56,6 +57,7 @@ public struct FrameWriter: Sendable {
             shown = nil
             for run in chosen { drawnNow.copy(row: run.row, columns: run.columns, from: frame) }
             drawnNow.paletteLevels = frame.paletteLevels
+            drawnNow.cursor = frame.cursor
             shown = drawnNow
             if let last = chosen.last(where: { $0.style.ink.isSkeleton }) { nextRow = last.row + 1 }
         } else {

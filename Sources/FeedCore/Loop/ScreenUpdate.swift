@@ -17,6 +17,8 @@ public struct ScreenUpdate: Sendable {
     /// Whether a status request follows: its answer says the terminal has read all this
     /// (`InputEvent.caughtUp`).
     public var asksForReport = false
+    /// Whether the cursor is to be put (or hidden) anew: it moved, or the screen was cleared.
+    public var movesCursor = false
 
     public init(frame: ScreenBuffer, runs: [FrameDiff.Run]) {
         self.frame = frame
@@ -25,6 +27,6 @@ public struct ScreenUpdate: Sendable {
 
     /// Whether text is to be written and the screen refreshed, besides pictures.
     public var drawsText: Bool {
-        clearFirst || paletteChanged || !runs.isEmpty || !pictures.staleLines.isEmpty
+        clearFirst || paletteChanged || movesCursor || !runs.isEmpty || !pictures.staleLines.isEmpty
     }
 }

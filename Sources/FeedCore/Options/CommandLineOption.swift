@@ -161,6 +161,13 @@ extension CommandLineOption {
             options.animationChosen = true
         },
         CommandLineOption(
+            names: ["--accessible"],
+            summary:
+                "for screen readers and braille displays: no animation, the cursor on the selected post, words "
+                + "for glyphs, pictures as their alt text, and nothing redrawn that did not change (also "
+                + "SHIMMERFEED_ACCESSIBLE=1)"
+        ) { options, _ in options.viewer.accessible = true },
+        CommandLineOption(
             names: ["--shimmer-speed"], value: "N",
             summary: "the band's speed in cells per second (default \(number(defaults.viewer.shimmerSpeed)))"
         ) { options, text throws(ParseError) in

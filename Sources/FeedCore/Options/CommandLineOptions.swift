@@ -56,10 +56,21 @@ public struct CommandLineOptions: Equatable, Sendable {
         case reload
         /// The unread count, from the store.
         case unread
-        /// The timeline from the store, as lines or JSON Lines; `unreadOnly` for `--unread`.
-        case print(json: Bool, unreadOnly: Bool)
+        /// The timeline from the store, as lines, JSON Lines or paragraphs (nil: paragraphs in
+        /// accessible mode, else lines); `unreadOnly` for `--unread`.
+        case print(format: PrintFormat?, unreadOnly: Bool)
         /// The subscriptions as OPML 2.0.
         case exportOPML
+    }
+
+    /// How `print` writes the posts.
+    public enum PrintFormat: String, Hashable, Sendable {
+        /// A line a post, its fields apart by tabs.
+        case lines
+        /// `--json`: JSON Lines.
+        case json
+        /// `--paragraphs`: a paragraph a post, each field on a labelled line.
+        case paragraphs
     }
 
     public var action: Action = .run
@@ -174,6 +185,15 @@ public struct CommandLineOptions: Equatable, Sendable {
                 images.lowercased(), of: "SHIMMERFEED_IMAGES", ImageChoice.self)
         }
         options.sources = try options.take(arguments).sources
+        if ["1", "yes", "true", "on"].contains(environment["SHIMMERFEED_ACCESSIBLE"]?.lowercased() ?? "") {
+            options.viewer.accessible = true
+        }
+        if options.viewer.accessible {
+            // Set again, after every option: an `--animation` given too does not undo it.
+            options.viewer.accessible = true
+            // Pictures are their alt text: none is loaded, nor the terminal asked how it draws them.
+            options.images = .none
+        }
         if options.action == .keys, !options.sources.isEmpty {
             throw ParseError(description: "keys takes options only, such as --config FILE")
         }
@@ -241,10 +261,14 @@ public struct CommandLineOptions: Equatable, Sendable {
         case "reload": command = .reload
         case "unread": command = .unread
         case "print":
-            let json = arguments.contains("--json")
+            let formats = [("--lines", PrintFormat.lines), ("--json", .json), ("--paragraphs", .paragraphs)]
+                .filter { arguments.contains($0.0) }
+            guard formats.count <= 1 else {
+                throw ParseError(description: "print takes one of --lines, --json and --paragraphs")
+            }
             let unreadOnly = arguments.contains("--unread")
-            arguments = arguments.filter { $0 != "--json" && $0 != "--unread" }[...]
-            command = .print(json: json, unreadOnly: unreadOnly)
+            arguments = arguments.filter { word in word != "--unread" && !formats.contains { $0.0 == word } }[...]
+            command = .print(format: formats.first?.1, unreadOnly: unreadOnly)
         case "export":
             guard arguments.dropFirst().first == "opml" else {
                 throw ParseError(description: "export takes opml: shimmerfeed export opml > feeds.opml")
@@ -336,7 +360,7 @@ public struct CommandLineOptions: Equatable, Sendable {
                shimmerfeed keys            every action a key may be bound to, and its keys
                shimmerfeed reload          every subscription into the store, for cron (1 if any fails)
                shimmerfeed unread          the unread count, from the store
-               shimmerfeed print [--json] [--unread]   the timeline from the store, as lines
+               shimmerfeed print [--json|--paragraphs] [--unread]   the timeline from the store
                shimmerfeed export opml     the subscriptions as OPML 2.0
 
         A SOURCE is a file, - for standard input (keys still come from the terminal), an

@@ -50,7 +50,10 @@ extension Configuration {
         for binding in KeyBinding.all {
             let actions = binding.actions.filter { $0 != .select }
             let keys = actions.map { action in
-                let names = KeyMap.standard.keys(for: action).compactMap(\.configName).map { "`\($0)`" }
+                // A bar inside a cell would end it: `|`, the pager's key, is escaped.
+                let names = KeyMap.standard.keys(for: action).compactMap(\.configName).map {
+                    "`\($0.replacing("|", with: "\\|"))`"
+                }
                 return names.joined(separator: " ")
             }.filter { !$0.isEmpty }
             text.append(

@@ -22,16 +22,29 @@ public enum FeedRenderer {
                 into: &buffer, height: rowsHeight,
                 context: DrawContext(
                     elapsed: elapsed, shimmer: state.shimmer, paletteSkeleton: state.paletteSkeleton,
-                    actions: state.actions))
+                    actions: state.actions, inWords: state.options.accessible))
         } else {
             drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
         }
-        StatusLine.draw(state, into: &buffer, row: size.height - 1)
+        let typing = StatusLine.draw(state, into: &buffer, row: size.height - 1)
+        if let typing { buffer.cursor = ScreenBuffer.Cursor(row: size.height - 1, column: typing) }
         if state.showingHelp {
             HelpOverlay.draw(into: &buffer, height: rowsHeight, entries: state.keyHelp, notes: state.notices.recent)
         }
         PicturePainter.finish(&buffer, state: state)
+        placeCursor(&buffer, state: state)
         return buffer
+    }
+
+    /// The cursor, shown in accessible mode only: where the drawing put it (the selected
+    /// row's first line, the search's text, the help's first line), else at the start of
+    /// the status line, which then says what is happening.
+    private static func placeCursor(_ buffer: inout ScreenBuffer, state: AppState) {
+        guard state.options.accessible else {
+            buffer.cursor = nil
+            return
+        }
+        if buffer.cursor == nil { buffer.cursor = ScreenBuffer.Cursor(row: buffer.height - 1, column: 1) }
     }
 
     private static func drawRows(_ state: AppState, into buffer: inout ScreenBuffer, height: Int, elapsed: Duration) {
@@ -131,7 +144,8 @@ public enum FeedRenderer {
                     inPalette: state.paletteSkeleton)
             }
         }
-        if state.newAbove > 0 { drawNewMarker(state.newAbove, into: &buffer) }
+        // Accessible: new posts above change the status line's count, not the rows.
+        if state.newAbove > 0, !state.options.accessible { drawNewMarker(state.newAbove, into: &buffer) }
     }
 
     /// "▲ 4 new · g": posts a refresh put above what the reader is reading, on the top line.
@@ -181,6 +195,8 @@ public enum FeedRenderer {
         for row in start..<end {
             buffer.write("▌", row: row, column: 0, style: Style(.selection))
         }
+        // The reader is at the selected row's first line shown.
+        if buffer.cursor == nil { buffer.cursor = ScreenBuffer.Cursor(row: start, column: 0) }
     }
 
     /// The skeleton: the same spans, each painted as a grey bar of its width. A cell with
@@ -223,6 +239,7 @@ public enum FeedRenderer {
         case .time: .time
         case .boosts: .boosts
         case .link: .link
+        case .unread: .unread
         }
     }
 
@@ -252,6 +269,10 @@ public enum FeedRenderer {
         let width = max(1, buffer.width - 2)
         let wrapped = lines.flatMap { TextWrapper.wrap($0, width: width, maxLines: 3) }
         let top = max(0, (height - wrapped.count) / 2)
+        if !wrapped.isEmpty {
+            buffer.cursor = ScreenBuffer.Cursor(
+                row: top, column: max(0, (buffer.width - CellWidth.of(wrapped[0])) / 2))
+        }
         for (offset, line) in wrapped.enumerated() where top + offset < height {
             let column = max(0, (buffer.width - CellWidth.of(line)) / 2)
             let style = Style(offset == wrapped.count - 1 ? .muted : ink)

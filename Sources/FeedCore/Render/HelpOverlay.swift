@@ -30,6 +30,8 @@ enum HelpOverlay {
         let horizontal = String(repeating: "─", count: boxWidth - 2)
         buffer.write("┌" + horizontal + "┐", row: top, column: left, style: frame)
         buffer.write(" \(title) ", row: top, column: left + 2, style: Style(.helpKey))
+        // The overlay is where the reader is: its first line, its title's first letter.
+        buffer.cursor = ScreenBuffer.Cursor(row: top, column: left + 3)
         for row in (top + 1)..<(top + boxHeight - 1) {
             buffer.write("│", row: row, column: left, style: frame)
             buffer.fill(row: row, column: left + 1, count: boxWidth - 2, style: frame)

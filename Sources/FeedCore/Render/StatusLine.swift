@@ -12,8 +12,10 @@ enum StatusLine {
     /// One line, in this order of precedence: the status (what is happening, whole
     /// wherever the line can hold it), a notice (on the right, where the key hints go),
     /// the source's name beside the status, and the key hints. A notice never takes the
-    /// status's place: it shares the line, and gives way itself.
-    static func draw(_ state: AppState, into buffer: inout ScreenBuffer, row: Int) {
+    /// status's place: it shares the line, and gives way itself. Returns the column where
+    /// a search being typed goes on, for the cursor.
+    @discardableResult
+    static func draw(_ state: AppState, into buffer: inout ScreenBuffer, row: Int) -> Int? {
         let width = buffer.width
         let style = Style(.statusBar)
         buffer.fill(row: row, column: 0, count: width, style: style)
@@ -39,6 +41,9 @@ enum StatusLine {
             buffer.write(
                 right, row: row, column: width - rightWidth, style: state.notice == nil ? style : Style(.notice))
         }
+        guard state.views.top == nil, let search = state.search, search.typing else { return nil }
+        let column = CellWidth.of(" /" + search.query)
+        return column < width ? column : nil
     }
 
     /// The unread notifications, on every view: " · 3 notifications (i)".
@@ -74,8 +79,14 @@ enum StatusLine {
         }
         let sources = state.sources
         let single = state.isSingleSource
+        // Accessible: the count said last, which changes at most once a second.
+        let stillLoading = state.options.accessible ? state.timing.announcedLoading : nil
         if state.isLoading {
-            let loading = single ? "Loading…" : "\(state.sourcesLoading) of \(sources.count) sources loading"
+            let loading =
+                single
+                ? "Loading…"
+                : stillLoading.map { "Loading \($0) of \(sources.count) sources" }
+                    ?? "\(state.sourcesLoading) of \(sources.count) sources loading"
             return state.isPaused ? "\(loading) (paused: p resumes)" : loading
         }
         switch state.content {
@@ -89,9 +100,9 @@ enum StatusLine {
             if let restoredFrom = state.restoredFrom {
                 parts.append("from \(age(of: restoredFrom, now: state.referenceDate))")
             }
-            let awaited = state.sourcesAwaited
+            let awaited = stillLoading ?? state.sourcesAwaited
             let count = posts(feed.posts.count)
-            if single, awaited > 0, let progress = sources[0].progress, progress.total > 0 {
+            if single, awaited > 0, stillLoading == nil, let progress = sources[0].progress, progress.total > 0 {
                 let decoded = CountFormat.grouped(progress.decoded)
                 parts.append("decoding \(decoded) / \(CountFormat.grouped(progress.total))")
             } else if single {
@@ -101,6 +112,11 @@ enum StatusLine {
                     awaited > 0
                         ? "\(count) · \(awaited) of \(sources.count) sources loading"
                         : "\(count) from \(sources.count) sources")
+            }
+            if state.options.accessible, state.newAbove > 0 {
+                // In words, where the other modes draw a marker over the rows.
+                parts.append(
+                    "\(CountFormat.grouped(state.newAbove)) new above\(keyName(of: .first, in: state.options.keys))")
             }
             if state.options.tracksRead, !feed.posts.isEmpty {
                 parts.append(state.unreadCount > 0 ? "\(CountFormat.grouped(state.unreadCount)) unread" : "all read")

@@ -36,6 +36,20 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// not. The terminal keeps those it was sent; it is told to delete the others.
     public var keptGraphicIds: Set<UInt32> = []
 
+    /// Where the terminal's cursor is to sit after this frame, shown (`--accessible`: where
+    /// the reader is, for braille displays and screen readers, which follow it); nil hides it.
+    public var cursor: Cursor?
+
+    public struct Cursor: Hashable, Sendable {
+        public var row: Int
+        public var column: Int
+
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+    }
+
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)

@@ -112,6 +112,8 @@ public enum AppEffect: Hashable, Sendable {
     case openLink(String)
     /// Put this text on the clipboard, through the terminal (OSC 52).
     case copyToClipboard(String)
+    /// Show this text in the reader's pager, the terminal handed over meanwhile.
+    case showInPager(String)
     /// Keep these read and liked marks (with the store), off the loop's thread.
     case keepMarks([PostMark])
     /// Ask the store's full-text index for a search's query, off the loop's thread; the

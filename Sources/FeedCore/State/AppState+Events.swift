@@ -8,17 +8,23 @@ extension AppState {
         timing.now = now
         var effects = advanceTimers(to: now)
         let referenceDate = timeline.referenceDate
+        let hadPosts = timeline.feed != nil
         effects += handle(event, at: now)
         takeHeldStreamed(at: now)
+        announceLoading(at: now)
         let wanted = StateTimer.allCases.filter { $0.isWanted(in: self) }
         timing.timers.keep(only: wanted)
         switch event {
         case .tick, .frameDrawn: break
         default:
             timing.needsFrame = true
-            // Posts came ("now" is when they did), or the screen moved: the ages shown now.
-            if timeline.referenceDate != referenceDate { timing.agesOrigin = now }
-            timing.timers[.ages] = nextAgeChange()
+            if options.accessible {
+                holdAges(at: hadPosts ? referenceDate : nil, after: event, now: now)
+            } else {
+                // Posts came ("now" is when they did), or the screen moved: the ages shown now.
+                if timeline.referenceDate != referenceDate { timing.agesOrigin = now }
+                timing.timers[.ages] = nextAgeChange()
+            }
         }
         switch event {
         case .tick, .frameDrawn, .notice: break

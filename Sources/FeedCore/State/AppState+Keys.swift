@@ -2,7 +2,8 @@
 /// the rest go to the view on top of the stack.
 extension AppState {
     mutating func press(_ key: Key, at now: Duration) -> [AppEffect] {
-        notices.clear()
+        // Accessible: a message stays until the next, for the reader to come back to.
+        if !options.accessible { notices.clear() }
         if showingHelp {
             // Any key closes the help; quitting keys still quit.
             closeHelp(at: now)
@@ -77,6 +78,7 @@ extension AppState {
         switch action {
         case .links where !(views.top is LinksView): openLinks(of: post)
         case .copyLink where !(views.top is LinksView): copyLink(of: post)
+        case .pager: showInPager(post)
         case .thread: openThread(of: post)
         case .notifications: openNotifications(from: post)
         case .reply, .compose: compose(action, on: post)

@@ -10,7 +10,8 @@ extension AppState {
         timing.loadStartedAt = now
         timing.loadsStartedAt = now
         timing.skeletonVisible = false
-        timing.timers[.skeletonShows] = now + SkeletonTiming.showDelay
+        // Accessible: no skeleton ever shows; the status line says what is loading.
+        timing.timers[.skeletonShows] = options.accessible ? nil : now + SkeletonTiming.showDelay
         timing.timers[.rowsFade] = nil
         timing.timers[.refresh] = nil
         timing.held = []

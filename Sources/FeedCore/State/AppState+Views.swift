@@ -53,4 +53,13 @@ extension AppState {
         }
         return [.copyToClipboard(url)]
     }
+
+    /// `|`: the post in paragraphs with labelled fields, to the reader's pager.
+    mutating func showInPager(_ post: Post?) -> [AppEffect] {
+        guard let post else { return [] }
+        let source = timeline.source(of: post)?.name ?? ""
+        let unread = options.tracksRead && !timeline.read.contains(post.id)
+        let entry = TimelinePrint.Entry(post: post, source: source, unread: unread)
+        return [.showInPager(TimelinePrint.paragraph(entry))]
+    }
 }

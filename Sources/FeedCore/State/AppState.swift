@@ -93,7 +93,7 @@ public struct AppState: Sendable {
     var frame: ViewFrame {
         ViewFrame(
             size: size, tracksRead: options.tracksRead, pictures: options.pictures,
-            sourceImages: options.sourceImages, layouts: layouts, actions: actions)
+            inWords: options.accessible, sourceImages: options.sourceImages, layouts: layouts, actions: actions)
     }
 
     /// The timeline's rows laid out at the current size.

@@ -28,6 +28,10 @@ public struct FrameTiming: Sendable {
     /// The instant at which the timeline's reference date was the time: the rows' ages
     /// count from it.
     var agesOrigin: Duration = .zero
+    /// `--accessible`: the count of sources loading that the status line says, and when it
+    /// last said a new one (it says one at most once a second).
+    public internal(set) var announcedLoading = 0
+    var announcedAt: Duration?
     /// Something changed since the last frame.
     public internal(set) var needsFrame = true
 

@@ -12,6 +12,8 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case openLink = "open"
     case links
     case copyLink = "copy-link"
+    /// The selected post, as `print` writes it in paragraphs, to `$PAGER`.
+    case pager
     case reload, pause, redraw, help, quit
     case nextUnread = "next-unread"
     case toggleRead = "toggle-read"

@@ -102,15 +102,19 @@ public struct KeyBinding: Sendable {
                 + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move; `M` shows the posts muted (by a `mute` line or a filter of yours on your Mastodon server), dimmed, until it is pressed again",
             keys: [(.character("/"), .search), (.character("M"), .showMuted)]),
         KeyBinding(
-            summary: "open; list the links; copy the link",
+            summary: "open; list links; copy link; pager",
             detail:
                 "`o` shows the post's link in the status line and opens it with `$BROWSER` or `xdg-open`: the URL is "
                 + "one argument to the program, never a shell's; http and https only; `L` pushes the post's links, "
                 + "numbered as its expanded text numbers them (`Jacques Distler[1]`), with their words and "
                 + "addresses: a number, Enter or `o` opens one the same way; `y` copies the post's link, or in the "
                 + "list the selected one, to the clipboard with OSC 52 (over SSH too; inside tmux with "
-                + "`set -g set-clipboard on`)",
-            keys: [(.character("o"), .openLink), (.character("L"), .links), (.character("y"), .copyLink)]),
+                + "`set -g set-clipboard on`); `|` pipes the post, in paragraphs with labelled fields as "
+                + "`shimmerfeed print --paragraphs` writes it, to `$PAGER` (else `less`), for a screen reader's review",
+            keys: [
+                (.character("o"), .openLink), (.character("L"), .links), (.character("y"), .copyLink),
+                (.character("|"), .pager),
+            ]),
         KeyBinding(
             summary: "reload; while loading, back to the rows",
             detail:
@@ -142,7 +146,8 @@ public struct KeyBinding: Sendable {
                 group.split(separator: " ").map { $0 == "mouse" ? "mouse" : "`\($0)`" }.joined(separator: " ")
             }.joined(separator: ", ")
             let does = binding.detail.map { "\(binding.summary): \($0)" } ?? binding.summary
-            lines.append("| \(keys) | \(does) |")
+            // A bar inside a cell would end it: `|`, the pager's key, is escaped.
+            lines.append("| \(keys.replacing("|", with: "\\|")) | \(does.replacing("|", with: "\\|")) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -15,13 +15,15 @@ enum StateTimer: CaseIterable, Sendable {
     case refresh
     /// An age on the screen ("3m") reads otherwise: "now" moves on for every row.
     case ages
+    /// `--accessible`: the status line may say the count of sources loading again.
+    case announceLoading
 
     /// Whether a pause (`p`, the help overlay) holds it: its deadline moves on by the time
     /// held. The fades are part of the animation; loads and the clock's rules are not.
     var pauses: Bool {
         switch self {
         case .rowsFade, .picturesFade: true
-        case .skeletonShows, .heldAnswers, .refresh, .ages: false
+        case .skeletonShows, .heldAnswers, .refresh, .ages, .announceLoading: false
         }
     }
 
@@ -30,6 +32,7 @@ enum StateTimer: CaseIterable, Sendable {
     func isWanted(in state: AppState) -> Bool {
         switch self {
         case .skeletonShows: state.timeline.isLoading
+        case .announceLoading: state.timeline.isLoading || state.timeline.sourcesAwaited > 0
         case .heldAnswers, .rowsFade, .picturesFade, .refresh, .ages: true
         }
     }
@@ -54,6 +57,8 @@ enum StateTimer: CaseIterable, Sendable {
             state.timeline.age(by: now - state.timing.agesOrigin)
             state.timing.agesOrigin = now
             state.timing.timers[.ages] = state.nextAgeChange()
+        case .announceLoading:
+            state.announceLoading(at: now)
         }
         return []
     }

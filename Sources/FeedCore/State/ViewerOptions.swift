@@ -46,6 +46,18 @@ public struct ViewerOptions: Sendable, Equatable {
     /// note for the status line, said the first time a picture is on the screen, since
     /// it changes nothing for a view without pictures.
     public var picturesNote: String?
+    /// `--accessible`: drawn for screen readers and braille displays. Nothing animates, the
+    /// hardware cursor sits where the reader is, glyphs are words, pictures are their alt
+    /// text, and nothing on the screen changes that the reader did not ask for.
+    public var accessible = false {
+        // Nothing moves, and pictures are their words: the same state, drawn still.
+        didSet {
+            if accessible {
+                animation = .none
+                pictures = false
+            }
+        }
+    }
     /// Mixed into the kitty pictures' ids, so that two runs (and other programs) in one
     /// terminal do not name the same picture alike: random in the viewer, fixed in tests.
     public var pictureIdSalt: UInt64 = 0

@@ -30,6 +30,41 @@ public enum TimelinePrint {
         return fields.map { $0.replacing("\t", with: " ") }.joined(separator: "\t")
     }
 
+    /// One post as a paragraph of labelled fields, for reading aloud: each field on a line of
+    /// its own ("Author: Ada Park (@ada)"), the text's lines under its label indented,
+    /// without blank lines, so that a blank line ends the post.
+    public static func paragraph(_ entry: Entry) -> String {
+        let post = entry.post
+        let author = post.author.handle.map { "\(post.author.name) (@\($0))" } ?? post.author.name
+        var fields: [(String, String?)] = [
+            ("Source", entry.source), ("Author", author), ("Time", post.createdAt.map(spokenTime)),
+            ("Title", post.title), ("Text", post.content),
+        ]
+        if let boostedBy = post.boostedBy { fields.append(("Boosted by", boostedBy)) }
+        if let replyTo = post.replyTo { fields.append(("In reply to", "@" + replyTo)) }
+        for attachment in post.attachments {
+            fields.append(("Attachment", AttachmentText.line(attachment, inWords: true)))
+        }
+        if let likes = post.likes { fields.append(("Likes", CountFormat.grouped(likes))) }
+        if entry.unread { fields.append(("Unread", "yes")) }
+        fields.append(("Link", post.url))
+        fields += post.links.map { ("Links", $0.text.isEmpty ? $0.url : "\($0.text): \($0.url)") }
+        var lines: [String] = []
+        for case (let label, let value?) in fields where !value.isEmpty {
+            let valueLines = value.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            guard let first = valueLines.first else { continue }
+            lines.append("\(label): \(first)")
+            lines += valueLines.dropFirst().map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "2026-11-29 21:00 UTC": a time that reads aloud as it is written.
+    static func spokenTime(_ date: Date) -> String {
+        let text = time.format(date)
+        return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
+    }
+
     /// The title, else the first line of the text, at most 100 characters.
     static func headline(of post: Post) -> String {
         if let title = post.title, !title.isEmpty { return title }

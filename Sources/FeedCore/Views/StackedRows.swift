@@ -50,7 +50,9 @@ struct StackedRows {
     }
 
     func draw(into buffer: inout ScreenBuffer, height: Int, context: DrawContext) {
-        let layouts = rows.map { layout(of: $0, width: buffer.width, actions: context.actions) }
+        let layouts = rows.map {
+            layout(of: $0, width: buffer.width, actions: context.actions, inWords: context.inWords)
+        }
         let chosen = rows.firstIndex { if case .post(_, true, _) = $0 { true } else { false } } ?? 0
         var first = 0
         func span(_ range: ClosedRange<Int>) -> Int {
@@ -76,7 +78,7 @@ struct StackedRows {
         }
     }
 
-    private func layout(of row: Row, width: Int, actions: ServerActions) -> RowLayout {
+    private func layout(of row: Row, width: Int, actions: ServerActions, inWords: Bool) -> RowLayout {
         let content: RowContent
         let isExpanded: Bool
         switch row {
@@ -87,7 +89,7 @@ struct StackedRows {
             var marks = RowMarks()
             (marks.own, marks.pending) = actions.shown(for: post)
             isExpanded = expanded.contains(post.id)
-            content = RowContent(post: post, now: now, marks: marks, expanded: isExpanded)
+            content = RowContent(post: post, now: now, marks: marks, expanded: isExpanded, inWords: inWords)
         }
         let indent = row.indent
         var layout = RowLayout.make(

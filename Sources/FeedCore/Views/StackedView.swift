@@ -34,6 +34,8 @@ public struct DrawContext: Sendable {
     public var shimmer: Shimmer
     public var paletteSkeleton: Bool
     public var actions: ServerActions
+    /// Glyphs written as words (`--accessible`).
+    public var inWords = false
 }
 
 /// A line of a pushed view's help: actions, whose keys the help shows as the run binds them.

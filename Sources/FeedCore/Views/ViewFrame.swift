@@ -4,6 +4,8 @@ struct ViewFrame {
     var size: TerminalSize
     var tracksRead: Bool
     var pictures: Bool
+    /// Glyphs written as words (`--accessible`).
+    var inWords = false
     /// The sources whose rows draw no pictures, and those that draw theirs in cells.
     var sourceImages: [Int: ImageChoice] = [:]
     let layouts: RowLayoutCache
@@ -25,13 +27,15 @@ extension TimelineView {
 
     /// The rows shown, laid out in `frame`, with the reader's expansions and likes.
     func viewport(in frame: ViewFrame) -> FeedViewport {
-        FeedViewport(
+        var viewport = FeedViewport(
             posts: shownPosts, width: frame.size.width, height: frame.size.height - 1, now: referenceDate,
             expanded: expanded, liked: liked, muted: showsMuted ? mutedIDs : [], actions: frame.actions,
             sending: outgoing, voting: voting,
             read: frame.tracksRead ? read : nil,
             pictures: frame.pictures, sourceImages: frame.sourceImages,
             footerHeight: footerHeight(in: frame), cache: frame.layouts, contentVersion: contentVersion)
+        viewport.inWords = frame.inWords
+        return viewport
     }
 
     /// Lines below the last post: skeleton rows, then a line for each failure.
