@@ -19,8 +19,9 @@ import Testing
 
     /// The recorded page of an account's statuses, read with an account; the status with
     /// replies selected.
-    private static func loaded(animation: AnimationStyle = .slide) throws -> AppState {
+    private static func loaded(animation: AnimationStyle = .slide, accessible: Bool = false) throws -> AppState {
         var options = V.options(1, animation: animation)
+        options.accessible = accessible
         options.sources[0].actsOnServer = true
         var state = AppState(options: options, size: size)
         _ = state.apply(.start, at: .zero)
@@ -84,6 +85,22 @@ import Testing
         _ = state.apply(.key(.escape), at: .seconds(5))
         #expect(state.views.top == nil && state.selected == selected)
         #expect(FeedRenderer.render(state.advanced(to: .seconds(5))).lines == before)
+    }
+
+    /// Accessible: the thread's rows still, in words, the cursor where the reader is in it.
+    @Test func inAccessibleModeTheCursorIsOnTheThreadsSelectedPost() throws {
+        var state = try Self.loaded(accessible: true)
+        _ = state.apply(.key(.character("t")), at: .seconds(2))
+        #expect(!state.isAnimating, "the replies to come are not a moving skeleton")
+        _ = state.apply(.threadLoaded(request: 1, .success(try Self.context("context.json"))), at: .seconds(3))
+        var frame = FeedRenderer.render(state.advanced(to: .seconds(3)))
+        #expect(frame.cursor == ScreenBuffer.Cursor(row: 0, column: 0))
+        #expect(!frame.lines.joined().contains("♥"))
+        _ = state.apply(.key(.character("j")), at: .seconds(4))
+        frame = FeedRenderer.render(state.advanced(to: .seconds(4)))
+        let eric = try #require(frame.lines.firstIndex { $0.contains("Eric Book") })
+        #expect(frame.lines[eric].contains("in reply to @schochastics"))
+        #expect(frame.cursor == ScreenBuffer.Cursor(row: eric, column: 0))
     }
 
     @Test func aReplysThreadHasASkeletonAboveThenWhatItAnswers() throws {

@@ -35,10 +35,14 @@ extension EndToEndTests {
                 atPath: folder.appendingPathComponent("state/shimmerfeed/drafts").path)) ?? []
         }
 
-        private func start(_ folder: URL, _ server: FeedServer, editor: String) throws -> TmuxSession {
+        private func start(_ folder: URL, _ server: FeedServer, editor: String, accessible: Bool = false) throws
+            -> TmuxSession
+        {
             let tmux = try TmuxSession(width: 100, height: 30)
             try Loopback.view(
-                tmux, folder, server, environment: "EDITOR='\(editor)' XDG_STATE_HOME='\(folder.path)/state'")
+                tmux, folder, server,
+                environment: "EDITOR='\(editor)' XDG_STATE_HOME='\(folder.path)/state'"
+                    + (accessible ? " SHIMMERFEED_ACCESSIBLE=1" : ""))
             try tmux.waitFor("the home timeline") { $0.contains("13 posts") && $0.contains("Toot!") }
             return tmux
         }
@@ -65,6 +69,25 @@ extension EndToEndTests {
             let top = screen.split(separator: "\n").prefix(2).joined(separator: "\n")
             #expect(top.contains("↳ @admin") && top.contains("@admin Thanks, this helps!"), "\(screen)")
             #expect(drafts(folder).isEmpty)
+            try tmux.press("q")
+        }
+
+        /// Accessible: the editor has the terminal, and its cursor; back from it, the cursor is
+        /// where the reader was, on the selected post.
+        @Test func inAccessibleModeTheCursorComesBackFromTheEditorToTheSelection() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try Loopback.signedIn(server)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // The editor adds a line to the reply and ends.
+            let editor = try editor(in: folder, "printf 'Noted.\\n' >> \"$1\"")
+            let tmux = try start(folder, server, editor: editor, accessible: true)
+            try tmux.press("j")
+            let before = try AccessibleEndToEndTests.cursorOnSelection(tmux, "the cursor on the second post")
+            #expect(before.y > 0)
+            try tmux.press("R")
+            try tmux.waitFor("the reply posted") { $0.contains("Posted.") }
+            let after = try AccessibleEndToEndTests.cursorOnSelection(tmux, "the cursor back on the selection")
+            #expect(after.shown && after.x == 0)
             try tmux.press("q")
         }
 

@@ -442,7 +442,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/growing":
             # Each request brings one post more, newer than the rest: what a refresh finds.
             n = Seen.count(params.get("key", ""), "growing")
-            names = [f"{params.get('name', 'g')}{i}" for i in range(n + 7, 0, -1)]
+            names = [f"{params.get('name', 'g')}{i}" for i in range(n + int(params.get("base", "7")), 0, -1)]
             self.send(200, json.dumps({"posts": timed_posts(names, 1796000000 + 60 * n)}).encode())
         elif path == "/etag":
             # An ETag, and 304 to a request that names it; /count?key= says how many of each.
@@ -534,6 +534,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with Seen.lock:
                 self.send(200, json.dumps(Seen.auth).encode())
         elif path == "/404":
+            # after_ms=N: a dead feed that is slow to say so.
+            time.sleep(int(params.get("after_ms", "0")) / 1000)
             self.send(404, b"<html><body>Not here</body></html>", "text/html")
         elif path == "/500":
             self.send(500, b"<html><body>Oops</body></html>", "text/html")
