@@ -174,6 +174,11 @@ import Testing
         _ = state.apply(.frameDrawn, at: .seconds(1))
         #expect(state.nextWake(after: .seconds(1)) == nil, "no timer for the ages: \(state.timing.timers)")
         #expect(Views.frame(state, at: .seconds(600))[0].contains("· 5m"))
+        // A refresh ten minutes on, its answer dated then: still the ages the reader saw.
+        let refreshed = Feed(posts: [Views.post("a", minutesAgo: 5)])
+        _ = state.apply(
+            .loaded(refreshed, source: 0, generation: state.generation, at: Views.now + 600), at: .seconds(600))
+        #expect(Views.frame(state, at: .seconds(600))[0].contains("· 5m"))
         // Ten minutes after the answer (at 100 ms), a key: ten minutes older.
         _ = state.apply(.key(.character("j")), at: .milliseconds(600_100))
         #expect(Views.frame(state, at: .seconds(601))[0].contains("· 15m"))
@@ -223,6 +228,12 @@ import Testing
         marks.own = [.bookmarked]
         let own = RowContent(post: post, now: Views.now, marks: marks, inWords: true)
         #expect(own.counts.map(\.text) == ["3 replies", "1 boost", "liked, 129 likes", "bookmarked"])
+        // On its way to the server (the glyphs pulse), and a muted post shown (the others dim it).
+        var pending = RowMarks(own: [.boosted], pending: [.boosted])
+        pending.muted = true
+        let sending = RowContent(post: post, now: Views.now, marks: pending, unread: true, inWords: true)
+        #expect(sending.counts.map(\.text) == ["3 replies", "boosted, 2 boosts, sending", "128 likes"])
+        #expect(sending.meta.hasPrefix("muted · unread · "))
         // The glyphs stay where the mode is off.
         let glyphs = RowContent(post: post, now: Views.now, unread: true)
         #expect(glyphs.counts.map(\.text) == ["↩ 3", "↻ 1", "♥ 128"] && glyphs.unread)

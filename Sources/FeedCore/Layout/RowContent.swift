@@ -116,10 +116,13 @@ public struct RowContent: Hashable, Sendable {
             extras += [post.poll.map { PollText.summary($0, now: now, inWords: inWords) }].compactMap { $0 }.map(
                 Extra.line)
         }
-        // In words, unread is said first, where the glyph would be seen first.
+        // In words, unread is said first, where the glyph would be seen first; a muted post
+        // shown says so, where the others dim it.
         let unreadWord = inWords && unread ? "unread" : nil
+        let mutedWord = inWords && marks.muted ? "muted" : nil
         let parts: [(String?, RowLayout.Accent.Kind?)] = [
-            (unreadWord, .unread), (handle, .handle), (time, .time), (reply, nil), (boost, nil), (source, nil),
+            (mutedWord, nil), (unreadWord, .unread), (handle, .handle), (time, .time), (reply, nil), (boost, nil),
+            (source, nil),
         ]
         self.init(
             initials: Avatar.initials(of: post.author.name),
@@ -169,11 +172,14 @@ public struct RowContent: Hashable, Sendable {
         func change(_ mark: StatusMarks) -> Int {
             (marks.own.contains(mark) ? 1 : 0) - (post.marks.contains(mark) ? 1 : 0)
         }
-        /// "♥ 128", or in words "128 likes", "liked, 128 likes": never a colour alone.
-        func count(_ glyph: String, _ number: Int, _ one: String, _ many: String, own: String? = nil) -> String {
+        /// "♥ 128", or in words "128 likes", "liked, 128 likes", and "sending" while its
+        /// action is on its way, which the glyphs say by pulsing: never a colour alone.
+        func count(
+            _ glyph: String, _ number: Int, _ one: String, _ many: String, own: String? = nil, pending: Bool = false
+        ) -> String {
             guard inWords else { return "\(glyph) \(CountFormat.compact(number))" }
             let words = "\(CountFormat.compact(number)) \(number == 1 ? one : many)"
-            return own.map { "\($0), \(words)" } ?? words
+            return (own.map { "\($0), \(words)" } ?? words) + (pending ? ", sending" : "")
         }
         var counts: [RowCount] = []
         if let replies = post.replies, replies > 0 {
@@ -184,7 +190,9 @@ public struct RowContent: Hashable, Sendable {
         if boosts > 0 || marks.pending.contains(.boosted) {
             counts.append(
                 RowCount(
-                    count(RowContent.boostMark, boosts, "boost", "boosts", own: boosted ? "boosted" : nil),
+                    count(
+                        RowContent.boostMark, boosts, "boost", "boosts", own: boosted ? "boosted" : nil,
+                        pending: marks.pending.contains(.boosted)),
                     own: boosted,
                     pending: marks.pending.contains(.boosted), isBoosts: true))
         }
@@ -193,7 +201,9 @@ public struct RowContent: Hashable, Sendable {
             let liked = marks.liked || marks.own.contains(.favourited)
             counts.append(
                 RowCount(
-                    count(RowContent.heart, likes, "like", "likes", own: liked ? "liked" : nil), own: liked,
+                    count(
+                        RowContent.heart, likes, "like", "likes", own: liked ? "liked" : nil,
+                        pending: marks.pending.contains(.favourited)), own: liked,
                     pending: marks.pending.contains(.favourited)))
         }
         if marks.own.contains(.bookmarked) || marks.pending.contains(.bookmarked) {
