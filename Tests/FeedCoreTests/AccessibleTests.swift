@@ -141,6 +141,22 @@ import Testing
         }
     }
 
+    @Test func aCountHeldBackIsSaidAfterASecondAndTheEndOfALoadAtOnce() throws {
+        var state = Self.started(3)
+        Views.answer(&state, source: 0, [Views.post("a", minutesAgo: 5)], at: .milliseconds(100))
+        #expect(Views.status(state, at: .milliseconds(100)).contains("1 post · 3 of 3 sources loading"))
+        // Posts are shown, two sources still loading: the count held back is said at 1 s.
+        _ = state.apply(.frameDrawn, at: .milliseconds(100))
+        let wake = try #require(state.nextWake(after: .milliseconds(100)))
+        #expect(wake == .seconds(1))
+        _ = state.apply(.tick, at: wake)
+        #expect(Views.status(state, at: wake).contains("1 post · 2 of 3 sources loading"))
+        Views.answer(&state, source: 1, [Views.post("b", minutesAgo: 6)], at: .milliseconds(1100))
+        Views.answer(&state, source: 2, [Views.post("c", minutesAgo: 7)], at: .milliseconds(1200))
+        let status = Views.status(state, at: .milliseconds(1200))
+        #expect(status.contains("3 posts from 3 sources") && !status.contains("loading"), "\(status)")
+    }
+
     @Test func aNewPostAboveTheScreenChangesTheStatusLineOnly() throws {
         for accessible in [true, false] {
             var options = Views.options(1)

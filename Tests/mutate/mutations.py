@@ -976,6 +976,11 @@ MUTATIONS = [
      "if timeline.referenceDate != held { timeline.referenceDate = held }", "", "AccessibleTests"),
     ("the loading count said at every change", "Sources/FeedCore/State/AppState+Accessible.swift",
      "now < last + Self.announcementInterval {", "now < last {", "AccessibleTests"),
+    ("the end of a load held back like a count", "Sources/FeedCore/State/AppState+Accessible.swift",
+     "if count > 0, let last = timing.announcedAt,", "if let last = timing.announcedAt,", "AccessibleTests"),
+    ("a count held back forgotten once the load ends", "Sources/FeedCore/State/StateTimers.swift",
+     "case .announceLoading: state.timing.announcedLoading != state.sourcesStillLoading",
+     "case .announceLoading: state.timeline.isLoading", "AccessibleTests"),
     ("a message cleared by the next key in accessible mode", "Sources/FeedCore/State/AppState+Keys.swift",
      "if !options.accessible { notices.clear() }", "notices.clear()", "AccessibleTests"),
     # An animation left on.

@@ -10,12 +10,12 @@ extension AppState {
     }
 
     /// Says the count of sources loading if it changed and a second has passed since the
-    /// last count said; else has the timer say it then.
+    /// last count said; else has the timer say it then. The end of the load is said at once.
     mutating func announceLoading(at now: Duration) {
         guard options.accessible else { return }
         let count = sourcesStillLoading
         guard count != timing.announcedLoading else { return }
-        if let last = timing.announcedAt, now < last + Self.announcementInterval {
+        if count > 0, let last = timing.announcedAt, now < last + Self.announcementInterval {
             timing.timers[.announceLoading] = last + Self.announcementInterval
             return
         }

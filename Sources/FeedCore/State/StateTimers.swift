@@ -32,7 +32,7 @@ enum StateTimer: CaseIterable, Sendable {
     func isWanted(in state: AppState) -> Bool {
         switch self {
         case .skeletonShows: state.timeline.isLoading
-        case .announceLoading: state.timeline.isLoading || state.timeline.sourcesAwaited > 0
+        case .announceLoading: state.timing.announcedLoading != state.sourcesStillLoading
         case .heldAnswers, .rowsFade, .picturesFade, .refresh, .ages: true
         }
     }
