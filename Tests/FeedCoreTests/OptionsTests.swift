@@ -175,6 +175,22 @@ import Testing
         #expect(CommandLineOptions.usage.contains("\n  -h, --help"))
     }
 
+    /// Each summary starts in one column, a short label padded to it, a long one on a line
+    /// of its own above it.
+    @Test func theHelpsSummariesStartInOneColumn() throws {
+        let help = CommandLineOptions.usage
+        for option in CommandLineOption.all {
+            let label = "  " + option.label
+            let firstWord = String(option.summary.prefix { $0 != " " })
+            if label.count + 2 <= 24 {
+                let padded = label + String(repeating: " ", count: 24 - label.count) + firstWord
+                #expect(help.contains("\n" + padded), "\(option.label)")
+            } else {
+                #expect(help.contains("\n\(label)\n" + String(repeating: " ", count: 24) + firstWord), "\(option.label)")
+            }
+        }
+    }
+
     @Test func everyOptionIsInTheHelpAndEveryNameParses() throws {
         let help = CommandLineOptions.usage
         for option in CommandLineOption.all {

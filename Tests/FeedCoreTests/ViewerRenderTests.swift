@@ -39,6 +39,24 @@ import Testing
         try Snapshot.assertMatches(frame, named: "help-80x24")
     }
 
+    /// With notices, they go under the keys, down to the box's bottom edge, and no key's
+    /// line is written over.
+    @Test func theHelpsNoticesComeUnderTheKeys() throws {
+        let size = TerminalSize(width: 80, height: 24)
+        var state = NavigationTests.loaded(size: size)
+        _ = state.apply(.notice("Copied https://example.org/0 (OSC 52)"))
+        _ = state.apply(.key(.character("?")))
+        let lines = FeedRenderer.render(state.advanced(to: .zero)).lines
+        let heading = try #require(lines.firstIndex { $0.contains("│ Notices") })
+        let bottom = try #require(lines.firstIndex { $0.contains("└") })
+        #expect(lines[bottom - 1].contains("· Copied https://example.org/0 (OSC 52)"), "\(lines.joined(separator: "\n"))")
+        #expect(heading == bottom - 2)
+        // The keys above it, each line a key's: the last one shown is whole.
+        let shown = state.keyHelp.filter { help in lines.contains { $0.contains(help.summary) } }
+        let top = try #require(lines.firstIndex { $0.contains("┌─ Keys") })
+        #expect(shown.count == heading - top - 1, "\(shown.map(\.summary))")
+    }
+
     @Test func belowTheMinimumTheScreenSaysItIsTooSmall() throws {
         let size = TerminalSize(width: 19, height: 6)
         let state = NavigationTests.loaded(size: size)

@@ -99,6 +99,18 @@ extension EndToEndTests {
             #expect(try run(["print"], environment).output.split(separator: "\n").count == 8, "read, not gone")
         }
 
+        /// A file among the subscriptions is reloaded like a feed; without a store, a command
+        /// that reads it says so, by its name.
+        @Test func aFileIsReloadedAndNoStoreIsSaid() throws {
+            let feed = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
+            let (folder, environment) = try Self.folders("\(feed)  Local\n")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            #expect(try run(["reload"], environment).status == 0)
+            #expect(try run(["unread"], environment).output == "3\n")
+            let none = try run(["unread", "--no-store"], environment)
+            #expect(none.status == 2 && none.error.hasPrefix("shimmerfeed: unread reads the store"), "\(none.error)")
+        }
+
         @Test func anExportIsImportedByNewsboat() throws {
             let (folder, environment) = try Self.folders(
                 """
