@@ -186,7 +186,8 @@ import Testing
                 let padded = label + String(repeating: " ", count: 24 - label.count) + firstWord
                 #expect(help.contains("\n" + padded), "\(option.label)")
             } else {
-                #expect(help.contains("\n\(label)\n" + String(repeating: " ", count: 24) + firstWord), "\(option.label)")
+                #expect(
+                    help.contains("\n\(label)\n" + String(repeating: " ", count: 24) + firstWord), "\(option.label)")
             }
         }
     }

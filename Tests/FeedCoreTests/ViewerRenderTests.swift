@@ -49,7 +49,8 @@ import Testing
         let lines = FeedRenderer.render(state.advanced(to: .zero)).lines
         let heading = try #require(lines.firstIndex { $0.contains("│ Notices") })
         let bottom = try #require(lines.firstIndex { $0.contains("└") })
-        #expect(lines[bottom - 1].contains("· Copied https://example.org/0 (OSC 52)"), "\(lines.joined(separator: "\n"))")
+        #expect(
+            lines[bottom - 1].contains("· Copied https://example.org/0 (OSC 52)"), "\(lines.joined(separator: "\n"))")
         #expect(heading == bottom - 2)
         // The keys above it, each line a key's: the last one shown is whole.
         let shown = state.keyHelp.filter { help in lines.contains { $0.contains(help.summary) } }
