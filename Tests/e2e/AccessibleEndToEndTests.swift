@@ -139,14 +139,15 @@ extension EndToEndTests {
             let key = "accessible-\(UInt32.random(in: 0...UInt32.max))"
             let tmux = try TmuxSession(width: 80, height: 24)
             try tmux.run(
-                "\(try Binary.required()) --accessible --no-store --refresh 5s "
+                "\(try Binary.required()) --accessible --no-store --refresh 10s "
                     + "'\(server.url("/growing?key=\(key)&base=30"))'; echo EXIT=$?")
             try tmux.waitFor("the first answer") { $0.contains("31 posts") }
             try tmux.press("G")
             try tmux.waitFor("the last post") { $0.contains("Post g1\n") || $0.contains("Post g1 ") }
             let cursor = try Self.cursorOnSelection(tmux, "the cursor on the last post")
             let before = try tmux.capture()
-            let after = try tmux.waitFor("the refresh's new post", timeout: .seconds(15)) { $0.contains("32 posts") }
+            #expect(before.contains("31 posts"), "taken before the refresh (10 s on)")
+            let after = try tmux.waitFor("the refresh's new post", timeout: .seconds(20)) { $0.contains("32 posts") }
             let old = before.split(separator: "\n", omittingEmptySubsequences: false)
             let new = after.split(separator: "\n", omittingEmptySubsequences: false)
             let changed = old.indices.filter { !new.indices.contains($0) || old[$0] != new[$0] }

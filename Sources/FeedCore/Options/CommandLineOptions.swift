@@ -360,7 +360,7 @@ public struct CommandLineOptions: Equatable, Sendable {
                shimmerfeed keys            every action a key may be bound to, and its keys
                shimmerfeed reload          every subscription into the store, for cron (1 if any fails)
                shimmerfeed unread          the unread count, from the store
-               shimmerfeed print [--json|--paragraphs] [--unread]   the timeline from the store
+               shimmerfeed print [--json|--paragraphs] [--unread]  the stored timeline
                shimmerfeed export opml     the subscriptions as OPML 2.0
 
         A SOURCE is a file, - for standard input (keys still come from the terminal), an
