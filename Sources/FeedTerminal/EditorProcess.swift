@@ -22,21 +22,6 @@ public enum EditorProcess {
 
     /// Runs `editor` on `file` and waits for it; its exit status, or why it could not start.
     public static func run(_ editor: String, file: String) -> Result<Int32, Failed> {
-        let arguments = ["/bin/sh", "-c", editor + " \"$1\"", editor, file]
-        // Without a terminal of its own (a test, a pipe), the viewer's streams as they are.
-        let terminal = open("/dev/tty", O_RDWR)
-        if terminal >= 0 { close(terminal) }
-        let pid: pid_t
-        switch CleanSpawn.start("/bin/sh", arguments: arguments, streamsOn: terminal >= 0 ? "/dev/tty" : nil) {
-        case .success(let started): pid = started
-        case .failure(let error): return .failure(Failed(reason: error.reason))
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { return .failure(Failed(reason: String(cString: strerror(errno)))) }
-        }
-        // WIFEXITED / WEXITSTATUS, spelled out: the macros are not imported.
-        guard status & 0x7F == 0 else { return .failure(Failed(reason: "it ended on signal \(status & 0x7F)")) }
-        return .success((status >> 8) & 0xFF)
+        TerminalProgram.run(["-c", editor + " \"$1\"", editor, file]).mapError { Failed(reason: $0.reason) }
     }
 }

@@ -29,21 +29,11 @@ public enum PagerProcess {
             written += count
         }
         lseek(file, 0, SEEK_SET)
-        let terminal = open("/dev/tty", O_RDWR)
-        if terminal >= 0 { close(terminal) }
-        let pid: pid_t
-        switch CleanSpawn.start(
-            "/bin/sh", arguments: ["/bin/sh", "-c", pager], streamsOn: terminal >= 0 ? "/dev/tty" : nil, input: file)
-        {
-        case .success(let started): pid = started
-        case .failure(let error): return error.reason
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { return String(cString: strerror(errno)) }
-        }
+        switch TerminalProgram.run(["-c", pager], input: file) {
+        case .failure(let failed): return failed.reason
         // The shell's 127: no such command.
-        if status & 0x7F == 0, (status >> 8) & 0xFF == 127 { return "\(pager): command not found" }
-        return nil
+        case .success(127): return "\(pager): command not found"
+        case .success: return nil
+        }
     }
 }

@@ -1002,6 +1002,10 @@ MUTATIONS = [
      'return inWords ? "\\(head), no description" : head', "return head", "AccessibleTests"),
     ("a paragraph's later lines not indented", "Sources/FeedCore/Timeline/TimelinePrint.swift",
      'lines += valueLines.dropFirst().map { "  " + $0 }', "lines += valueLines.dropFirst()", "AccessibleTests"),
+    ("the pager given the terminal instead of the post", "Sources/FeedTerminal/PagerProcess.swift",
+     'TerminalProgram.run(["-c", pager], input: file)', 'TerminalProgram.run(["-c", pager])', "PagerProcessTests"),
+    ("the post's text written short to the pager", "Sources/FeedTerminal/PagerProcess.swift",
+     "        lseek(file, 0, SEEK_SET)\n", "", "PagerProcessTests"),
     ("print in lines in accessible mode", "Sources/shimmerfeed/ScriptCommands.swift",
      "format ?? (loaders.viewer.accessible ? .paragraphs : .lines)", "format ?? .lines", "AccessibleEndToEndTests"),
 ]
