@@ -98,6 +98,16 @@ import Testing
         #expect(frame[cursor.row, cursor.column].text == "K")
     }
 
+    @Test func aFailedLoadPutsTheCursorOnItsMessage() {
+        var state = Self.started(1)
+        Views.fail(&state, source: 0, .httpStatus(code: 404, reason: "Not Found", url: "u"), at: .milliseconds(100))
+        let frame = Self.render(state, at: .seconds(1))
+        let cursor = frame.cursor
+        let line = frame.lines.firstIndex { $0.contains("Could not load") }
+        #expect(cursor?.row == line && line != nil)
+        #expect(cursor.map { frame[$0.row, $0.column].text } == "C")
+    }
+
     @Test func theOtherModesHideTheCursor() throws {
         var options = Views.options(1)
         options.tracksRead = true

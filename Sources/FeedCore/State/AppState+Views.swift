@@ -55,7 +55,7 @@ extension AppState {
     }
 
     /// `|`: the post in paragraphs with labelled fields, to the reader's pager.
-    mutating func showInPager(_ post: Post?) -> [AppEffect] {
+    func showInPager(_ post: Post?) -> [AppEffect] {
         guard let post else { return [] }
         let source = timeline.source(of: post)?.name ?? ""
         let unread = options.tracksRead && !timeline.read.contains(post.id)
