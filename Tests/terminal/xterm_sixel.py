@@ -114,6 +114,36 @@ def ghost_run(near, width, rects, longest=8):
     return None
 
 
+def visible_cells(rects, cell):
+    """Each colour's pictures' cells on the screen, in pixels: {colour: [(x0, y0, x1, y1)]}."""
+    width, height = cell
+    by_color = {}
+    for key, rect in rects.items():
+        by_color.setdefault(key[0] if isinstance(key[0], tuple) else key, []).append(rect)
+    visible = {}
+    for color, placed in by_color.items():
+        visible[color] = []
+        for column, line, columns, lines in placed:
+            top, bottom = max(0, line), min(LINES - 1, line + lines)
+            if bottom > top:
+                visible[color].append((column * width, top * height, (column + columns) * width, bottom * height))
+    return visible
+
+
+def least_pixels(visible):
+    """The pixels a colour's pictures fill at least: each loses at most 5 rows to the multiple
+    of six, and the patches' count a pixel of border all round."""
+    area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in visible)
+    return area, area - sum((x1 - x0) * 7 + (y1 - y0) * 2 for x0, y0, x1, y1 in visible)
+
+
+def filled(image, rects, cell):
+    """Whether every picture on the screen is drawn whole: a picture shown twice is drawn
+    twice, and a screenshot between the two is not yet the frame."""
+    return all(pixels_of(image, color)[1] >= least_pixels(visible)[1]
+               for color, visible in visible_cells(rects, cell).items() if visible)
+
+
 def check(image, rects, cell, label):
     """Each colour's pixels inside its rectangle of cells (lines cut to the screen above the
     status line), filling it but for the last rows a sixel's multiple of six leaves."""
@@ -211,7 +241,8 @@ def main():
 
         def all_drawn(name="loaded.png"):
             image = shot(name)
-            return image if all(pixels_of(image, color)[1] for color in on_screen) else None
+            return image if all(pixels_of(image, color)[1] for color in on_screen) and filled(image, rects, cell) \
+                else None
 
         loaded = wait_until("every picture drawn", all_drawn, timeout=30, interval=0.5)
         check(loaded, rects, cell, "loaded")
