@@ -101,7 +101,9 @@ extension EndToEndTests {
             let tmux = try TmuxSession(width: 100, height: 24)
             try tmux.run("\(try Binary.required()) --max-size 32M \(server.url("/endless")); echo EXIT=$?")
             let pid = try #require(try tmux.waitForProgram())
-            let screen = try tmux.waitFor("the limit's error") {
+            // 32 MiB of posts decoded as they come: a debug build on a busy machine takes
+            // more than the usual 10 s to reach the limit (CI once did).
+            let screen = try tmux.waitFor("the limit's error", timeout: .seconds(40)) {
                 $0.contains("the response is larger than 32 MiB (--max-size)")
             }
             #expect(screen.contains("r to retry"))
