@@ -21,6 +21,10 @@ while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "fee
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "^$bin_dir/shimmerfeed( |\$)")
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "xterm -ti vt340 .*$bin_dir/shimmerfeed")
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af '^Xvfb :[0-9]+ -screen 0 1024x768x24 -nolisten tcp$')
+# The run's tmux sockets: a killed server leaves its socket file, which the session removes.
+for socket in "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)"/shimmerfeed-e2e-"$run"-*; do
+    [ -e "$socket" ] && report "tmux socket $socket" && rm -f "$socket"
+done
 # The tests' own scratch folders; SwiftPM keeps its own locks and folders here too.
 for folder in "$tmp"/shimmerfeed-e2e-* "$tmp"/shimmerfeed-tls-* "$tmp"/shimmerfeed-pictures-* "$tmp"/mapped-* \
     "$tmp"/store-* "$tmp"/shimmerfeed-xterm-run-* "$tmp"/shimmerfeed-sixel-*; do

@@ -80,7 +80,12 @@ def ours(binary, farm, feeds, items, extra_args=()):
         return dict(all_loaded_s=done, peak_rss_mib=field("VmHWM"), rss_once_loaded_mib=field("VmRSS"),
                     anon_once_loaded_mib=field("RssAnon"), cpu_s=cpu)
     finally:
+        socket = subprocess.run(["tmux", "-L", server, "display", "-p", "#{socket_path}"],
+                                capture_output=True, text=True).stdout.strip()
         subprocess.run(["tmux", "-L", server, "kill-server"], stderr=subprocess.DEVNULL)
+        # A killed server leaves its socket file.
+        if socket and os.path.exists(socket):
+            os.unlink(socket)
         shutil.rmtree(workdir, ignore_errors=True)
 
 

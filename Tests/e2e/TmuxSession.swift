@@ -8,6 +8,8 @@ import Testing
 /// and read with capture-pane. Every wait polls with a deadline; none sleeps blindly.
 final class TmuxSession {
     let socket: String
+    /// The server's socket file, which tmux leaves behind when its server is killed.
+    private var socketPath: String?
     /// The session's own `XDG_STATE_HOME`: each starts with an empty store, as a first run
     /// does, and the folder goes with the session.
     let stateFolder: String
@@ -32,12 +34,15 @@ final class TmuxSession {
             "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height),
             "env", "-i", "PATH=/usr/bin:/bin", "HOME=/tmp", "TERM=tmux-256color", "PS1=$ ", "LANG=C.UTF-8",
             "XDG_STATE_HOME=\(stateFolder)", "XDG_CACHE_HOME=\(stateFolder)/cache", "sh")
+        socketPath = try tmux("display-message", "-p", "#{socket_path}").trimmingCharacters(in: .whitespacesAndNewlines)
         try tmux("set-option", "-g", "window-size", "manual")
         try waitFor("the shell prompt") { $0.contains("$") }
     }
 
     deinit {
         _ = try? tmux("kill-server")
+        // A killed server's socket stays: it goes with the session too.
+        if let socketPath, !socketPath.isEmpty { unlink(socketPath) }
         try? FileManager.default.removeItem(atPath: stateFolder)
     }
 

@@ -16,7 +16,7 @@ usage: sample.py REPO SCRATCH [--seed N] [--since COMMIT] [--changed N] [--every
   --list:  print the sample and stop
   --only:  plant only these of the sample (by the numbers the run prints), to see a
            survivor caught once its test is written"""
-import argparse, os, random, shutil, signal, subprocess, sys, tempfile, time
+import argparse, glob, os, random, shutil, signal, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from rules import mutants
@@ -168,6 +168,10 @@ def end_test_runs(scratch):
             for pattern in (f"tmux -L shimmerfeed-e2e-{run_id}-", f"feed_server\\.py.* --run {run_id}( |$)"):
                 subprocess.run(["pkill", "-KILL", "-f", pattern], stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
+            # A killed tmux server leaves its socket file.
+            sockets = os.path.join(os.environ.get("TMUX_TMPDIR", "/tmp"), f"tmux-{os.getuid()}")
+            for socket in glob.glob(os.path.join(sockets, f"shimmerfeed-e2e-{run_id}-*")):
+                os.unlink(socket)
     shutil.rmtree(scratch, ignore_errors=True)
 
 
