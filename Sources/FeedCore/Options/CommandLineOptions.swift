@@ -392,7 +392,7 @@ public struct CommandLineOptions: Equatable, Sendable {
         var lines = ["| option | meaning |", "| --- | --- |"]
         for option in CommandLineOption.all {
             let names = option.names.sorted { $0.count < $1.count }.map { name in
-                let value = option.value.map { " " + $0.replacing("|", with: "\\|") } ?? ""
+                let value = option.value.map { " " + MarkdownCell.escaped($0) } ?? ""
                 return "`\(name)\(value)`"
             }
             let meaning = option.detail.map { "\(option.summary); \($0)" } ?? option.summary

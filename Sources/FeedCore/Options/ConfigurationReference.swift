@@ -37,11 +37,11 @@ extension Configuration {
     /// The reference in Markdown: the lines, the settings, the actions and the key names.
     public static var markdownReference: String {
         var text = ["| line | meaning |", "| --- | --- |"]
-        for (line, meaning) in lines { text.append("| `\(line.replacing("|", with: "\\|"))` | \(meaning) |") }
+        for (line, meaning) in lines { text.append("| `\(MarkdownCell.escaped(line))` | \(meaning) |") }
         for option in CommandLineOption.all {
             guard let name = option.names.first(where: { $0.hasPrefix("--") }), !commandLineOnly.contains(name)
             else { continue }
-            let value = option.value.map { " " + $0.replacing("|", with: "\\|") } ?? ""
+            let value = option.value.map { " " + MarkdownCell.escaped($0) } ?? ""
             text.append("| `\(name.dropFirst(2))\(value)` | as `\(name)` |")
         }
         text += ["", "| element | is |", "| --- | --- |"]
@@ -50,9 +50,8 @@ extension Configuration {
         for binding in KeyBinding.all {
             let actions = binding.actions.filter { $0 != .select }
             let keys = actions.map { action in
-                // A bar inside a cell would end it: `|`, the pager's key, is escaped.
                 let names = KeyMap.standard.keys(for: action).compactMap(\.configName).map {
-                    "`\($0.replacing("|", with: "\\|"))`"
+                    "`\(MarkdownCell.escaped($0))`"
                 }
                 return names.joined(separator: " ")
             }.filter { !$0.isEmpty }

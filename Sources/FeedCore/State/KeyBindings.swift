@@ -146,8 +146,7 @@ public struct KeyBinding: Sendable {
                 group.split(separator: " ").map { $0 == "mouse" ? "mouse" : "`\($0)`" }.joined(separator: " ")
             }.joined(separator: ", ")
             let does = binding.detail.map { "\(binding.summary): \($0)" } ?? binding.summary
-            // A bar inside a cell would end it: `|`, the pager's key, is escaped.
-            lines.append("| \(keys.replacing("|", with: "\\|")) | \(does.replacing("|", with: "\\|")) |")
+            lines.append("| \(MarkdownCell.escaped(keys)) | \(MarkdownCell.escaped(does)) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
