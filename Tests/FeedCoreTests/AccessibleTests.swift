@@ -286,5 +286,9 @@ import Testing
                 Links: docs: https://example.org/docs
 
                 """)
+        // A handle written with its @ gets no second one, as in the rows.
+        post.author.handle = "@ada"
+        let kept = TimelinePrint.paragraph(TimelinePrint.Entry(post: post, source: "Small", unread: false))
+        #expect(kept.contains("Author: Writer a (@ada)\n"))
     }
 }

@@ -87,7 +87,7 @@ public struct RowContent: Hashable, Sendable {
         pictures: Bool = false, inWords: Bool = false
     ) {
         let time = marks.sending ? RowContent.sending : post.createdAt.map { RelativeTime.describe($0, now: now) }
-        let handle = post.author.handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
+        let handle = post.author.shownHandle
         let boost = post.boostedBy.map { inWords ? "boosted by \($0)" : "\(RowContent.boostMark) boosted by \($0)" }
         let reply = post.replyTo.map { inWords ? "in reply to @\($0)" : "\(RowContent.replyTo) @\($0)" }
         // A post by its feed (no author of its own) is named by the feed once, not twice.

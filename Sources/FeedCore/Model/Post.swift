@@ -38,6 +38,11 @@ public struct Author: Hashable, Sendable {
         self.handle = handle
         self.avatarURL = avatarURL
     }
+
+    /// The handle as it is shown, with one `@` before it ("@ada", "@ada@social.example").
+    public var shownHandle: String? {
+        handle.map { $0.hasPrefix("@") ? $0 : "@" + $0 }
+    }
 }
 
 /// One post, already sanitized: every string here is safe to hand to the terminal layer.

@@ -35,7 +35,7 @@ public enum TimelinePrint {
     /// without blank lines, so that a blank line ends the post.
     public static func paragraph(_ entry: Entry) -> String {
         let post = entry.post
-        let author = post.author.handle.map { "\(post.author.name) (@\($0))" } ?? post.author.name
+        let author = post.author.shownHandle.map { "\(post.author.name) (\($0))" } ?? post.author.name
         var fields: [(String, String?)] = [
             ("Source", entry.source), ("Author", author), ("Time", post.createdAt.map(spokenTime)),
             ("Title", post.title), ("Text", post.content),
