@@ -187,24 +187,19 @@ public struct RowContent: Hashable, Sendable {
         }
         let boosts = max(0, (post.boosts ?? 0) + change(.boosted))
         let boosted = marks.own.contains(.boosted)
-        if boosts > 0 || marks.pending.contains(.boosted) {
-            counts.append(
-                RowCount(
-                    count(
-                        RowContent.boostMark, boosts, "boost", "boosts", own: boosted ? "boosted" : nil,
-                        pending: marks.pending.contains(.boosted)),
-                    own: boosted,
-                    pending: marks.pending.contains(.boosted), isBoosts: true))
+        let boostPending = marks.pending.contains(.boosted)
+        if boosts > 0 || boostPending {
+            let text = count(
+                RowContent.boostMark, boosts, "boost", "boosts", own: boosted ? "boosted" : nil, pending: boostPending)
+            counts.append(RowCount(text, own: boosted, pending: boostPending, isBoosts: true))
         }
-        if post.likes != nil || marks.liked || marks.own.contains(.favourited) {
+        let liked = marks.liked || marks.own.contains(.favourited)
+        if post.likes != nil || liked {
             let likes = max(0, (post.likes ?? 0) + (marks.liked ? 1 : 0) + change(.favourited))
-            let liked = marks.liked || marks.own.contains(.favourited)
-            counts.append(
-                RowCount(
-                    count(
-                        RowContent.heart, likes, "like", "likes", own: liked ? "liked" : nil,
-                        pending: marks.pending.contains(.favourited)), own: liked,
-                    pending: marks.pending.contains(.favourited)))
+            let likePending = marks.pending.contains(.favourited)
+            let text = count(
+                RowContent.heart, likes, "like", "likes", own: liked ? "liked" : nil, pending: likePending)
+            counts.append(RowCount(text, own: liked, pending: likePending))
         }
         if marks.own.contains(.bookmarked) || marks.pending.contains(.bookmarked) {
             counts.append(
