@@ -159,16 +159,9 @@ extension EndToEndTests {
 
         @Test func printListsEveryPostWithItsLabelsAndThePagerShowsOne() throws {
             let server = try FeedServer()
-            let folder = try ScratchFolder.make("accessible-print")
+            let (folder, environment) = try ScriptsEndToEndTests.folders(
+                "\(server.url("/rss"))  Liftoff\n\(server.url("/feed.json"))  Small\n")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let config = folder.appendingPathComponent("config/shimmerfeed")
-            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-            try "\(server.url("/rss"))  Liftoff\n\(server.url("/feed.json"))  Small\n".write(
-                to: config.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
-            let environment = [
-                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-                "XDG_STATE_HOME": folder.appendingPathComponent("state").path, "HOME": folder.path,
-            ]
             #expect(try CommandLineEndToEndTests.run(["reload"], environment: environment).status == 0)
             // Accessible, print writes paragraphs: one a post, every field labelled.
             var accessible = environment

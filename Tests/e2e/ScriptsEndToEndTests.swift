@@ -9,7 +9,7 @@ extension EndToEndTests {
     @Suite(.serialized)
     struct ScriptsEndToEndTests {
         /// A configuration folder with a subscriptions file of `lines`, and a state folder.
-        private static func folders(_ lines: String) throws -> (URL, [String: String]) {
+        static func folders(_ lines: String) throws -> (URL, [String: String]) {
             let folder = try ScratchFolder.make("scripts-e2e")
             let config = folder.appendingPathComponent("config/shimmerfeed")
             try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
