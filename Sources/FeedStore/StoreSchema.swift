@@ -102,6 +102,16 @@ enum StoreSchema {
             PRIMARY KEY (actor, status_id, mark)
         );
         """,
+        // 6: Bluesky handles and the accounts (DIDs) they resolved to, so that a feed named
+        // by a handle is asked for without resolving it again at every start. A handle
+        // may move to another account: it is resolved again once its answer is a day old.
+        """
+        CREATE TABLE handles (
+            handle TEXT PRIMARY KEY,
+            did TEXT NOT NULL,
+            resolved_at REAL NOT NULL
+        );
+        """,
     ]
 
     /// The prefix of a version 2 boost's key, until an answer names the boost.

@@ -121,15 +121,30 @@ enum StoredPost {
             var u: String
         }
 
+        /// A Bluesky post's record and the reader's like and repost of it (added with
+        /// Bluesky; older rows are none of its posts).
+        struct Record: Codable, Equatable {
+            var c: String
+            var l: String?
+            var r: String?
+        }
+
         var at: [Media]?
         var po: Ballot?
         var fi: Filter?
         var ln: [Link]?
+        var bs: Record?
+        /// Bluesky's count of quotes (added with Bluesky).
+        var qc: Int?
 
-        /// Nil for a post with no attachments, poll, server filter or links.
+        /// Nil for a post with no attachments, poll, server filter, links or Bluesky record.
         init?(_ post: Post) {
-            guard !post.attachments.isEmpty || post.poll != nil || post.serverFilter != nil || !post.links.isEmpty
+            guard
+                !post.attachments.isEmpty || post.poll != nil || post.serverFilter != nil || !post.links.isEmpty
+                    || post.blueskyRecord != nil || post.quotes != nil
             else { return nil }
+            bs = post.blueskyRecord.map { Record(c: $0.cid, l: $0.like, r: $0.repost) }
+            qc = post.quotes
             ln = post.links.isEmpty ? nil : post.links.map { Link(t: $0.text, u: $0.url) }
             fi = post.serverFilter.map { Filter(t: $0.title, h: $0.hides) }
             at =
@@ -149,6 +164,8 @@ enum StoredPost {
         }
 
         func apply(to post: inout Post) {
+            post.blueskyRecord = bs.map { BlueskyRecord(cid: $0.c, like: $0.l, repost: $0.r) }
+            post.quotes = qc
             post.links = ln?.map { PostLink(text: $0.t, url: $0.u) } ?? []
             post.serverFilter = fi.map { ServerFilter(title: $0.t, hides: $0.h) }
             post.attachments =

@@ -185,7 +185,9 @@ struct CurlTransfer {
         switch code {
         case CURLE_OK:
             let headers = state.headers
-            if let failure = headers.failure(url: request.url) { return .failed(failure) }
+            if let failure = headers.failure(url: request.url) {
+                return .failed(XRPCError.explained(failure, body: state.errorBody))
+            }
             return .completed(
                 HTTPResponse(
                     body: state.body.data, headers: headers, effectiveURL: string(easy, CURLINFO_EFFECTIVE_URL)))
@@ -254,6 +256,8 @@ private final class TransferState {
     var lastBodyByte: ContinuousClock.Instant?
     /// Why a callback stopped the transfer.
     var failure: Failure?
+    /// The body of an error status, when it is a short JSON error.
+    var errorBody: [UInt8] = []
     let url: String
     let control: TransferControl
     var streaming: StreamingBody?
@@ -276,10 +280,16 @@ private final class TransferState {
         let state = Unmanaged<TransferState>.fromOpaque(context!).takeUnretainedValue()
         let length = size * count
         if state.control.isCancelled { return 0 }
-        // An error status's body is not wanted: the status says it all.
+        // An error status's body is not wanted, but for a short JSON error (an XRPC
+        // server's `{"error", "message"}`), which says what the status cannot.
         if let failure = state.headers.failure(url: state.url) {
-            state.failure = failure
-            return 0
+            let isJSON = state.headers["content-type"]?.lowercased().contains("json") ?? false
+            guard isJSON, state.errorBody.count + length <= XRPCError.bodyLimit, let data else {
+                state.failure = failure
+                return 0
+            }
+            state.errorBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+            return length
         }
         if let onChunk = state.onChunk {
             state.lastBodyByte = ContinuousClock.now

@@ -56,6 +56,9 @@ struct ResponseHeaders: Hashable, Sendable {
         if code == 429 || code == 503, let seconds = self["retry-after"].flatMap({ Self.retryAfter($0, now: now) }) {
             return .retryLater(code: code, reason: phrase, url: url, seconds: seconds)
         }
+        if code == 429, let seconds = self["ratelimit-reset"].flatMap({ Self.rateLimitReset($0, now: now) }) {
+            return .retryLater(code: code, reason: phrase, url: url, seconds: seconds)
+        }
         return .httpStatus(code: code, reason: phrase, url: url)
     }
 
@@ -64,6 +67,15 @@ struct ResponseHeaders: Hashable, Sendable {
         if let seconds = Int(value.trimmingWhitespace()), seconds >= 0 { return seconds }
         guard let date = FeedDate.parse(value) else { return nil }
         return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    }
+
+    /// `RateLimit-Reset` in seconds from now. Bluesky's servers send the moment the window
+    /// resets, in seconds since 1970 (`1747676784`); the IETF draft's header is seconds
+    /// from now. A number past 2001 in seconds since 1970 is read as a moment.
+    static func rateLimitReset(_ value: String, now: Date) -> Int? {
+        guard let number = Int(value.trimmingWhitespace()), number >= 0 else { return nil }
+        guard number > 1_000_000_000 else { return number }
+        return max(0, number - Int(now.timeIntervalSince1970.rounded(.down)))
     }
 
     /// The least time before asking again: `Cache-Control: max-age` (`s-maxage` is for

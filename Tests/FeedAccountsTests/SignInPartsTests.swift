@@ -1,4 +1,5 @@
 import FeedAccounts
+import FeedCore
 import FeedTransport
 import Foundation
 import Testing

@@ -90,7 +90,7 @@ import Testing
         }
         #expect(
             throws: Failure.unexpectedShape(
-                "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", or an array of posts or Mastodon statuses"
+                "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", a Bluesky feed, or an array of posts or Mastodon statuses"
             )
         ) { try decode("{\"other\":[]}") }
         #expect(throws: Failure.unexpectedShape("\"posts\" should be an array")) { try decode("{\"posts\":{}}") }

@@ -137,7 +137,7 @@ import Testing
         (["--shimmer-pause", "90"], "--shimmer-pause takes seconds from 0 to 60, not '90'"),
         (
             ["--format", "xml"],
-            "--format takes one of auto, posts, jsonfeed, mastodon, notifications, rss, atom, not 'xml'"
+            "--format takes one of auto, posts, jsonfeed, mastodon, notifications, bluesky, rss, atom, not 'xml'"
         ),
         (["--color", "8"], "--color takes one of auto, truecolor, 256, 16, none, not '8'"),
         (["-", "-"], "standard input (-) can be read once, not twice"),

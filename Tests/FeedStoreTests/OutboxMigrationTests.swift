@@ -29,7 +29,7 @@ import Testing
         let key = try #require(try old.scalar("SELECT key FROM sources").text)
         let store = try FeedStore.open(at: path, now: now).store
         let database = try SQLiteDatabase(path: path, create: false)
-        #expect(try database.scalar("PRAGMA user_version").integer == 5)
+        #expect(try database.scalar("PRAGMA user_version").integer == Int64(StoreSchema.current))
         let source = try #require(try store.sources([key])[key])
         let boost = BoostMigrationTests.boost
         #expect(source.posts.map(\.id) == [.string("112575574204709755"), boost, .string("112519727722591236")])

@@ -51,6 +51,11 @@ public enum FeedDocumentDecoder {
             return try decodeEntries(PostRecord.self, data: data, plan: plan, consumed: consumed, progress: progress)
         case .jsonfeed:
             return try decodeEntries(JSONFeedItem.self, data: data, plan: plan, consumed: consumed, progress: progress)
+        case .bluesky:
+            var feed = try decodeEntries(
+                BlueskyFeedItem.self, data: data, plan: plan, consumed: consumed, progress: progress)
+            feed.pageCursor = stringMember("cursor", of: data, in: plan.header).map(TextSanitizer.singleLine)
+            return feed
         case .notifications:
             // A page of 40 at most, grouped as a whole: decoded at once.
             return try NotificationsDecoder.decode(data)
@@ -162,6 +167,16 @@ public enum FeedDocumentDecoder {
             title: header.plainTitle.map(TextSanitizer.singleLine), posts: [],
             nextPage: header.nextUrl.map(TextSanitizer.singleLine))
         return (feed, header.inheritedAuthor, header.icon ?? header.favicon)
+    }
+
+    /// The string value of a member of the document's object, decoded; nil where there is
+    /// none or it is not a string.
+    private static func stringMember(_ key: String, of data: Data, in members: [(key: String, value: Range<Int>)])
+        -> String?
+    {
+        guard let member = members.last(where: { $0.key == key }) else { return nil }
+        let value = data[(data.startIndex + member.value.lowerBound)..<(data.startIndex + member.value.upperBound)]
+        return try? JSONDecoder().decode(String.self, from: value)
     }
 
     /// Whether `data` starts as JSON does, after a byte-order mark and white space: `{` or `[`.

@@ -49,6 +49,8 @@ extension FeedDocumentDecoder {
             switch requested {
             case .jsonfeed:
                 throw Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")
+            case .bluesky:
+                throw Failure.unexpectedShape("expected a Bluesky feed (an object with \"feed\"), found an array")
             case .posts, .mastodon, .notifications, .rss, .atom:
                 return Plan(format: requested, elements: list.elements)
             case .auto:
@@ -61,13 +63,14 @@ extension FeedDocumentDecoder {
             }
         }
 
-        /// An object: one Mastodon status, a JSON Feed's "items" or our own "posts".
+        /// An object: one Mastodon status, a JSON Feed's "items", a Bluesky feed's "feed" or
+        /// our own "posts".
         private static func ofObject(
             _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, requested: FeedFormat
         ) throws -> Plan {
             guard
                 let scan = JSONStructure.scanObject(
-                    bytes, from: start, limit: bytes.count, listKeys: ["posts", "items"])
+                    bytes, from: start, limit: bytes.count, listKeys: ["posts", "items", "feed"])
             else { throw NotStructured() }
             try checkNothingAfter(scan.end, in: bytes)
             let keys = Set(scan.members.map(\.key))
@@ -81,13 +84,19 @@ extension FeedDocumentDecoder {
             if requested == .notifications {
                 throw Failure.unexpectedShape("expected an array of Mastodon notifications, found an object")
             }
+            if requested == .bluesky || (requested == .auto && Self.isBlueskyFeed(bytes, scan: scan, keys: keys)) {
+                guard let elements = scan.lists["feed"] else {
+                    throw Failure.unexpectedShape("expected a Bluesky feed: an object with a \"feed\" array")
+                }
+                return Plan(format: .bluesky, elements: elements, header: scan.members.filter { $0.key != "feed" })
+            }
             let isJSONFeed =
                 requested == .jsonfeed || (requested == .auto && !keys.contains("posts") && keys.contains("items"))
             let listKey = isJSONFeed ? "items" : "posts"
             guard let list = scan.members.last(where: { $0.key == listKey }) else {
                 throw Failure.unexpectedShape(
                     requested == .auto
-                        ? "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", or an array of posts or Mastodon statuses"
+                        ? "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", a Bluesky feed, or an array of posts or Mastodon statuses"
                         : "expected an object with \"\(listKey)\"")
             }
             guard let listElements = scan.lists[listKey],
@@ -98,6 +107,18 @@ extension FeedDocumentDecoder {
             return Plan(
                 format: isJSONFeed ? .jsonfeed : .posts, elements: listElements,
                 header: scan.members.filter { $0.key != listKey })
+        }
+
+        /// A Bluesky feed: "feed" is its one list, of elements that each hold a "post" (an
+        /// empty page of it is one too, with no "posts" or "items").
+        private static func isBlueskyFeed(
+            _ bytes: UnsafeBufferPointer<UInt8>, scan: JSONStructure.ObjectScan, keys: Set<String>
+        ) -> Bool {
+            guard let elements = scan.lists["feed"], !keys.contains("posts"), !keys.contains("items") else {
+                return false
+            }
+            guard let first = elements.first else { return true }
+            return JSONStructure.members(of: bytes, in: first)?.contains { $0.key == "post" } ?? false
         }
     }
 }

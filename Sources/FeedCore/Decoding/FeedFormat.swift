@@ -10,6 +10,9 @@ public enum FeedFormat: String, Hashable, Sendable, CaseIterable {
     case mastodon
     /// An array of Mastodon notifications, as `/api/v1/notifications` returns it.
     case notifications
+    /// A page of a Bluesky feed, as `app.bsky.feed.getAuthorFeed`, `getFeed`, `getListFeed`
+    /// and `getTimeline` return it: `{"feed": [...], "cursor": …}`.
+    case bluesky
     /// RSS 2.0, 0.9x or 1.0 (RDF), read by FeedXML.
     case rss
     /// Atom 1.0 or 0.3, read by FeedXML.

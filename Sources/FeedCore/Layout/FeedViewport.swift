@@ -47,6 +47,8 @@ public struct FeedViewport {
     public var sourceImages: [Int: ImageChoice]
     /// Glyphs written as words (`--accessible`).
     public var inWords = false
+    /// Whether each row names its post's network: the timeline mixes several.
+    public var namesNetworks = false
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
     /// Where layouts made before are kept, and the version of the posts and `now` they
@@ -92,7 +94,8 @@ public struct FeedViewport {
         let images = sourceImages.isEmpty ? nil : sourceImages[post.source?.index ?? 0]
         var content = RowContent(
             post: post, now: now, marks: marks(of: post), expanded: expanded.contains(post.id),
-            unread: isUnread(post.id), pictures: pictures && images != ImageChoice.none, inWords: inWords)
+            unread: isUnread(post.id), pictures: pictures && images != ImageChoice.none, inWords: inWords,
+            network: namesNetworks ? post.network?.name ?? Network.webFeedName : nil)
         content.picturesInCells = images == .cells
         return content
     }

@@ -67,6 +67,8 @@ public struct RowContent: Hashable, Sendable {
 
     public static let boostMark = "↻"
     public static let replyMark = "↩"
+    /// Before the count of posts that quote this one (Bluesky's).
+    public static let quoteMark = "❝"
     /// In place of the time of a post the reader is sending.
     public static let sending = "sending…"
     /// Before the handle a reply answers: "↳ @ada".
@@ -84,7 +86,7 @@ public struct RowContent: Hashable, Sendable {
     /// a strip, in a collapsed post), with its line of alt text under it.
     public init(
         post: Post, now: Date, marks: RowMarks = RowMarks(), expanded: Bool = false, unread: Bool = false,
-        pictures: Bool = false, inWords: Bool = false
+        pictures: Bool = false, inWords: Bool = false, network: String? = nil
     ) {
         let time = marks.sending ? RowContent.sending : post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.shownHandle
@@ -122,7 +124,7 @@ public struct RowContent: Hashable, Sendable {
         let mutedWord = inWords && marks.muted ? "muted" : nil
         let parts: [(String?, RowLayout.Accent.Kind?)] = [
             (mutedWord, nil), (unreadWord, .unread), (handle, .handle), (time, .time), (reply, nil), (boost, nil),
-            (source, nil),
+            (source, nil), (network, nil),
         ]
         self.init(
             initials: Avatar.initials(of: post.author.name),
@@ -192,6 +194,9 @@ public struct RowContent: Hashable, Sendable {
             let text = count(
                 RowContent.boostMark, boosts, "boost", "boosts", own: boosted ? "boosted" : nil, pending: boostPending)
             counts.append(RowCount(text, own: boosted, pending: boostPending, isBoosts: true))
+        }
+        if let quotes = post.quotes, quotes > 0 {
+            counts.append(RowCount(count(RowContent.quoteMark, quotes, "quote", "quotes")))
         }
         let liked = marks.liked || marks.own.contains(.favourited)
         if post.likes != nil || liked {

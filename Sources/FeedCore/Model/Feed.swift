@@ -8,6 +8,9 @@ public struct Feed: Hashable, Sendable {
     public var firstSkipReason: String?
     /// Where the next page of this feed is (JSON Feed `next_url`, Mastodon `Link`).
     public var nextPage: String?
+    /// Where a Bluesky feed's next page starts (its `cursor`): the same request asks for it
+    /// with `cursor=` this.
+    public var pageCursor: String?
     /// Why the document stopped being readable before its end, and where, when the posts
     /// before that point are all there is: "line 3: huge text node", "the document ends
     /// inside <item>".

@@ -84,6 +84,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         var replyTo: String?
         var serverFilter: ServerFilter?
         var links: [PostLink] = []
+        var quotes: Int?
+        var blueskyRecord: BlueskyRecord?
 
         var isEmpty: Bool { self == Extras() }
     }
@@ -217,6 +219,22 @@ public struct Post: Hashable, Sendable, Identifiable {
     public var links: [PostLink] {
         get { extras.links }
         set { extras.links = newValue }
+    }
+    /// How many posts quote this one (Bluesky's `quoteCount`).
+    public var quotes: Int? {
+        get { extras.quotes }
+        set { extras.quotes = newValue }
+    }
+    /// A Bluesky post's record: what its likes and reposts point to, and the reader's own.
+    public var blueskyRecord: BlueskyRecord? {
+        get { extras.blueskyRecord }
+        set { extras.blueskyRecord = newValue }
+    }
+    /// The network the post is of: Bluesky's, Mastodon's (a status of its API), or none
+    /// (a web feed's).
+    public var network: Network? {
+        if blueskyRecord != nil { return .bluesky }
+        return statusID != nil ? .mastodon : nil
     }
     /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource? {

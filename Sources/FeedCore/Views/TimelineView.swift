@@ -25,8 +25,14 @@ public struct TimelineView: Sendable {
     /// What the screen counts of `sources`, counted again when one changes.
     public private(set) var tally: SourceTally
     public internal(set) var content: Content = .empty {
-        didSet { contentVersion = Self.nextContentVersion() }
+        didSet {
+            contentVersion = Self.nextContentVersion()
+            namesNetworks = Self.mixesNetworks(content)
+        }
     }
+    /// Whether the posts are of several networks (Bluesky's, Mastodon's, web feeds'): then
+    /// each row names its own.
+    public private(set) var namesNetworks = false
     /// Whether the whole rows area is a skeleton: a first load with nothing to show yet,
     /// or `r`, whose skeleton stands in the rows' place until every source has answered.
     public internal(set) var isLoading = false
@@ -112,6 +118,12 @@ public struct TimelineView: Sendable {
         self.tally = SourceTally(sources)
         self.referenceDate = referenceDate
         self.mutes = mutes
+    }
+
+    /// Whether `content` holds posts of more than one network.
+    static func mixesNetworks(_ content: Content) -> Bool {
+        guard case .feed(let feed) = content, let network = feed.posts.first.map(\.network) else { return false }
+        return feed.posts.contains { $0.network != network }
     }
 
     private static let contentVersions = Atomic<Int>(0)

@@ -35,6 +35,7 @@ extension TimelineView {
             pictures: frame.pictures, sourceImages: frame.sourceImages,
             footerHeight: footerHeight(in: frame), cache: frame.layouts, contentVersion: contentVersion)
         viewport.inWords = frame.inWords
+        viewport.namesNetworks = namesNetworks
         return viewport
     }
 
