@@ -25,6 +25,8 @@ public struct SourceFeedLoader: FeedLoading {
     /// Why the source's account gives no token (not signed in, another server's): its
     /// loads fail with it.
     public var accountFailure: Failure?
+    /// How Bluesky's feeds are read, for a `bsky.app` address or an XRPC feed request.
+    public var bluesky = BlueskyReading()
     /// The last response's `ETag` and `Last-Modified`, per URL, shared by the copies of
     /// this loader: the next load of the URL asks whether it changed.
     private let validators = ResponseValidators()
@@ -55,6 +57,9 @@ public struct SourceFeedLoader: FeedLoading {
             let data = try await StreamReader.read(0, what: "standard input", maxSize: maxSize)
             return try decode(data, progress: progress)
         case .url(let url):
+            if let address = BlueskyAddress(url) {
+                return try await loadPage(try await blueskyRequest(address), progress: progress)
+            }
             return try await loadPage(url.absoluteString, progress: progress)
         case .search:
             throw Failure.unexpected("a saved search reads the store, and this run has none")
@@ -65,24 +70,56 @@ public struct SourceFeedLoader: FeedLoading {
         try await loadPage(url, progress: nil)
     }
 
+    /// The first page's request of a Bluesky address: at the reader's PDS when signed in,
+    /// else the public AppView; its handle resolved (or remembered).
+    private func blueskyRequest(_ address: BlueskyAddress) async throws -> String {
+        if let accountFailure { throw accountFailure }
+        if address.kind == .timeline, bluesky.session == nil {
+            throw Failure.needsAccount(what: "The Following timeline")
+        }
+        let did =
+            address.namesDID || address.kind == .timeline
+            ? address.actor
+            : try await bluesky.did(of: address.actor, certificateAuthorities: certificateAuthorities)
+        return address.request(base: bluesky.base, did: did)
+    }
+
     /// `progress`, when given, hears the posts of the body as they arrive.
     private func loadPage(_ url: String, progress: (@Sendable (Feed, Int, Int) -> Void)?) async throws -> Feed {
         if let unsetTokenVariable { throw Failure.tokenUnset(variable: unsetTokenVariable) }
         if let accountFailure { throw accountFailure }
-        if bearerToken != nil, !url.lowercased().hasPrefix("https://") {
+        let isBluesky = BlueskyAddress.isFeedRequest(url)
+        // A Bluesky session's token goes to its own server only.
+        let session = isBluesky ? bluesky.session.flatMap { url.hasPrefix($0.server + "/") ? $0 : nil } : nil
+        let token = session?.accessToken() ?? bearerToken
+        if token != nil, !url.lowercased().hasPrefix("https://") {
             throw Failure.tokenOverPlainHTTP(host: CurlTransfer.host(of: url))
         }
-        let response = try await HTTPFetcher.fetch(
-            CurlTransfer.Request(
-                url: url, timeout: timeout, maxSize: maxSize, accept: HTTPFetcher.accept,
-                certificateAuthorities: certificateAuthorities, extraHeaders: validators[url].requestLines,
-                bearerToken: bearerToken, onPartialBody: progress.map { partialListener($0, url: url) }))
+        func fetch(_ token: String?) async throws -> HTTPResponse {
+            try await HTTPFetcher.fetch(
+                CurlTransfer.Request(
+                    url: url, timeout: timeout, maxSize: maxSize, accept: HTTPFetcher.accept,
+                    certificateAuthorities: certificateAuthorities, extraHeaders: validators[url].requestLines,
+                    bearerToken: token, onPartialBody: progress.map { partialListener($0, url: url) }))
+        }
+        let response: HTTPResponse
+        do {
+            response = try await fetch(token)
+        } catch Failure.expiredToken where session != nil {
+            // Once: a token refreshed and refused again is the server's word.
+            response = try await fetch(try await session?.refreshed(replacing: token ?? ""))
+        } catch Failure.httpStatus(401, _, _) where isBluesky && token == nil {
+            throw Failure.needsAccount(what: "This Bluesky feed")
+        }
         validators[url] = response.headers.validators
         let contentType = response.headers["content-type"]
         var feed = try decode(
             response.body, progress: progress ?? { _, _, _ in }, bodyOfURL: response.effectiveURL ?? url,
             mediaType: MediaType(contentType: contentType), charset: MediaType.charset(ofContentType: contentType))
         if let next = response.nextPage { feed.nextPage = next }
+        if isBluesky, let cursor = feed.pageCursor, !feed.posts.isEmpty {
+            feed.nextPage = BlueskyAddress.nextPage(of: url, cursor: cursor)
+        }
         if let floor = response.headers.refreshFloor(now: Date()) {
             feed.refreshFloor = max(feed.refreshFloor ?? floor, floor)
         }

@@ -25,6 +25,10 @@ enum XRPCError {
         guard let words = words(of: body), let said = words.message ?? words.error, !said.isEmpty else {
             return failure
         }
+        // A PDS answers an access token past its time with 400 (or 401) `ExpiredToken`.
+        if words.error == "ExpiredToken", case .httpStatus(let code, _, let url) = failure, code == 400 || code == 401 {
+            return .expiredToken(host: CurlTransfer.host(of: url))
+        }
         switch failure {
         case .httpStatus(let code, _, let url): return .httpStatus(code: code, reason: "(\(said))", url: url)
         case .retryLater(let code, _, let url, let seconds):

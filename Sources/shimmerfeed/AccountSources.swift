@@ -62,6 +62,12 @@ struct AccountSources {
         return expanded
     }
 
+    /// The Bluesky session `entry` is read with: its `account=`, else the first Bluesky
+    /// account signed in; nil for a source of no Bluesky address, or with no account.
+    func blueskySession(for entry: SourceList.Entry) -> (any SessionTokens)? {
+        nil
+    }
+
     /// The token `entry` is read with through its account: nil without `account=`; a
     /// failure where the account is not signed in, or is not of the source's server.
     func token(for entry: SourceList.Entry) -> Result<String, Failure>? {

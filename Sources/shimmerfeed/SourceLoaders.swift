@@ -150,6 +150,15 @@ struct SourceLoaders {
         }
     }
 
+    /// Where Bluesky's public feeds are read: `SHIMMERFEED_BLUESKY_APPVIEW` (another AppView,
+    /// or a test's loopback server), else Bluesky's own.
+    static func appView(environment: [String: String]) -> String {
+        guard let given = environment["SHIMMERFEED_BLUESKY_APPVIEW"], !given.isEmpty else {
+            return BlueskyAddress.publicAppView
+        }
+        return given.hasSuffix("/") ? String(given.dropLast()) : given
+    }
+
     /// The loader of one source, with its token from the environment.
     private func loader(for entry: SourceList.Entry) -> SourceFeedLoader {
         // The sample feed's bytes go only to its own loader: a copy in each of 300 others
@@ -158,6 +167,9 @@ struct SourceLoaders {
         var loader = SourceFeedLoader(
             source: entry.source, format: options.format, timeout: options.timeout, maxSize: options.maxSize,
             certificateAuthorities: certificateAuthorities, sampleData: sampleData)
+        loader.bluesky = BlueskyReading(
+            appView: Self.appView(environment: environment), handles: storeOpening.store.map(StoredHandles.init),
+            session: accounts.blueskySession(for: entry))
         switch accounts.token(for: entry) {
         case .success(let token)?: loader.bearerToken = token
         case .failure(let failure)?: loader.accountFailure = failure

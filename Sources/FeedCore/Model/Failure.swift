@@ -27,6 +27,13 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// another server than the source's (its token goes to its own server only).
     case notSignedIn(account: String, host: String)
     case accountOfAnotherServer(account: String, host: String)
+    /// No Bluesky account has this handle (`resolveHandle` said so).
+    case unknownHandle(String)
+    /// A Bluesky feed or list the public AppView serves to signed-in readers only.
+    case needsAccount(what: String)
+    /// An access token past its time (an AT Protocol server's `ExpiredToken`): the session
+    /// is refreshed and the request made again.
+    case expiredToken(host: String)
     /// The TCP (or proxy) connection was not made within the connect timeout.
     case connectTimedOut(seconds: Double, host: String)
     /// The body began, then no byte came for the timeout.
@@ -93,6 +100,9 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case .tokenOverPlainHTTP(let host): "a token is sent over https only, not to http://\(host)"
         case .tokenUnset(let variable): "the token's variable $\(variable) is not set"
         case .notSignedIn(let account, let host): "not signed in as \(account): shimmerfeed login \(host)"
+        case .unknownHandle(let handle): "no Bluesky account has the handle \(handle)"
+        case .needsAccount(let what): "\(what) is shown to signed-in readers only: shimmerfeed login bsky.social"
+        case .expiredToken(let host): "the session at \(host) has expired: shimmerfeed login bsky.social again"
         case .accountOfAnotherServer(let account, let host): "\(account) is not an account of \(host)"
         case .connectTimedOut(let seconds, let host): "timed out after \(Self.format(seconds)) s connecting to \(host)"
         case .stalled(let seconds, let url): "stalled: no data for \(Self.format(seconds)) s from \(url)"

@@ -21,7 +21,13 @@ extension TimelineView {
         case .halfPageDown: scrollPage(by: halfPage, in: view)
         case .halfPageUp: scrollPage(by: -halfPage, in: view)
         case .first: select(0, in: view)
-        case .last: select(view.posts.count - 1, in: view)
+        case .last:
+            select(view.posts.count - 1, in: view)
+            // The list's end shows what is below it too (a failed source's line, a page
+            // loading), where the last post leaves it room.
+            if view.layout(at: selected).height + view.footerHeight <= view.height {
+                scroll = max(scroll, view.lastPosition)
+            }
         case .scrollDown: scrollKeepingSelection(by: 3, in: view)
         case .scrollUp: scrollKeepingSelection(by: -3, in: view)
         case .select:

@@ -8,6 +8,7 @@ import http.server, json, os, select, shutil, socket, ssl, subprocess, sys, temp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mastodon_api  # noqa: E402  (Mastodon's sign-in, beside this file)
+import bluesky_api  # noqa: E402  (Bluesky's AppView and PDS, beside this file)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -247,15 +248,27 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the viewer quit, or cancelled the load: nothing to say
 
+    def base(self):
+        scheme = "https" if isinstance(self.connection, ssl.SSLSocket) else "http"
+        return f"{scheme}://127.0.0.1:{self.server.server_port}"
+
+    def send_picture(self, path):
+        """A picture of Bluesky's CDN, moved here: an avatar 16 x 16, anything else 64 x 36,
+        in a colour of its address."""
+        color = AVATAR_COLORS[zlib.crc32(path.encode()) % len(AVATAR_COLORS)]
+        if "/avatar/" in path:
+            self.send(200, png(16, 16, lambda x, y: color), "image/png")
+        else:
+            self.send(200, png(64, 36, lambda x, y: color if x < 32 else (40, 160, 160)), "image/png")
+
     def do_POST(self):
-        if not mastodon_api.handle(self, "POST"):
+        if not mastodon_api.handle(self, "POST") and not bluesky_api.handle(self, "POST", self.base()):
             self.send(404, b"{}")
 
     def do_GET(self):
-        if mastodon_api.handle(self, "GET"):
+        if mastodon_api.handle(self, "GET") or bluesky_api.handle(self, "GET", self.base()):
             return
-        scheme = "https" if isinstance(self.connection, ssl.SSLSocket) else "http"
-        base = f"{scheme}://127.0.0.1:{self.server.server_port}"
+        base = self.base()
         path, _, query = self.path.partition("?")
         params = dict(p.split("=", 1) for p in query.split("&") if "=" in p)
         if path.startswith("/pictures/"):
