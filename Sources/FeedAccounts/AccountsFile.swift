@@ -8,6 +8,7 @@ import Glibc
 public struct Account: Codable, Sendable, Equatable {
     public enum Network: String, Codable, Sendable {
         case mastodon
+        case bluesky
     }
 
     public var network: Network
@@ -19,11 +20,18 @@ public struct Account: Codable, Sendable, Equatable {
     public var clientID: String
     public var clientSecret: String
     public var token: String
+    /// A Bluesky session's refresh token, which makes a new access token (`token`) when
+    /// that one expires; nil for Mastodon's tokens, which do not expire.
+    public var refreshToken: String?
+    /// The Bluesky account's DID, which its records are written under.
+    public var did: String?
 
     public init(
         network: Network, server: String, username: String, displayName: String?, clientID: String,
-        clientSecret: String, token: String
+        clientSecret: String, token: String, refreshToken: String? = nil, did: String? = nil
     ) {
+        self.refreshToken = refreshToken
+        self.did = did
         self.network = network
         self.server = server
         self.username = username
@@ -35,8 +43,8 @@ public struct Account: Codable, Sendable, Equatable {
 
     /// The host as the reader names the server.
     public var host: String { String(server.dropFirst("https://".count)) }
-    /// `@ada@mastodon.example`.
-    public var handle: String { "@\(username)@\(host)" }
+    /// `@ada@mastodon.example`; on Bluesky, whose handles are domain names, `@ada.bsky.social`.
+    public var handle: String { network == .bluesky ? "@\(username)" : "@\(username)@\(host)" }
 }
 
 /// `$XDG_CONFIG_HOME/shimmerfeed/accounts` (else `~/.config/…`): the accounts, as JSON, in a

@@ -15,8 +15,15 @@ extension FeedStore {
         public var action: ServerAction
         public var statusURL: String?
         public var queuedAt: Date
+        /// A Bluesky post's record: what the like or repost points to, and the reader's own
+        /// record of it, which undoing deletes.
+        public var record: BlueskyRecord?
 
-        public init(actor: String, statusID: String, action: ServerAction, statusURL: String?, queuedAt: Date) {
+        public init(
+            actor: String, statusID: String, action: ServerAction, statusURL: String?, queuedAt: Date,
+            record: BlueskyRecord? = nil
+        ) {
+            self.record = record
             self.actor = actor
             self.statusID = statusID
             self.action = action
@@ -31,16 +38,31 @@ extension FeedStore {
             try database.transaction {
                 try database.execute(
                     """
-                    INSERT OR REPLACE INTO outbox (actor, status_id, mark, action, status_url, queued_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO outbox (actor, status_id, mark, action, status_url, queued_at, record)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         .text(queued.actor), .text(queued.statusID), .integer(Int64(queued.action.mark.rawValue)),
                         .text(queued.action.endpoint), .init(queued.statusURL),
-                        .real(queued.queuedAt.timeIntervalSince1970),
+                        .real(queued.queuedAt.timeIntervalSince1970), .init(Self.recordText(queued.record)),
                     ])
             }
         }
+    }
+
+    /// A Bluesky record as the outbox keeps it: its CID and the reader's like and repost.
+    private static func recordText(_ record: BlueskyRecord?) -> String? {
+        record.map {
+            String(decoding: (try? JSONEncoder().encode(StoredPost.Extras.Record($0))) ?? Data(), as: UTF8.self)
+        }
+    }
+
+    private static func record(_ text: String?) -> BlueskyRecord? {
+        guard let text, let kept = try? JSONDecoder().decode(StoredPost.Extras.Record.self, from: Data(text.utf8))
+        else {
+            return nil
+        }
+        return kept.record
     }
 
     /// Takes `queued` out, once the server has answered it; a later press that took its
@@ -65,7 +87,7 @@ extension FeedStore {
     public func queued(by actor: String) throws(Unavailable) -> [Queued] {
         try withDatabase { database in
             try database.execute(
-                "SELECT status_id, action, status_url, queued_at FROM outbox WHERE actor = ? ORDER BY queued_at",
+                "SELECT status_id, action, status_url, queued_at, record FROM outbox WHERE actor = ? ORDER BY queued_at",
                 [.text(actor)]
             ).compactMap { row in
                 guard let statusID = row[0].text, let action = row[1].text.flatMap(ServerAction.init(endpoint:)),
@@ -73,7 +95,7 @@ extension FeedStore {
                 else { return nil }
                 return Queued(
                     actor: actor, statusID: statusID, action: action, statusURL: row[2].text,
-                    queuedAt: Date(timeIntervalSince1970: queuedAt))
+                    queuedAt: Date(timeIntervalSince1970: queuedAt), record: Self.record(row[4].text))
             }
         }
     }

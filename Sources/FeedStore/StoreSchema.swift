@@ -103,9 +103,12 @@ enum StoreSchema {
         );
         """,
         // 6: Bluesky handles and the accounts (DIDs) they resolved to, so that a feed named
-        // by a handle is asked for without resolving it again at every start. A handle
-        // may move to another account: it is resolved again once its answer is a day old.
+        // by a handle is asked for without resolving it again at every start (a handle
+        // may move to another account: it is resolved again once its answer is a day old);
+        // and a Bluesky post's record for each action in the outbox, whose like or repost
+        // it makes or deletes.
         """
+        ALTER TABLE outbox ADD COLUMN record TEXT;
         CREATE TABLE handles (
             handle TEXT PRIMARY KEY,
             did TEXT NOT NULL,

@@ -127,6 +127,12 @@ enum StoredPost {
             var c: String
             var l: String?
             var r: String?
+
+            init(_ record: BlueskyRecord) {
+                (c, l, r) = (record.cid, record.like, record.repost)
+            }
+
+            var record: BlueskyRecord { BlueskyRecord(cid: c, like: l, repost: r) }
         }
 
         var at: [Media]?
@@ -143,7 +149,7 @@ enum StoredPost {
                 !post.attachments.isEmpty || post.poll != nil || post.serverFilter != nil || !post.links.isEmpty
                     || post.blueskyRecord != nil || post.quotes != nil
             else { return nil }
-            bs = post.blueskyRecord.map { Record(c: $0.cid, l: $0.like, r: $0.repost) }
+            bs = post.blueskyRecord.map(Record.init)
             qc = post.quotes
             ln = post.links.isEmpty ? nil : post.links.map { Link(t: $0.text, u: $0.url) }
             fi = post.serverFilter.map { Filter(t: $0.title, h: $0.hides) }
@@ -164,7 +170,7 @@ enum StoredPost {
         }
 
         func apply(to post: inout Post) {
-            post.blueskyRecord = bs.map { BlueskyRecord(cid: $0.c, like: $0.l, repost: $0.r) }
+            post.blueskyRecord = bs?.record
             post.quotes = qc
             post.links = ln?.map { PostLink(text: $0.t, url: $0.u) } ?? []
             post.serverFilter = fi.map { ServerFilter(title: $0.t, hides: $0.h) }

@@ -9,6 +9,8 @@ public enum APIClient {
         public var url: String
         /// The form to POST, in order; nil for a GET.
         public var form: [(String, String)]?
+        /// A JSON document to POST instead (an XRPC procedure's input; empty: no body).
+        public var json: String?
         /// Sent to the request's own host only, and over https only.
         public var bearerToken: String?
         /// Certificates to trust instead of the system's (`SSL_CERT_FILE`).
@@ -39,7 +41,7 @@ public enum APIClient {
         let url = request.url.lowercased()
         if !url.hasPrefix("https://") {
             guard url.hasPrefix("http://") else { throw Failure.unexpected("not a web address: \(request.url)") }
-            guard request.bearerToken == nil, request.form == nil else {
+            guard request.bearerToken == nil, request.form == nil, request.json == nil else {
                 throw Failure.tokenOverPlainHTTP(host: CurlTransfer.host(of: request.url))
             }
         }
@@ -49,7 +51,7 @@ public enum APIClient {
                 certificateAuthorities: request.certificateAuthorities,
                 extraHeaders: request.idempotencyKey.map { ["Idempotency-Key: \($0)"] } ?? [],
                 bearerToken: request.bearerToken,
-                form: request.form.map(FormEncoding.encode)))
+                form: request.form.map(FormEncoding.encode), json: request.json))
         return response.body
     }
 }

@@ -23,6 +23,9 @@ struct CurlTransfer {
         var bearerToken: String?
         /// A form to POST (`application/x-www-form-urlencoded`, already encoded); nil: a GET.
         var form: String?
+        /// A JSON document to POST (an XRPC procedure's input), sent as
+        /// `application/json`; an empty one is a POST with no body.
+        var json: String?
         /// Hears, on the transfer's thread, the body so far each time another post in
         /// it is complete, cut after that post and closed as a document; small bodies
         /// only (the first `StreamingBody.limit` bytes).
@@ -68,6 +71,9 @@ struct CurlTransfer {
         let retained = Unmanaged.passRetained(state)
         defer { retained.release() }
         var headerList: UnsafeMutablePointer<curl_slist>? = curl_slist_append(nil, "Accept: \(request.accept)")
+        if request.json?.isEmpty == false {
+            headerList = curl_slist_append(headerList, "Content-Type: application/json")
+        }
         for line in request.extraHeaders { headerList = curl_slist_append(headerList, line) }
         defer { curl_slist_free_all(headerList) }
 
@@ -163,8 +169,8 @@ struct CurlTransfer {
             CCurl_easy_setopt_long(easy, CURLOPT_HTTPAUTH, CCurl_CURLAUTH_BEARER())
             CCurl_easy_setopt_string(easy, CURLOPT_XOAUTH2_BEARER, token)
         }
-        if let form = request.form {
-            // Copied by libcurl; a form is text, with no NUL in it.
+        if let form = request.form ?? request.json {
+            // Copied by libcurl; a form or JSON is text, with no NUL in it.
             CCurl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, form)
         }
         if let certificateAuthorities = request.certificateAuthorities {

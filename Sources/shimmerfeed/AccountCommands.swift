@@ -14,11 +14,13 @@ enum AccountCommands {
     static let waitForAuthorization: Duration = .seconds(300)
 
     static func login(_ typed: String, environment: [String: String]) -> Int32 {
-        blocking { await signIn(typed, environment: environment) }
+        if BlueskySignIn.isBluesky(typed) { return BlueskyCommands.login(typed, environment: environment) }
+        return blocking { await signIn(typed, environment: environment) }
     }
 
     static func logout(_ typed: String, environment: [String: String]) -> Int32 {
-        blocking { await signOut(typed, environment: environment) }
+        if BlueskySignIn.isBluesky(typed) { return BlueskyCommands.logout(environment: environment) }
+        return blocking { await signOut(typed, environment: environment) }
     }
 
     private static func signIn(_ typed: String, environment: [String: String]) async -> Int32 {
@@ -94,7 +96,7 @@ enum AccountCommands {
         }
     }
 
-    private static func accountsFile(_ environment: [String: String]) throws -> AccountsFile {
+    static func accountsFile(_ environment: [String: String]) throws -> AccountsFile {
         guard let path = AccountsFile.defaultPath(environment: environment) else {
             throw MastodonSignIn.Refused("no place for the accounts: set HOME or XDG_CONFIG_HOME")
         }
@@ -157,13 +159,13 @@ enum AccountCommands {
         "<!doctype html><meta charset=utf-8><title>shimmerfeed</title><p>\(text)</p>"
     }
 
-    private static func say(_ text: String, newline: Bool = true) {
+    static func say(_ text: String, newline: Bool = true) {
         let line = newline ? text + "\n" : text
         _ = line.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
     }
 
     /// `body`'s exit code, waited for here: the commands run before any loop exists.
-    private static func blocking(_ body: @escaping @Sendable () async -> Int32) -> Int32 {
+    static func blocking(_ body: @escaping @Sendable () async -> Int32) -> Int32 {
         Blocking.run(body) ?? 1
     }
 }

@@ -10,16 +10,22 @@ struct AccountSources {
     let accounts: [Account]
     /// Why the accounts file could not be read, for the sources that need it.
     let problem: String?
+    /// A session of each Bluesky account, shared by its sources: one refresh for them all.
+    let blueskySessions: [BlueskySession]
 
     init(environment: [String: String]) {
-        guard let path = AccountsFile.defaultPath(environment: environment) else {
-            (accounts, problem) = ([], nil)
-            return
-        }
-        do {
-            (accounts, problem) = (try AccountsFile(path: path).read(), nil)
+        let path = AccountsFile.defaultPath(environment: environment)
+        do throws(AccountsFile.Unusable) {
+            (accounts, problem) = (
+                try path.map { path throws(AccountsFile.Unusable) in try AccountsFile(path: path).read() } ?? [], nil
+            )
         } catch {
             (accounts, problem) = ([], error.description)
+        }
+        let certificateAuthorities = environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        blueskySessions = accounts.filter { $0.network == .bluesky }.map {
+            BlueskySession(
+                account: $0, file: path.map(AccountsFile.init(path:)), certificateAuthorities: certificateAuthorities)
         }
     }
 
@@ -30,6 +36,12 @@ struct AccountSources {
         else { return list }
         var homes = list
         homes.entries = accounts.compactMap { account in
+            if account.network == .bluesky {
+                // The Following timeline, read through the session (`https://bsky.app/`).
+                guard let url = URL(string: "https://bsky.app/") else { return nil }
+                return SourceList.Entry(
+                    source: .url(url), title: "Following \(account.handle)", account: account.handle)
+            }
             guard let url = URL(string: account.server + "/api/v1/timelines/home") else { return nil }
             return SourceList.Entry(source: .url(url), title: "Home \(account.handle)", account: account.handle)
         }
@@ -64,14 +76,24 @@ struct AccountSources {
 
     /// The Bluesky session `entry` is read with: its `account=`, else the first Bluesky
     /// account signed in; nil for a source of no Bluesky address, or with no account.
-    func blueskySession(for entry: SourceList.Entry) -> (any SessionTokens)? {
-        nil
+    func blueskySession(for entry: SourceList.Entry) -> BlueskySession? {
+        guard case .url(let url) = entry.source,
+            BlueskyAddress(url) != nil
+                || blueskySessions.contains(where: { url.absoluteString.hasPrefix($0.server + "/xrpc/") })
+        else { return nil }
+        guard let handle = entry.account?.lowercased() else { return blueskySessions.first }
+        return blueskySessions.first { $0.name.lowercased() == handle }
     }
 
     /// The token `entry` is read with through its account: nil without `account=`; a
     /// failure where the account is not signed in, or is not of the source's server.
     func token(for entry: SourceList.Entry) -> Result<String, Failure>? {
         guard let handle = entry.account else { return nil }
+        // A Bluesky account's source is read through its session.
+        if blueskySession(for: entry) != nil { return nil }
+        if case .url(let url) = entry.source, BlueskyAddress(url) != nil {
+            return .failure(.notSignedIn(account: handle, host: "bsky.social"))
+        }
         let host = String(handle.split(separator: "@").last ?? "")
         guard let account = accounts.first(where: { $0.handle.lowercased() == handle.lowercased() }) else {
             return .failure(.notSignedIn(account: handle, host: host))
@@ -100,7 +122,7 @@ struct AccountSources {
             return MastodonActions.Actor(
                 server: server, token: token, name: "$\(variable) at \(server)", resolves: false)
         }
-        guard let account = accounts.first else { return nil }
+        guard let account = accounts.first(where: { $0.network == .mastodon }) else { return nil }
         return MastodonActions.Actor(
             server: account.server, token: account.token, name: account.handle, resolves: account.server != server)
     }

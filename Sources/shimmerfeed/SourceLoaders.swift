@@ -20,6 +20,8 @@ struct SourceLoaders {
     let storeKeys: [String?]
     /// Who acts for each source's posts on a server; nil where no one does.
     let actors: [MastodonActions.Actor?]
+    /// The Bluesky session each source is read and acted on with; nil where none is.
+    let blueskySessions: [BlueskySession?]
 
     init(
         options: CommandLineOptions, sources: SourceList, environment: [String: String], storeOpening: StoreOpening,
@@ -32,25 +34,28 @@ struct SourceLoaders {
         self.storeOpening = storeOpening
         storeKeys = sources.entries.map { StoreOpening.key(of: $0.source) }
         self.actors = actors
+        blueskySessions = sources.entries.map(accounts.blueskySession(for:))
     }
 
     /// `SSL_CERT_FILE`, when set: the certificate authorities transfers trust.
     var certificateAuthorities: String? { environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The view's sources as the status line and rows name them.
-    var statuses: [SourceStatus] { Self.statuses(of: sources, actors: actors) }
+    var statuses: [SourceStatus] { Self.statuses(of: sources, actors: actors, accounts: accounts) }
 
-    static func statuses(of sources: SourceList, actors: [MastodonActions.Actor?]) -> [SourceStatus] {
+    static func statuses(of sources: SourceList, actors: [MastodonActions.Actor?], accounts: AccountSources)
+        -> [SourceStatus]
+    {
         zip(sources.entries, actors).map { entry, actor in
             var status = SourceStatus(
                 name: entry.title ?? entry.source.shortName, named: entry.title != nil, label: entry.source.label)
-            status.actsOnServer = actor != nil
+            status.actsOnServer = actor != nil || accounts.blueskySession(for: entry) != nil
             status.refreshInterval = entry.refresh
             if case .search = entry.source { status.isSavedSearch = true }
             // Mastodon's API (timelines, an account's statuses) read without a token, and no
             // account to act: a like stays here, and the reader is told where to sign in.
             if actor == nil, case .url(let url) = entry.source, entry.tokenVariable == nil, entry.account == nil {
-                status.signInHost = url.mastodonAPIHost
+                status.signInHost = url.mastodonAPIHost ?? (BlueskyAddress(url) != nil ? "bsky.social" : nil)
             }
             return status
         }
@@ -100,7 +105,7 @@ struct SourceLoaders {
     /// The actions on the servers, through the store's outbox.
     var actionSending: ActionSending {
         ActionSending(
-            actors: actors, store: storeOpening.store, offline: options.viewer.offline,
+            actors: actors, bluesky: blueskySessions, store: storeOpening.store, offline: options.viewer.offline,
             certificateAuthorities: certificateAuthorities)
     }
 
@@ -124,9 +129,8 @@ struct SourceLoaders {
         clock: any LoopClock, sending: ActionSending? = nil, live: LiveTimelines? = nil,
         tell: @escaping @Sendable (String) -> Void = { _ in }
     ) -> [any FeedLoading] {
-        zip(sources.entries.indices, zip(storeKeys, actors)).map { index, keyAndActor in
+        zip(sources.entries.indices, storeKeys).map { index, key in
             let entry = sources.entries[index]
-            let (key, actor) = keyAndActor
             let loader = loader(for: entry)
             var loading: any FeedLoading = loader
             if case .search(let query) = entry.source, let store = storeOpening.store {
@@ -140,7 +144,7 @@ struct SourceLoaders {
                     loader, store: store, key: key, keep: entry.keep ?? FeedStore.postsPerSource,
                     currentValidators: { url.map(loader.validators(for:)) ?? HTTPValidators() })
             }
-            if let sending, let actor {
+            if let sending, let actor = sending.actors[index] {
                 loading = SendingKeptFirst(base: loading, actor: actor, sending: sending, tell: tell)
             }
             if let live, live.setups[index] != nil {
@@ -170,6 +174,11 @@ struct SourceLoaders {
         loader.bluesky = BlueskyReading(
             appView: Self.appView(environment: environment), handles: storeOpening.store.map(StoredHandles.init),
             session: accounts.blueskySession(for: entry))
+        if accounts.blueskySession(for: entry) == nil, let handle = entry.account, case .url(let url) = entry.source,
+            BlueskyAddress(url) != nil
+        {
+            loader.accountFailure = .notSignedIn(account: handle, host: "bsky.social")
+        }
         switch accounts.token(for: entry) {
         case .success(let token)?: loader.bearerToken = token
         case .failure(let failure)?: loader.accountFailure = failure

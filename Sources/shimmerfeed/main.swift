@@ -19,6 +19,7 @@ case .keys: succeed(printing: CommandLineOptions.keysListing(options.viewer.keys
 case .script: break
 case .version: succeed(printing: "shimmerfeed \(Version.current)")
 case .login(let server): exit(AccountCommands.login(server, environment: environment))
+case .blueskyLogin(let server): exit(BlueskyCommands.login(server, environment: environment))
 case .logout(let server): exit(AccountCommands.logout(server, environment: environment))
 case .run: break
 }
@@ -36,7 +37,7 @@ do {
 let actors = sourceList.entries.map { accounts.actor(for: $0, environment: environment) }
 let storeOpening = StoreOpening.open(
     options: options, environment: environment, keys: sourceList.entries.map { StoreOpening.key(of: $0.source) },
-    statuses: SourceLoaders.statuses(of: sourceList, actors: actors), now: Date())
+    statuses: SourceLoaders.statuses(of: sourceList, actors: actors, accounts: accounts), now: Date())
 let loaders = SourceLoaders(
     options: options, sources: sourceList, environment: environment, storeOpening: storeOpening, accounts: accounts,
     actors: actors)

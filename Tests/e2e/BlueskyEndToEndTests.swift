@@ -136,5 +136,110 @@ extension EndToEndTests {
             if feeds.count == 2 { #expect(feeds[1].at - feeds[0].at >= 8) }
             try ActionsEndToEndTests.quitAndWait(tmux)
         }
+
+        /// The accounts file of `folder`, as JSON.
+        static func accounts(_ folder: URL) throws -> [[String: Any]] {
+            let data = try Data(contentsOf: folder.appendingPathComponent("config/shimmerfeed/accounts"))
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            return object?["accounts"] as? [[String: Any]] ?? []
+        }
+
+        /// `login --bluesky` at the loopback PDS, typed in `tmux`: the handle, then the app
+        /// password, which the screen never shows.
+        static func signIn(_ tmux: TmuxSession, _ folder: URL, _ server: FeedServer, password: String) throws {
+            try tmux.run(
+                "clear; XDG_CONFIG_HOME='\(folder.path)/config' SSL_CERT_FILE='\(server.certificate ?? "")' "
+                    + "\(try Binary.required()) login --bluesky 127.0.0.1:\(server.tlsPort ?? 0); echo EXIT=$?")
+            try tmux.waitFor("the handle asked") { $0.contains("Handle (such as alice.bsky.social):") }
+            try tmux.run("bskyr.bsky.social")
+            try tmux.waitFor("the app password asked") { $0.contains("App password:") }
+            try tmux.run(password)
+        }
+
+        @Test func signingInTakesAnAppPasswordOnlyAndKeepsTheSessionPrivate() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try ScratchFolder.make("shimmerfeed-e2e-bluesky")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let tmux = try TmuxSession(width: 120, height: 20)
+            // The account's own password: refused here, never sent.
+            try Self.signIn(tmux, folder, server, password: "correct horse battery")
+            let refused = try tmux.waitFor("the refusal") { $0.contains("EXIT=1") }
+            #expect(
+                refused.contains("that is not an app password") && refused.contains("never the account's own password"))
+            #expect(!refused.contains("correct horse"), "the password is typed unseen")
+            #expect(try Self.log(server).isEmpty, "nothing was sent")
+            // An app password: the session made, the PDS found in it, kept 0600.
+            try Self.signIn(tmux, folder, server, password: "abcd-efgh-ijkl-mnop")
+            let signedIn = try tmux.waitFor("signed in") { $0.contains("EXIT=0") }
+            print(signedIn)
+            #expect(
+                signedIn.contains("Signed in to Bluesky as @bskyr.bsky.social, at 127.0.0.1:\(server.tlsPort ?? 0)"))
+            #expect(!signedIn.contains("abcd-efgh"), "the password is typed unseen")
+            let path = folder.appendingPathComponent("config/shimmerfeed/accounts").path
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            let account = try #require(try Self.accounts(folder).first)
+            #expect(
+                account["network"] as? String == "bluesky"
+                    && account["did"] as? String == "did:plc:5c2r73erhng4bszmxlfdtscf")
+            #expect(account["server"] as? String == "https://127.0.0.1:\(server.tlsPort ?? 0)")
+            #expect(account["token"] as? String == "access-1" && account["refreshToken"] as? String == "refresh-1")
+            #expect(
+                !String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).contains("abcd-efgh")
+            )
+            let asked = try Self.log(server)
+            #expect(asked.map(\.path) == ["/xrpc/com.atproto.server.createSession"] && asked[0].scheme == "https")
+        }
+
+        @Test func likeUnlikeARollbackOn500AndAnExpiredSessionRefreshed() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try ScratchFolder.make("shimmerfeed-e2e-bluesky")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try Self.signIn(tmux, folder, server, password: "abcd-efgh-ijkl-mnop")
+            try tmux.waitFor("signed in") { $0.contains("EXIT=0") }
+            // No source given: the account's Following timeline, through its PDS.
+            try ActionsEndToEndTests.view(tmux, folder, server)
+            let loaded = try tmux.waitFor("the timeline") { $0.contains("25 posts") && $0.contains("Following @bskyr") }
+            let header = { (screen: String) in ViewerEndToEndTests.selectedLine(screen).map(String.init) ?? "" }
+            #expect(header(loaded).contains("CRAN Updates") && header(loaded).hasSuffix("♥ 0"))
+            #expect(
+                try Self.log(server).last.map { "\($0.path) \($0.token)" } == "/xrpc/app.bsky.feed.getTimeline right")
+            // A like: a record made in the reader's repo, its subject the post.
+            try tmux.press("l")
+            try tmux.waitFor("liked") { header($0).hasSuffix("♥ 1") }
+            try tmux.waitFor("the like's record") { _ in
+                (try? Self.log(server).contains { $0.path == "/xrpc/com.atproto.repo.createRecord" }) == true
+            }
+            let like = try #require(try Self.log(server).last)
+            #expect(like.collection == "app.bsky.feed.like" && like.token == "right" && like.scheme == "https")
+            // Undone: that record deleted.
+            try tmux.press("l")
+            try tmux.waitFor("unliked") { header($0).hasSuffix("♥ 0") }
+            try tmux.waitFor("the like deleted") { _ in
+                (try? Self.log(server).contains { $0.path == "/xrpc/com.atproto.repo.deleteRecord" }) == true
+            }
+            // A 500: back as it was, and said.
+            _ = try server.get("/bluesky-api/fail?status=500&times=1")
+            try tmux.press("l")
+            let rolledBack = try tmux.waitFor("the rollback") { $0.contains("Could not like") }
+            print(rolledBack)
+            #expect(header(rolledBack).hasSuffix("♥ 0") && rolledBack.contains("HTTP 500"))
+            // The access token expires: the repost meets it, the session is refreshed once,
+            // the repost made with the new token, and the new tokens kept.
+            _ = try server.get("/bluesky-api/expire")
+            let before = try Self.log(server).count
+            try tmux.press("B")
+            try tmux.waitFor("reposted") { header($0).contains("↻ 1") }
+            let after = try Self.log(server).dropFirst(before).map { "\($0.path) \($0.token)" }
+            #expect(
+                after == [
+                    "/xrpc/com.atproto.repo.createRecord expired", "/xrpc/com.atproto.server.refreshSession refresh",
+                    "/xrpc/com.atproto.repo.createRecord right",
+                ])
+            #expect(try Self.accounts(folder).first?["token"] as? String == "access-2")
+            #expect(try Self.accounts(folder).first?["refreshToken"] as? String == "refresh-2")
+            try ActionsEndToEndTests.quitAndWait(tmux)
+        }
     }
 }

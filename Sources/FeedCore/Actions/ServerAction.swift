@@ -41,6 +41,22 @@ public struct ServerAction: Hashable, Sendable {
             }
         return on ? name : "un" + name
     }
+
+    /// In the reader's words on Bluesky, whose favourites are likes and boosts reposts.
+    public var blueskyVerb: String {
+        let name =
+            switch mark {
+            case .boosted: "repost"
+            case .bookmarked: "bookmark"
+            default: "like"
+            }
+        return on ? name : "un" + name
+    }
+
+    /// The verb as `target`'s network says it.
+    public func verb(on target: ActionTarget) -> String {
+        target.record != nil ? blueskyVerb : verb
+    }
 }
 
 /// A status the reader acts on: the source whose server (or whose account's) takes the
@@ -52,11 +68,29 @@ public struct ActionTarget: Hashable, Sendable {
     public var statusID: String
     /// Its address, to find it on the account's own server when the source is another's.
     public var statusURL: String?
+    /// A Bluesky post's record (what a like or repost points to, and the reader's own),
+    /// and its counts as last shown: a record's answer says nothing of counts.
+    public var record: BlueskyRecord?
+    public var likes: Int?
+    public var boosts: Int?
 
-    public init(source: Int, statusID: String, statusURL: String? = nil) {
+    public init(
+        source: Int, statusID: String, statusURL: String? = nil, record: BlueskyRecord? = nil, likes: Int? = nil,
+        boosts: Int? = nil
+    ) {
         self.source = source
         self.statusID = statusID
         self.statusURL = statusURL
+        self.record = record
+        self.likes = likes
+        self.boosts = boosts
+    }
+
+    /// The target as the server's answer left it: the next request on it starts from there.
+    mutating func take(_ state: StatusState) {
+        likes = state.likes
+        boosts = state.boosts ?? boosts
+        if let record = state.blueskyRecord { self.record = record }
     }
 
     /// What the actions on one status share, whatever its URL.

@@ -89,6 +89,7 @@ public struct ServerActions: Sendable {
         switch answer.outcome {
         case .confirmed(let state):
             updated.confirmed = state.marks.contains(key.mark)
+            updated.target.take(state)
             guard updated.wanted != updated.confirmed else {
                 entries[key] = nil
                 return .confirmed(state, request, next: nil)

@@ -8,6 +8,8 @@ public struct StatusState: Hashable, Sendable {
     public var likes: Int
     public var boosts: Int?
     public var marks: StatusMarks
+    /// A Bluesky post's record after the action: the reader's like or repost made, or gone.
+    public var blueskyRecord: BlueskyRecord?
 
     public init(statusID: String, likes: Int, boosts: Int?, marks: StatusMarks) {
         self.statusID = statusID
@@ -33,6 +35,7 @@ extension Post {
         likes = state.likes
         boosts = state.boosts ?? boosts
         marks = state.marks
+        if let record = state.blueskyRecord { blueskyRecord = record }
     }
 }
 

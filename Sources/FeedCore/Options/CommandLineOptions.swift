@@ -41,6 +41,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         case version
         /// `shimmerfeed login SERVER`: sign in to a Mastodon server.
         case login(String)
+        /// `login --bluesky HOST`: a Bluesky PDS other than bsky.social.
+        case blueskyLogin(String)
         /// `shimmerfeed logout SERVER`: revoke the account's token and forget it.
         case logout(String)
         /// `shimmerfeed keys`: every action and its keys, as bound.
@@ -151,6 +153,10 @@ public struct CommandLineOptions: Equatable, Sendable {
         _ arguments: [String], environment: [String: String] = [:], configuration: Configuration = Configuration()
     ) throws(ParseError) -> CommandLineOptions {
         var options = CommandLineOptions()
+        if arguments.count == 3, arguments[0] == "login", arguments[1] == "--bluesky", !arguments[2].hasPrefix("-") {
+            options.action = .blueskyLogin(arguments[2])
+            return options
+        }
         if let command = arguments.first, command == "login" || command == "logout" {
             guard arguments.count == 2, let server = arguments.last, !server.hasPrefix("-") else {
                 throw ParseError(description: "\(command) takes a server: shimmerfeed \(command) mastodon.example")

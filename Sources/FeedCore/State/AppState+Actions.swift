@@ -17,7 +17,13 @@ extension AppState {
             }
             return []
         }
-        let target = ActionTarget(source: post.source?.index ?? 0, statusID: statusID, statusURL: post.url)
+        if post.network == .bluesky, mark == .bookmarked {
+            notices.say("A Bluesky post cannot be bookmarked: Bluesky keeps no bookmarks that other apps see.")
+            return []
+        }
+        let target = ActionTarget(
+            source: post.source?.index ?? 0, statusID: statusID, statusURL: post.url, record: post.blueskyRecord,
+            likes: post.likes, boosts: post.boosts)
         guard let request = actions.press(mark, on: target, server: post.marks.contains(mark)) else { return [] }
         return [.sendAction(request)]
     }
@@ -29,10 +35,11 @@ extension AppState {
             views.update(request.target, to: state)
             return next.map { [.sendAction($0)] } ?? []
         case .rolledBack(let request, let failure):
-            notices.say("Could not \(request.action.verb): \(failure.message)")
+            notices.say("Could not \(request.action.verb(on: request.target)): \(failure.message)")
         case .waiting(let request, let failure):
             notices.say(
-                "Could not \(request.action.verb) now (\(failure.message)); it is kept and sent at the next chance")
+                "Could not \(request.action.verb(on: request.target)) now (\(failure.message)); it is kept and sent at the next chance"
+            )
         case .stale:
             break
         }

@@ -136,6 +136,8 @@ def token_state(auth):
     token = auth[len("Bearer "):]
     if token in State.expired:
         return "expired"
+    if token == State.refresh:
+        return "refresh"
     return "right" if token == State.access else "wrong"
 
 
