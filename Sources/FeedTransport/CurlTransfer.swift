@@ -286,11 +286,12 @@ private final class TransferState {
         let state = Unmanaged<TransferState>.fromOpaque(context!).takeUnretainedValue()
         let length = size * count
         if state.control.isCancelled { return 0 }
-        // An error status's body is not wanted, but for a short JSON error (an XRPC
-        // server's `{"error", "message"}`), which says what the status cannot.
+        // An error status's body is not wanted, but for an XRPC server's short JSON error
+        // (`{"error", "message"}`), which says what the status cannot.
         if let failure = state.headers.failure(url: state.url) {
             let isJSON = state.headers["content-type"]?.lowercased().contains("json") ?? false
-            guard isJSON, state.errorBody.count + length <= XRPCError.bodyLimit, let data else {
+            guard isJSON, state.url.contains("/xrpc/"), state.errorBody.count + length <= XRPCError.bodyLimit, let data
+            else {
                 state.failure = failure
                 return 0
             }

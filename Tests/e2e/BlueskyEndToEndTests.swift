@@ -241,5 +241,63 @@ extension EndToEndTests {
             #expect(try Self.accounts(folder).first?["refreshToken"] as? String == "refresh-2")
             try ActionsEndToEndTests.quitAndWait(tmux)
         }
+
+        @Test func anRSSFeedAMastodonTimelineAndABlueskyFeedMergeByTimeWithEveryRowsPictures() throws {
+            let server = try FeedServer()
+            _ = try server.get("/mastodon-api/local-pictures")
+            let folder = try ScratchFolder.make("shimmerfeed-e2e-bluesky")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let sources =
+                "'\(server.url("/mixed/rss"))' '\(server.url("/api/v1/timelines/public"))' "
+                + "'https://bsky.app/profile/bsky.app/feed/bsky-team'"
+            let environment = "SHIMMERFEED_BLUESKY_APPVIEW='http://127.0.0.1:\(server.port)'"
+            let binary = try Binary.required()
+            let store = "--store '\(folder.path)/store.sqlite3'"
+            let tmux = try TmuxSession(width: 110, height: 50)
+            // The merged timeline, as a script reads it: by time, the networks interleaved.
+            let printed = folder.appendingPathComponent("printed.jsonl").path
+            try tmux.run(
+                "\(environment) \(binary) reload \(store) \(sources) && \(environment) \(binary) print --json \(store) "
+                    + "\(sources) > '\(printed)'; echo EXIT=$?")
+            try tmux.waitFor("the timeline printed") { $0.contains("EXIT=0") }
+            struct Line: Decodable {
+                var time: String?
+                var network: String?
+                var title: String?
+            }
+            let lines = try String(contentsOfFile: printed, encoding: .utf8).split(separator: "\n").map {
+                try JSONDecoder().decode(Line.self, from: Data($0.utf8))
+            }
+            let times = lines.compactMap { $0.time.flatMap { ISO8601DateFormatter().date(from: $0) } }
+            #expect(times.count == 18 && times == times.sorted(by: >), "newest first, every post dated")
+            let networks = lines.map { $0.network ?? "feed" }
+            #expect(
+                networks == ["feed"] + Array(repeating: "mastodon", count: 8) + ["feed"]
+                    + Array(repeating: "bluesky", count: 7) + ["feed"])
+            // In the viewer, every row names its network and draws its pictures in cells.
+            try tmux.run(
+                "clear; \(environment) exec \(binary) --store '\(folder.path)/viewer.sqlite3' --images cells \(sources)"
+            )
+            let first = try tmux.waitFor("the mixed timeline") { $0.contains("18 posts from 3 sources") }
+            print(first)
+            #expect(first.contains("Nightshift Notes  3mo · feed"))
+            #expect(first.contains("@admin · 4mo · 127.0.0.1 · Mastodon"))
+            for _ in 0..<3 {
+                try tmux.press("Space")
+                usleep(300_000)
+            }
+            let bluesky = try tmux.waitFor("the Bluesky rows, their pictures drawn", colors: true) {
+                $0.contains("@bsky.app") && $0.contains("Bluesky") && !ViewerEndToEndTests.hasGreyBackground($0)
+            }
+            #expect(bluesky.contains("· feed bsky-team by @bsky.app · Bluesky"))
+            let asked = try JSONDecoder().decode([String].self, from: Data(try server.get("/cdn-log").utf8))
+            #expect(
+                Set(asked.filter { $0.hasPrefix("/cdn/rss/") })
+                    == ["/cdn/rss/logo.png", "/cdn/rss/harbour.png", "/cdn/rss/tea.png", "/cdn/rss/light.png"])
+            #expect(asked.contains { $0.hasPrefix("/cdn/mastodon/") && $0.contains("/avatars/") })
+            #expect(asked.contains { $0.hasPrefix("/cdn/bsky/img/avatar/plain/did:plc:z72i7hdynmk6r22z27h6tvur/") })
+            #expect(Set(asked.filter { $0.hasPrefix("/cdn/bsky/img/feed_") }).count >= 2, "the feed's pictures")
+            try ActionsEndToEndTests.quitAndWait(tmux)
+        }
     }
 }

@@ -86,8 +86,10 @@ public struct ActionTarget: Hashable, Sendable {
         self.boosts = boosts
     }
 
-    /// The target as the server's answer left it: the next request on it starts from there.
+    /// A Bluesky target as the server's answer left it: the next request on it starts from
+    /// there (the record to delete, the counts to move).
     mutating func take(_ state: StatusState) {
+        guard record != nil else { return }
         likes = state.likes
         boosts = state.boosts ?? boosts
         if let record = state.blueskyRecord { self.record = record }

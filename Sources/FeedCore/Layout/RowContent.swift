@@ -168,7 +168,7 @@ public struct RowContent: Hashable, Sendable {
             counts: [RowCount("x xxx")], unread: unread)
     }
 
-    /// The header's counts: replies, boosts, likes, and the bookmark, the reader's own in
+    /// The header's counts: replies, boosts, likes, quotes (Bluesky's), and the bookmark, the reader's own in
     /// the accent colour. A mark wanted and not yet confirmed counts as it will.
     static func counts(of post: Post, marks: RowMarks, inWords: Bool = false) -> [RowCount] {
         func change(_ mark: StatusMarks) -> Int {
@@ -195,9 +195,6 @@ public struct RowContent: Hashable, Sendable {
                 RowContent.boostMark, boosts, "boost", "boosts", own: boosted ? "boosted" : nil, pending: boostPending)
             counts.append(RowCount(text, own: boosted, pending: boostPending, isBoosts: true))
         }
-        if let quotes = post.quotes, quotes > 0 {
-            counts.append(RowCount(count(RowContent.quoteMark, quotes, "quote", "quotes")))
-        }
         let liked = marks.liked || marks.own.contains(.favourited)
         if post.likes != nil || liked {
             let likes = max(0, (post.likes ?? 0) + (marks.liked ? 1 : 0) + change(.favourited))
@@ -205,6 +202,10 @@ public struct RowContent: Hashable, Sendable {
             let text = count(
                 RowContent.heart, likes, "like", "likes", own: liked ? "liked" : nil, pending: likePending)
             counts.append(RowCount(text, own: liked, pending: likePending))
+        }
+        // Last of the counts: where the header is short of room, the one cut off.
+        if let quotes = post.quotes, quotes > 0 {
+            counts.append(RowCount(count(RowContent.quoteMark, quotes, "quote", "quotes")))
         }
         if marks.own.contains(.bookmarked) || marks.pending.contains(.bookmarked) {
             counts.append(

@@ -21,9 +21,11 @@ extension AppState {
             notices.say("A Bluesky post cannot be bookmarked: Bluesky keeps no bookmarks that other apps see.")
             return []
         }
+        // A Bluesky record's answer has no counts: its target carries them as shown.
+        let bluesky = post.blueskyRecord != nil
         let target = ActionTarget(
             source: post.source?.index ?? 0, statusID: statusID, statusURL: post.url, record: post.blueskyRecord,
-            likes: post.likes, boosts: post.boosts)
+            likes: bluesky ? post.likes : nil, boosts: bluesky ? post.boosts : nil)
         guard let request = actions.press(mark, on: target, server: post.marks.contains(mark)) else { return [] }
         return [.sendAction(request)]
     }

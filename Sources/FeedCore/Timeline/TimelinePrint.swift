@@ -86,9 +86,11 @@ public enum TimelinePrint {
         var unread: Bool
         var likes: Int?
         var links: [String]
+        /// "bluesky", "mastodon", or null for a web feed's post.
+        var network: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, time, source, author, handle, title, text, link, unread, likes, links
+            case id, time, source, author, handle, title, text, link, unread, likes, links, network
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -104,6 +106,7 @@ public enum TimelinePrint {
             try container.encode(unread, forKey: .unread)
             try container.encode(likes, forKey: .likes)
             try container.encode(links, forKey: .links)
+            try container.encode(network, forKey: .network)
         }
     }
 
@@ -114,7 +117,8 @@ public enum TimelinePrint {
             id: post.source.map { post.id.untagged(by: $0.index) } ?? post.id.description,
             time: post.createdAt.map(time.format), source: entry.source,
             author: post.author.name, handle: post.author.handle, title: post.title, text: post.content,
-            link: post.url, unread: entry.unread, likes: post.likes, links: post.links.map(\.url))
+            link: post.url, unread: entry.unread, likes: post.likes, links: post.links.map(\.url),
+            network: post.network?.rawValue)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding strings and numbers cannot fail.

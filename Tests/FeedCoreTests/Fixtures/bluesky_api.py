@@ -63,8 +63,8 @@ def local_pictures(answer, base):
     """The recorded answer with its pictures' addresses moved from Bluesky's CDN to this
     server's (which draws each at its recorded aspect ratio)."""
     text = json.dumps(answer)
-    text = text.replace("https://cdn.bsky.app/", base + "/bluesky-api/cdn/")
-    text = text.replace("https://video.bsky.app/", base + "/bluesky-api/cdn/video/")
+    text = text.replace("https://cdn.bsky.app/", base + "/cdn/bsky/")
+    text = text.replace("https://video.bsky.app/", base + "/cdn/bsky-video/")
     return json.loads(text)
 
 
@@ -186,8 +186,6 @@ def handle(handler, method, base):
         with State.lock:
             State.hold = float(params.get("seconds", "0"))
         handler.send(200, b"{}")
-    elif path.startswith("/bluesky-api/cdn/"):
-        handler.send_picture(path)
     elif name == "com.atproto.identity.resolveHandle":
         did = HANDLES.get(params.get("handle", "").lower())
         if did:

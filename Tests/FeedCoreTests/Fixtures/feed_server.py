@@ -132,6 +132,7 @@ class Seen:
     counts = {}
     auth = []
     sent = []
+    pictures = []  # the recorded answers' pictures asked for (/cdn/…)
 
     @classmethod
     def count(cls, key, what):
@@ -253,10 +254,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         return f"{scheme}://127.0.0.1:{self.server.server_port}"
 
     def send_picture(self, path):
-        """A picture of Bluesky's CDN, moved here: an avatar 16 x 16, anything else 64 x 36,
-        in a colour of its address."""
+        """A picture of a recorded answer, moved here: an avatar 16 x 16, anything else
+        64 x 36, in a colour of its address."""
+        with Seen.lock:
+            Seen.pictures.append(path)
         color = AVATAR_COLORS[zlib.crc32(path.encode()) % len(AVATAR_COLORS)]
-        if "/avatar/" in path:
+        if "avatar" in path:
             self.send(200, png(16, 16, lambda x, y: color), "image/png")
         else:
             self.send(200, png(64, 36, lambda x, y: color if x < 32 else (40, 160, 160)), "image/png")
@@ -276,7 +279,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 Seen.auth.append({"path": self.path, "host": self.headers.get("Host", ""),
                                   "token": self.headers.get("Authorization") == "Bearer test-token-123",
                                   "any": self.headers.get("Authorization") is not None})
-        if path == "/showcase/timeline":
+        if path.startswith("/cdn/"):  # pictures of Bluesky's and Mastodon's answers, moved here
+            self.send_picture(path)
+        elif path == "/cdn-log":  # the pictures asked for, in order
+            with Seen.lock:
+                self.send(200, json.dumps(Seen.pictures).encode())
+        elif path == "/showcase/timeline":
             self.send(200, showcase_timeline(base))
         elif path.startswith("/showcase/avatar/"):
             self.send(200, png(48, 48, silhouette(SHOWCASE[int(path.rsplit("/", 1)[1]) % 4][2])), "image/png")
@@ -373,6 +381,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/posts":
             start = int(dict(p.split("=") for p in query.split("&") if "=" in p).get("start", "0"))
             self.send(200, json.dumps({"posts": generated_posts(start, 50)}).encode())
+        elif path == "/mixed/rss":  # the mixed timeline's RSS feed, its pictures here
+            self.send(200, fixture("xml/mixed-timeline.xml").replace(b"BASE", base.encode()),
+                      "application/rss+xml; charset=utf-8")
         elif path == "/rss":
             self.send(200, fixture("xml/rss2.xml"), "application/rss+xml; charset=utf-8")
         elif path == "/moved/relative":

@@ -98,6 +98,26 @@ class State:
     by_key = {}
     # The next instance requests answer 503 (where the viewer asks where it streams).
     instance_failures = 0
+    # Timelines' pictures (avatars, media) moved to this server, which draws them.
+    local_pictures = False
+
+
+def with_local_pictures(statuses, base):
+    """`statuses` with their avatars' and media's addresses moved from their servers to
+    this one (`/cdn/mastodon/HOST/PATH`), when the tests ask for pictures that load."""
+    if not State.local_pictures:
+        return statuses
+
+    def moved(url):
+        return base + "/cdn/mastodon/" + url.split("://", 1)[1] if url and "://" in url else url
+    statuses = copy.deepcopy(statuses)
+    for status in statuses + [st["reblog"] for st in statuses if st.get("reblog")]:
+        for key in ("avatar", "avatar_static"):
+            status["account"][key] = moved(status["account"].get(key))
+        for media in status.get("media_attachments", []):
+            for key in ("url", "preview_url"):
+                media[key] = moved(media.get(key))
+    return statuses
 
 
 check_rules_against_the_recordings()
@@ -378,6 +398,9 @@ def handle(handler, method):
     if path == "/mastodon-api/log":
         with State.lock:
             handler.send(200, json.dumps(State.log).encode())
+    elif path == "/mastodon-api/local-pictures":  # timelines' pictures served here from now on
+        State.local_pictures = True
+        handler.send(200, b"{}")
     elif path == "/mastodon-api/fail":  # the next action requests fail
         with State.lock:
             State.failing = (int(params.get("status", "500")), int(params.get("times", "1")))
@@ -617,9 +640,10 @@ def handle(handler, method):
             handler.send(200, json.dumps(recorded("verify_credentials.json")).encode())
     elif path == "/api/v1/timelines/home":
         if authorized(handler, auth):
-            handler.send(200, json.dumps(timeline_page(current("timelines_home.json"), params)).encode())
+            page = timeline_page(current("timelines_home.json"), params)
+            handler.send(200, json.dumps(with_local_pictures(page, handler.base())).encode())
     elif path == "/api/v1/timelines/public":  # needs no token
-        handler.send(200, json.dumps(current("timelines_public.json")).encode())
+        handler.send(200, json.dumps(with_local_pictures(current("timelines_public.json"), handler.base())).encode())
     elif path == "/oauth/revoke" and method == "POST":
         if form.get("client_id") != APP["client_id"] or form.get("client_secret") != APP["client_secret"]:
             error(handler, 403, "unauthorized_client", "You are not authorized to revoke this token")
