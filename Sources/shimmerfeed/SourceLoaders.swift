@@ -49,7 +49,8 @@ struct SourceLoaders {
         zip(sources.entries, actors).map { entry, actor in
             var status = SourceStatus(
                 name: entry.title ?? entry.source.shortName, named: entry.title != nil, label: entry.source.label)
-            status.actsOnServer = actor != nil || accounts.blueskySession(for: entry) != nil
+            status.actsOnBluesky = actor == nil && accounts.blueskySession(for: entry) != nil
+            status.actsOnServer = actor != nil || status.actsOnBluesky
             status.refreshInterval = entry.refresh
             if case .search = entry.source { status.isSavedSearch = true }
             // Mastodon's API (timelines, an account's statuses) read without a token, and no

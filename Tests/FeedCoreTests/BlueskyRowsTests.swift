@@ -111,4 +111,34 @@ import Testing
         #expect(frame.contains { $0.contains("⚠ Source 1 failed, r to retry · no Bluesky account has the handle") })
         #expect(frame.contains { $0.hasPrefix("▌") })
     }
+    @Test func aBlueskyPostSaysWhatIsNotDoneHereYet() throws {
+        var state = try signedIn()
+        #expect(state.apply(.key(.character("R")), at: .seconds(1)).isEmpty)
+        #expect(Views.status(state, at: .seconds(1)).contains("Replies on Bluesky are not written here yet"))
+        #expect(state.apply(.key(.character("t")), at: .seconds(2)).isEmpty)
+        #expect(Views.status(state, at: .seconds(2)).contains("A Bluesky post's thread is not shown here yet"))
+    }
+
+    @Test func aNewPostGoesToTheMastodonAccountNotTheBlueskySession() throws {
+        var options = Views.options(2)
+        options.sources[0].actsOnServer = true
+        options.sources[0].actsOnBluesky = true
+        options.sources[1].actsOnServer = true
+        var state = AppState(options: options, size: Views.size)
+        _ = state.apply(.start, at: .zero)
+        Views.answer(&state, source: 0, try recorded("bluesky/timeline.json"), at: .milliseconds(100))
+        Views.answer(&state, source: 1, try recorded("mastodon.json"), at: .milliseconds(100))
+        _ = state.apply(.key(.character("g")), at: .seconds(1))
+        guard case .compose(let request)? = state.apply(.key(.character("c")), at: .seconds(1)).first else {
+            Issue.record("no post composed")
+            return
+        }
+        #expect(request.source == 1)
+        // With the Bluesky session alone, nothing to post with.
+        options.sources[1].actsOnServer = false
+        var alone = AppState(options: options, size: Views.size)
+        _ = alone.apply(.start, at: .zero)
+        Views.answer(&alone, source: 0, try recorded("bluesky/timeline.json"), at: .milliseconds(100))
+        #expect(alone.apply(.key(.character("c")), at: .seconds(1)).isEmpty)
+    }
 }

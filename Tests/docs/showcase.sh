@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make docs`: the README's pictures of a Mastodon timeline with avatars and a picture,
 # drawn by the release binary (`--dump --svg`) from the loopback server's showcase:
-# loading (skeleton avatars, the picture's BlurHash, the band sweeping), and loaded.
+# loading (skeleton avatars, the picture's BlurHash, the band sweeping), and loaded; and
+# of a timeline of three networks (an RSS feed, a Mastodon timeline and a Bluesky feed,
+# the loopback server's recorded answers, their pictures served by it), loading and loaded.
 set -euo pipefail
 bin=${1:?usage: showcase.sh BINARY OUT_DIR}
 out=${2:?usage: showcase.sh BINARY OUT_DIR}
@@ -19,6 +21,22 @@ dump() { XDG_CONFIG_HOME=$config "$bin" --dump --svg --svg-frame --size 80x24 --
 # One whole sweep of the band from 0.05 s: the BlurHash comes in at the show delay.
 dump --pictures-at 0.05 --frames 57 --fps 30 > "$out/mastodon-loading.svg"
 dump > "$out/mastodon-loaded.svg"
+# The mixed timeline: the recorded Mastodon timeline's pictures served here too.
+exec 3<>"/dev/tcp/127.0.0.1/$port"
+printf 'GET /mastodon-api/local-pictures HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3
+cat <&3 >/dev/null
+exec 3>&-
+cat > "$config/shimmerfeed/feeds" <<FEEDS
+http://127.0.0.1:$port/mixed/rss Nightshift Notes
+http://127.0.0.1:$port/api/v1/timelines/public social.example
+https://bsky.app/profile/bsky.app/feed/bsky-team Bluesky team
+FEEDS
+mixed() {
+    SHIMMERFEED_BLUESKY_APPVIEW="http://127.0.0.1:$port" XDG_CONFIG_HOME=$config \
+        "$bin" --dump --svg --svg-frame --size 100x46 --no-store "$@"
+}
+mixed --pictures-at 0.05 --frames 57 --fps 30 > "$out/mixed-loading.svg"
+mixed > "$out/mixed-loaded.svg"
 exec {SERVER[1]}>&-
 wait "$server_pid" 2>/dev/null || true
 rm -rf "$config"

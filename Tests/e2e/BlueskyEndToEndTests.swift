@@ -239,6 +239,20 @@ extension EndToEndTests {
                 ])
             #expect(try Self.accounts(folder).first?["token"] as? String == "access-2")
             #expect(try Self.accounts(folder).first?["refreshToken"] as? String == "refresh-2")
+            // Expired again, a reload of the timeline meets it: refreshed the same way.
+            _ = try server.get("/bluesky-api/expire")
+            let reloaded = try Self.log(server).count
+            try tmux.press("r")
+            try tmux.waitFor("the timeline read again") { _ in
+                (try? Self.log(server).dropFirst(reloaded).filter { $0.path.hasSuffix("getTimeline") }.count) == 2
+            }
+            let again = try Self.log(server).dropFirst(reloaded).map { "\($0.path) \($0.token)" }
+            #expect(again == [
+                "/xrpc/app.bsky.feed.getTimeline expired", "/xrpc/com.atproto.server.refreshSession refresh",
+                "/xrpc/app.bsky.feed.getTimeline right",
+            ])
+            #expect(try Self.accounts(folder).first?["token"] as? String == "access-3")
+            try tmux.waitFor("the rows back") { $0.contains("25 posts") && !$0.contains("failed") }
             try ActionsEndToEndTests.quitAndWait(tmux)
         }
 

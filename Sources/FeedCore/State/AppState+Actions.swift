@@ -63,8 +63,11 @@ extension AppState {
     /// `t`: the thread of `post`, pushed over the view it was opened from.
     mutating func openThread(of post: Post?) -> [AppEffect] {
         guard let post else { return [] }
-        guard let statusID = post.statusID else {
-            notices.say("Only a Mastodon post has a thread.")
+        guard let statusID = post.statusID, post.network != .bluesky else {
+            notices.say(
+                post.network == .bluesky
+                    ? "A Bluesky post's thread is not shown here yet: o opens it in the browser."
+                    : "Only a Mastodon post has a thread.")
             return []
         }
         let request = views.nextRequest()

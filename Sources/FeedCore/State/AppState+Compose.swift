@@ -9,6 +9,10 @@ extension AppState {
         let source = post.flatMap(timeline.source(of:))
         if action == .reply {
             guard let post else { return [] }
+            if post.network == .bluesky {
+                notices.say("Replies on Bluesky are not written here yet: o opens the post in the browser.")
+                return []
+            }
             guard let statusID = post.statusID, source?.actsOnServer == true else {
                 if let host = source?.signInHost {
                     notices.say("To reply: shimmerfeed login \(host)")
@@ -21,7 +25,9 @@ extension AppState {
             let target = ComposeRequest.ReplyTarget(statusID: statusID, handle: handle, statusURL: post.url)
             return [.compose(ComposeRequest(id: views.nextRequest(), source: index, replyTo: target))]
         }
-        let acting = source?.actsOnServer == true ? index : timeline.sources.firstIndex { $0.actsOnServer }
+        // A post goes to Mastodon: a Bluesky session likes and reposts only.
+        func posts(_ source: SourceStatus?) -> Bool { source?.actsOnServer == true && source?.actsOnBluesky == false }
+        let acting = posts(source) ? index : timeline.sources.firstIndex { posts($0) }
         guard let acting else {
             notices.say("To post: shimmerfeed login, and read a timeline with the account")
             return []

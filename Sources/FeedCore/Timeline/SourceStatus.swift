@@ -62,6 +62,9 @@ public struct SourceStatus: Sendable, Equatable {
     /// Whether the reader's favourites, boosts and bookmarks of its posts reach a server:
     /// its own (read with an account or a token), or the signed-in account's.
     public var actsOnServer = false
+    /// Acted on through a Bluesky session: likes and reposts only (no replies, posts or
+    /// bookmarks here).
+    public var actsOnBluesky = false
     /// Its own refresh interval (`refresh=` in the subscriptions file), over the run's.
     public var refreshInterval: Duration?
     /// A saved search: the store's matches, asked again when other sources bring posts.
