@@ -32,23 +32,17 @@ public struct ServerAction: Hashable, Sendable {
     }
 
     /// In the reader's words, for messages: "boost", "unfavourite".
-    public var verb: String {
-        let name =
-            switch mark {
-            case .boosted: "boost"
-            case .bookmarked: "bookmark"
-            default: "favourite"
-            }
-        return on ? name : "un" + name
-    }
+    public var verb: String { words(onBluesky: false) }
 
     /// In the reader's words on Bluesky, whose favourites are likes and boosts reposts.
-    public var blueskyVerb: String {
+    public var blueskyVerb: String { words(onBluesky: true) }
+
+    private func words(onBluesky: Bool) -> String {
         let name =
             switch mark {
-            case .boosted: "repost"
+            case .boosted: onBluesky ? "repost" : "boost"
             case .bookmarked: "bookmark"
-            default: "like"
+            default: onBluesky ? "like" : "favourite"
             }
         return on ? name : "un" + name
     }
