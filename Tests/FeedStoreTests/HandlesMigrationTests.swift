@@ -65,4 +65,25 @@ import Testing
         #expect(kept.posts == [post])
         #expect(kept.posts.first?.network == .bluesky)
     }
+
+    @Test func theOutboxKeepsABlueskyActionsRecord() throws {
+        let (folder, path) = try versionFiveStore()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try FeedStore.open(at: path, now: now).store
+        let unlike = FeedStore.Queued(
+            actor: "@bskyr.bsky.social", statusID: "at://did:plc:a/app.bsky.feed.post/3l",
+            action: ServerAction(mark: .favourited, on: false), statusURL: "https://bsky.app/profile/a.example/post/3l",
+            queuedAt: now, record: BlueskyRecord(cid: "bafyrei", like: "at://did:plc:me/app.bsky.feed.like/3k"))
+        let mastodon = FeedStore.Queued(
+            actor: "@me@mastodon.example", statusID: "1", action: ServerAction(mark: .boosted, on: true),
+            statusURL: nil,
+            queuedAt: now)
+        try store.queue(unlike)
+        try store.queue(mastodon)
+        let again = try FeedStore.open(at: path, now: now).store
+        #expect(try again.queued(by: "@bskyr.bsky.social") == [unlike])
+        #expect(try again.queued(by: "@me@mastodon.example") == [mastodon])
+        try again.unqueue(unlike)
+        #expect(try again.queued(by: "@bskyr.bsky.social").isEmpty)
+    }
 }

@@ -247,10 +247,11 @@ extension EndToEndTests {
                 (try? Self.log(server).dropFirst(reloaded).filter { $0.path.hasSuffix("getTimeline") }.count) == 2
             }
             let again = try Self.log(server).dropFirst(reloaded).map { "\($0.path) \($0.token)" }
-            #expect(again == [
-                "/xrpc/app.bsky.feed.getTimeline expired", "/xrpc/com.atproto.server.refreshSession refresh",
-                "/xrpc/app.bsky.feed.getTimeline right",
-            ])
+            #expect(
+                again == [
+                    "/xrpc/app.bsky.feed.getTimeline expired", "/xrpc/com.atproto.server.refreshSession refresh",
+                    "/xrpc/app.bsky.feed.getTimeline right",
+                ])
             #expect(try Self.accounts(folder).first?["token"] as? String == "access-3")
             try tmux.waitFor("the rows back") { $0.contains("25 posts") && !$0.contains("failed") }
             try ActionsEndToEndTests.quitAndWait(tmux)
@@ -312,6 +313,23 @@ extension EndToEndTests {
             #expect(asked.contains { $0.hasPrefix("/cdn/bsky/img/avatar/plain/did:plc:z72i7hdynmk6r22z27h6tvur/") })
             #expect(Set(asked.filter { $0.hasPrefix("/cdn/bsky/img/feed_") }).count >= 2, "the feed's pictures")
             try ActionsEndToEndTests.quitAndWait(tmux)
+        }
+
+        @Test func aSavedAnswerReadsFromAFileOrStandardInput() throws {
+            let tmux = try TmuxSession(width: 100, height: 30)
+            let saved = FeedServer.fixtures.appendingPathComponent("bluesky/author_feed.json").path
+            let binary = try Binary.required()
+            try tmux.run("cat '\(saved)' | \(binary) --dump --no-store --size 100x12 -; echo EXIT=$?")
+            let piped = try tmux.waitFor("the piped answer") { $0.contains("EXIT=0") }
+            #expect(piped.contains("Chris Kenny  @chriskenny.bsky.social") && piped.contains("50 posts"))
+            try tmux.run("clear; \(binary) --dump --no-store --size 100x12 --format bluesky '\(saved)'; echo EXIT=$?")
+            let named = try tmux.waitFor("the named answer") { $0.contains("EXIT=0") }
+            #expect(named.contains("50 posts"))
+            // Named Bluesky, another shape is refused with what was expected.
+            let mastodon = FeedServer.fixtures.appendingPathComponent("mastodon.json").path
+            try tmux.run("clear; \(binary) --dump --no-store --format bluesky '\(mastodon)'; echo EXIT=$?")
+            let refused = try tmux.waitFor("the refusal") { $0.contains("EXIT=1") }
+            #expect(refused.contains("expected a Bluesky feed"))
         }
     }
 }

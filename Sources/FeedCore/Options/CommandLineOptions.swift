@@ -363,6 +363,8 @@ public struct CommandLineOptions: Equatable, Sendable {
         Usage: shimmerfeed [OPTIONS] [SOURCE...]
                shimmerfeed login SERVER    sign in to a Mastodon server (a host, or https://…)
                shimmerfeed logout SERVER   revoke its token there and forget the account
+               shimmerfeed login bsky.social  sign in to Bluesky with an app password
+                                           (login --bluesky HOST: another PDS)
                shimmerfeed keys            every action a key may be bound to, and its keys
                shimmerfeed reload          every subscription into the store, for cron (1 if any fails)
                shimmerfeed unread          the unread count, from the store
