@@ -141,4 +141,14 @@ import Testing
         Views.answer(&alone, source: 0, try recorded("bluesky/timeline.json"), at: .milliseconds(100))
         #expect(alone.apply(.key(.character("c")), at: .seconds(1)).isEmpty)
     }
+
+    @Test func withoutAnAccountARepostSaysWhereToSignIn() throws {
+        var options = Views.options(1)
+        options.sources[0].signInHost = "bsky.social"
+        var state = AppState(options: options, size: Views.size)
+        _ = state.apply(.start, at: .zero)
+        Views.answer(&state, source: 0, try recorded("bluesky/feed.json"), at: .milliseconds(100))
+        #expect(state.apply(.key(.character("B")), at: .seconds(1)).isEmpty)
+        #expect(Views.status(state, at: .seconds(1)).contains("To repost on the server: shimmerfeed login bsky."))
+    }
 }

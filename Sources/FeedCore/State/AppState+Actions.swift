@@ -9,7 +9,8 @@ extension AppState {
         let source = timeline.source(of: post)
         guard let statusID = post.statusID, source?.actsOnServer == true else {
             guard action != .like else { return nil }
-            let verb = ServerAction(mark: mark, on: true).verb
+            let pressed = ServerAction(mark: mark, on: true)
+            let verb = post.network == .bluesky ? pressed.blueskyVerb : pressed.verb
             if let host = source?.signInHost {
                 notices.say("To \(verb) on the server: shimmerfeed login \(host)")
             } else {
