@@ -114,20 +114,27 @@ import Testing
     }
 
     @Test func aFacetThatSplitsACharacterOrRunsPastTheTextIsLeftOut() throws {
-        let text = "日本 café\u{301}!"
+        // 日 and 本 are three bytes each; "cafe" then a combining acute (two bytes) that
+        // makes its e an é.
+        let text = "日本 cafe\u{301}!"
         let bytes = text.utf8.count
         let found = try post(
             text: text,
             facets: [
-                (1, 6),  // inside 日's three bytes
+                (1, 6),  // starts inside 日's three bytes
                 (0, 4),  // ends inside 本
-                (7, 11),  // "café" without the combining acute that follows it
+                (7, 11),  // "cafe" without the acute that belongs to its e
                 (3, 3),  // empty
                 (bytes - 1, bytes + 10),  // past the end
                 (-2, 3),  // before the start
                 (0, 6),  // 日本: whole characters
+                (7, 13),  // "cafe" and its acute: whole
             ])
-        #expect(found.links == [PostLink(text: "日本", url: "https://example.org/0")])
+        #expect(
+            found.links == [
+                PostLink(text: "日本", url: "https://example.org/0"),
+                PostLink(text: "cafe\u{301}", url: "https://example.org/7"),
+            ])
         #expect(found.content == text)
     }
 

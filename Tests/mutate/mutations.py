@@ -1014,7 +1014,7 @@ MUTATIONS = [
      "        let bytes = Array(text.utf8)\n",
      "        let bytes = text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }\n", "BlueskyDecodingTests"),
     ("a facet that splits a letter from its combining mark kept", "Sources/FeedCore/Decoding/BlueskyFacets.swift",
-     "default: return scalar.value != 0x200D && !(0xFE00...0xFE0F).contains(scalar.value)", "default: return true",
+     "case .nonspacingMark, .enclosingMark, .spacingMark: return true", "case .enclosingMark: return true",
      "BlueskyDecodingTests"),
     ("a facet's words kept where its range is not whole characters", "Sources/FeedCore/Decoding/BlueskyFacets.swift",
      "return String(validating: bytes[start..<end], as: UTF8.self)",

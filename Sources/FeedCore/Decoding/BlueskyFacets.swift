@@ -39,26 +39,26 @@ public enum BlueskyFacets {
         }
     }
 
-    /// The words a facet covers; nil where its range is not whole characters of `bytes`.
+    /// The words a facet covers; nil where its range is not whole characters of `bytes`:
+    /// an end inside a character's bytes is not UTF-8, and a mark that joins the character
+    /// before it is not the start of one.
     static func words(of facet: Facet, in bytes: [UInt8]) -> String? {
         let (start, end) = (facet.byteStart, facet.byteEnd)
-        guard start >= 0, start < end, end <= bytes.count, startsCharacter(start, in: bytes),
-            end == bytes.count || startsCharacter(end, in: bytes)
+        guard start >= 0, start < end, end <= bytes.count, !continuesCharacter(start, in: bytes),
+            end == bytes.count || !continuesCharacter(end, in: bytes)
         else { return nil }
         return String(validating: bytes[start..<end], as: UTF8.self)
     }
 
-    /// Whether byte `index` begins a character: not a continuation byte of UTF-8
-    /// (`10xxxxxx`), nor a combining mark, joiner or variation selector, which belong to
-    /// the character before them.
-    private static func startsCharacter(_ index: Int, in bytes: [UInt8]) -> Bool {
-        guard bytes[index] & 0xC0 != 0x80 else { return false }
+    /// Whether the character at byte `index` belongs to the one before it: a combining
+    /// mark, a joiner or a variation selector.
+    private static func continuesCharacter(_ index: Int, in bytes: [UInt8]) -> Bool {
         var iterator = bytes[index...].makeIterator()
         var decoder = UTF8()
-        guard index > 0, case .scalarValue(let scalar) = decoder.decode(&iterator) else { return true }
+        guard index > 0, case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark: return false
-        default: return scalar.value != 0x200D && !(0xFE00...0xFE0F).contains(scalar.value)
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
         }
     }
 }
