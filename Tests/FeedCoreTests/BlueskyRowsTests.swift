@@ -151,4 +151,28 @@ import Testing
         #expect(state.apply(.key(.character("B")), at: .seconds(1)).isEmpty)
         #expect(Views.status(state, at: .seconds(1)).contains("To repost on the server: shimmerfeed login bsky."))
     }
+
+    @Test func anUndoPressedWhileTheLikeIsOnItsWayDeletesTheRecordTheLikeMade() throws {
+        var state = try signedIn()
+        let post = try #require(state.timeline.selectedPost)
+        guard case .sendAction(let like)? = state.apply(.key(.character("l")), at: .seconds(1)).first else {
+            Issue.record("no like sent")
+            return
+        }
+        // Pressed again before the server answered: the undo waits for the like's answer.
+        #expect(state.apply(.key(.character("l")), at: .seconds(1)).isEmpty)
+        var answer = StatusState(
+            statusID: like.target.statusID, likes: (post.likes ?? 0) + 1, boosts: post.boosts, marks: [.favourited])
+        answer.blueskyRecord = BlueskyRecord(
+            cid: like.target.record?.cid ?? "", like: "at://did:plc:me/app.bsky.feed.like/3m")
+        let effects = state.apply(
+            .actionAnswered(ActionAnswer(request: like.id, outcome: .confirmed(answer))), at: .seconds(2))
+        guard case .sendAction(let unlike)? = effects.first else {
+            Issue.record("no unlike sent after the like's answer: \(effects)")
+            return
+        }
+        #expect(unlike.action == ServerAction(mark: .favourited, on: false))
+        #expect(unlike.target.record?.like == "at://did:plc:me/app.bsky.feed.like/3m")
+        #expect(unlike.target.likes == (post.likes ?? 0) + 1)
+    }
 }
