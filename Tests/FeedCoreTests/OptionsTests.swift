@@ -192,6 +192,29 @@ import Testing
         }
     }
 
+    /// The keys' summaries start three cells after the longest key, in one column.
+    @Test func theHelpsKeysLineUpThreeCellsAfterTheLongest() {
+        let help = CommandLineOptions.usage
+        let labels = KeyBinding.all.map { $0.label(in: .standard) }
+        let width = (labels.map(CellWidth.of).max() ?? 0) + 3
+        for (label, entry) in zip(labels, KeyBinding.all) {
+            let line = "  " + label + String(repeating: " ", count: width - CellWidth.of(label)) + entry.summary + "\n"
+            #expect(help.contains(line), "\(label)")
+        }
+    }
+
+    /// `--frames` and `--svg-frame` go with `--svg`, and with it they parse.
+    @Test func framesGoWithAnSVG() throws {
+        let frames = try CommandLineOptions.parse(["--dump", "--svg", "--frames", "57"])
+        #expect(frames.svgFrames == 57)
+        #expect(try CommandLineOptions.parse(["--dump", "--svg", "--svg-frame"]).svgFrame)
+        for arguments in [["--dump", "--frames", "3"], ["--dump", "--svg-frame"]] {
+            #expect(throws: CommandLineOptions.ParseError(description: "--svg-frame and --frames go with --svg")) {
+                try CommandLineOptions.parse(arguments)
+            }
+        }
+    }
+
     @Test func everyOptionIsInTheHelpAndEveryNameParses() throws {
         let help = CommandLineOptions.usage
         for option in CommandLineOption.all {
