@@ -106,6 +106,21 @@ import Testing
         #expect(V.status(state, at: .seconds(3)).contains("the draft is kept in /x/draft.txt"))
     }
 
+    /// The reader moved down while their post was sending: when it fails and goes, the
+    /// selection stays on the post it was on.
+    @Test func aFailedPostTakenAwayLeavesTheSelectionWhereItWas() throws {
+        var state = try loaded()
+        _ = state.apply(.key(.character("j")), at: .seconds(1))
+        _ = state.apply(.key(.character("j")), at: .seconds(1))
+        let selected = try #require(state.timeline.selectedPost?.id)
+        var draft = Post(id: .string("draft"), author: Author(name: "me"), content: "Hi!", likes: nil, createdAt: V.now)
+        draft.source = PostSource(index: 0, name: nil)
+        _ = state.apply(.posting(id: 8, .sending(draft)), at: .seconds(2))
+        #expect(state.timeline.selectedPost?.id == selected)
+        _ = state.apply(.posting(id: 8, .failed("Could not post")), at: .seconds(3))
+        #expect(state.timeline.selectedPost?.id == selected)
+    }
+
     @Test func withoutAnAccountRSaysWhereToSignIn() throws {
         var state = try loaded(actsOnServer: false)
         #expect(state.apply(.key(.character("R")), at: .seconds(1)).isEmpty)

@@ -96,6 +96,18 @@ import Testing
         #expect(throws: Failure.unexpectedShape("\"posts\" should be an array")) { try decode("{\"posts\":{}}") }
     }
 
+    /// Objects with an account but neither a type nor text of their own (Mastodon's admin
+    /// reports) are no notifications: read as statuses, each says what it lacks.
+    @Test func accountsWithoutATypeOrTextAreNotNotifications() {
+        let reports = #"[{"id":"1","category":"spam","account":{"username":"a","acct":"a"}}]"#
+        do {
+            _ = try decode(reports)
+            Issue.record("reports read as a feed")
+        } catch {
+            #expect(error.message.hasPrefix("no post could be read; post 1: "), "\(error.message)")
+        }
+    }
+
     @Test func anUnparseableDateShowsNoTimeButKeepsThePost() throws {
         let feed = try decode(#"[{"id":1,"author":{"name":"A"},"content":"x","likes":1,"created_at":"yesterday"}]"#)
         #expect(feed.posts.count == 1)
