@@ -176,6 +176,27 @@ import Testing
         #expect(lines.count > 2)
     }
 
+    /// A quote of a post deleted, blocked, or detached by its author (the AppView's
+    /// `viewNotFound`, `viewBlocked`, `viewDetached`, shaped as its lexicon defines them)
+    /// says so inside the row.
+    @Test func aQuotedPostThatIsGoneSaysWhy() throws {
+        func quoting(_ type: String) -> String {
+            """
+            {"post":{"uri":"at://did:plc:a/app.bsky.feed.post/\(type)","author":{"handle":"a.example"},"record":{"text":"look"},
+            "embed":{"$type":"app.bsky.embed.record#view","record":{"$type":"app.bsky.embed.record#\(type)",
+            "uri":"at://did:plc:b/app.bsky.feed.post/1","\(type == "viewNotFound" ? "notFound" : type == "viewBlocked" ? "blocked" : "detached")":true}}}}
+            """
+        }
+        let json =
+            #"{"feed":["# + ["viewNotFound", "viewBlocked", "viewDetached"].map(quoting).joined(separator: ",") + "]}"
+        let posts = try FeedDocumentDecoder.decode(Data(json.utf8)).posts
+        #expect(
+            posts.map(\.content) == [
+                "look\n\n│ Quoted post not found", "look\n\n│ Quoted post blocked",
+                "look\n\n│ Quoted post removed by its author",
+            ])
+    }
+
     @Test func recordWithMediaHasThePicturesAndTheQuote() throws {
         let post = try recorded("author_feed.json").posts[1]
         #expect(post.attachments.map(\.kind) == [.image])

@@ -205,6 +205,7 @@ extension EndToEndTests {
             )
             let screen = try tmux.waitFor("the refusal") { ended("LOGOUT", $0) }
             #expect(screen.contains("could not be revoked") && screen.contains("the account is kept"), "\(screen)")
+            #expect(screen.contains("Try again, or revoke it in the server's settings (Authorized apps)."))
             #expect(screen.contains("LOGOUT=1"))
             #expect(try String(contentsOfFile: accounts, encoding: .utf8).contains("kept-token"))
         }
