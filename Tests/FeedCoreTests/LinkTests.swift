@@ -79,8 +79,11 @@ import Testing
                 "https://fosstodon.org/@coolbutuseless/113086666078279943",
             ], "its link, then the post's own address")
         let frame = FeedRenderer.render(state.advanced(to: .seconds(1))).lines
-        #expect(frame.contains { $0.contains("1  ") && $0.contains("cran.r-project.org/package=fas…") })
-        #expect(frame.contains { $0.contains("https://cran.r-project.org/package=fastpng") })
+        // Each link's words on its number's line, its address on the line under them.
+        let words = try #require(
+            frame.firstIndex { $0.contains("1  ") && $0.contains("cran.r-project.org/package=fas…") })
+        #expect(frame[words + 1].contains("https://cran.r-project.org/package=fastpng"))
+        #expect(frame[words + 3].contains("2  ") && frame[words + 4].contains("https://fosstodon.org/@coolbutuseless"))
         #expect(frame.last?.contains("Links · 2") == true)
         #expect(
             state.apply(.key(.character("2"))) == [
