@@ -15,4 +15,9 @@ EQUIVALENT = [
      "nothing on the viewer's path writes through stdout's stdio buffer: ncurses writes its own "
      "stream, which CursesBackend.stop closes (fclose flushes it), and exit flushes the rest; strace "
      "of a run ended with q shows no write from it: ncurses' restore, close(3), close(4), exit_group"),
+    ("Sources/FeedTerminal/CursesBackend+Setup.swift: let left = Int32(max(1, ((deadline - now).seconds * 1000).rounded(.up))) => let left = Int32(min(1, ((deadline - now).seconds * 1000).rounded(.up)))",
+     "the wait for the terminal's last status report at exit polls until the same 200 ms deadline "
+     "either way: polls of at most 1 ms in the loop end at the same answer or the same deadline, "
+     "only waking more often (and a poll of 0 ms where the deadline has passed ends the loop as the "
+     "original's 1 ms poll does)"),
 ]
