@@ -214,6 +214,29 @@ import Testing
         #expect(video.url?.hasSuffix("/playlist.m3u8") == true)
     }
 
+    /// A post labelled adult or graphic (by a labeler, or by its author in the record: the
+    /// shapes of `com.atproto.label.defs`) waits behind its warning, pictures too, as
+    /// Bluesky's apps hide it by default; other labels change nothing.
+    @Test func aLabelledPostWaitsBehindItsWarning() throws {
+        let json = """
+            {"feed":[
+            {"post":{"uri":"at://did:plc:a/app.bsky.feed.post/1","author":{"handle":"a.example"},"record":{"text":"one"},
+             "labels":[{"src":"did:plc:ar7c4by46qjdydhdevvrndac","uri":"at://did:plc:a/app.bsky.feed.post/1","val":"graphic-media","cts":"2025-01-01T00:00:00Z"}],
+             "embed":{"$type":"app.bsky.embed.images#view","images":[{"thumb":"https://cdn.example/t","fullsize":"https://cdn.example/f","alt":"x"}]}}},
+            {"post":{"uri":"at://did:plc:a/app.bsky.feed.post/2","author":{"handle":"a.example"},
+             "record":{"text":"two","labels":{"$type":"com.atproto.label.defs#selfLabels","values":[{"val":"nudity"},{"val":"porn"}]}}}},
+            {"post":{"uri":"at://did:plc:a/app.bsky.feed.post/3","author":{"handle":"a.example"},"record":{"text":"three"},
+             "labels":[{"val":"!no-unauthenticated"},{"val":"spam"}]}}]}
+            """
+        let posts = try FeedDocumentDecoder.decode(Data(json.utf8)).posts
+        #expect(posts.map(\.title) == ["Labelled: graphic media", "Labelled: nudity, adult content", nil])
+        #expect(posts.map(\.hidesContent) == [true, true, false])
+        // Collapsed, neither its text nor its picture shows until Enter.
+        let row = RowContent(post: posts[0], now: Fixtures.referenceDate, pictures: true)
+        #expect(row.body == .text(RowContent.hiddenContent))
+        #expect(!row.extras.contains { if case .picture = $0 { true } else { false } })
+    }
+
     @Test func unknownEmbedsAndFacetKindsAreSkippedNeverAnError() throws {
         // A starter pack quoted (recorded in the bsky-team feed) shows no block.
         let feed = try recorded("feed.json")

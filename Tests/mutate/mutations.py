@@ -1062,4 +1062,6 @@ MUTATIONS = [
      "BlueskyRowsTests"),
     ("a like's undo deleting a record the server never made", "Sources/FeedCore/Actions/ServerAction.swift",
      "        if let record = state.blueskyRecord { self.record = record }\n", "", "BlueskyRowsTests"),
+    ("a labelled Bluesky post shown uncovered", "Sources/FeedCore/Decoding/BlueskyDecoder.swift",
+     "            post.hidesContent = true\n", "", "BlueskyDecodingTests"),
 ]

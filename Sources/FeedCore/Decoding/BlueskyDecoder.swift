@@ -61,6 +61,12 @@ struct BlueskyPostView: Decodable {
     var indexedAt: String?
     /// The reader's own like and repost records (only in an answer read with a session).
     var viewer: Viewer?
+    /// Moderation labels on the post (by labelers, or the author's own in the record).
+    var labels: [Label]?
+
+    struct Label: Decodable {
+        var val: String?
+    }
 
     struct Profile: Decodable {
         var did: String?
@@ -77,12 +83,34 @@ struct BlueskyPostView: Decodable {
         var author: Author { Author(name: name, handle: handle, avatarURL: avatar) }
     }
 
-    /// The post's record (`app.bsky.feed.post`): its text, facets and time.
+    /// The post's record (`app.bsky.feed.post`): its text, facets, time and the author's
+    /// own labels (`com.atproto.label.defs#selfLabels`).
     struct Record: Decodable {
         var text: String?
         var createdAt: String?
         var facets: [Facet]?
+        var labels: SelfLabels?
+
+        struct SelfLabels: Decodable {
+            var values: [Label]?
+        }
     }
+
+    /// What the labels warn of, in words, where Bluesky's apps hide or warn by default
+    /// (adult content, graphic media, a labeler's `!hide` or `!warn`); nil where none does.
+    var warning: String? {
+        let values = ((labels ?? []) + (record.labels?.values ?? [])).compactMap(\.val)
+        var words: [String] = []
+        for value in values {
+            if let word = Self.warnings[value], !words.contains(word) { words.append(word) }
+        }
+        return words.isEmpty ? nil : "Labelled: " + words.joined(separator: ", ")
+    }
+
+    private static let warnings = [
+        "porn": "adult content", "sexual": "sexually suggestive", "nudity": "nudity", "graphic-media": "graphic media",
+        "gore": "graphic media", "!hide": "hidden by a moderator", "!warn": "content warning",
+    ]
 
     struct Facet: Decodable {
         var index: Index?
@@ -151,6 +179,11 @@ struct BlueskyPostView: Decodable {
             url: Self.webAddress(of: uri, handle: author.handle), boosts: repostCount, replies: replyCount,
             attachments: shown.attachments, statusID: uri, marks: marks)
         post.quotes = quoteCount
+        // Behind its warning until Enter, pictures too, as a Mastodon content warning is.
+        if let warning {
+            post.title = warning
+            post.hidesContent = true
+        }
         post.links = BlueskyFacets.links(in: text, facets: facets) + shown.links
         post.blueskyRecord = BlueskyRecord(cid: cid ?? "", like: viewer?.like, repost: viewer?.repost)
         return post
