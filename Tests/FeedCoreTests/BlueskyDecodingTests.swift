@@ -57,6 +57,10 @@ import Testing
         #expect(repost.author.handle == "mickael.canouil.fr")
         #expect(repost.author.name == "Mickaël CANOUIL, Ph.D.")
         #expect(repost.boostedBy == "Chris Kenny")
+        #expect(RowContent(post: repost, now: Fixtures.referenceDate).meta.contains("↻ reposted by Chris Kenny"))
+        #expect(
+            RowContent(post: repost, now: Fixtures.referenceDate, inWords: true).meta.contains(
+                " reposted by Chris Kenny"))
         // Its own id; the post reposted keeps its address and its record.
         #expect(repost.id != .string(repost.statusID ?? ""))
         #expect(repost.statusID?.hasPrefix("at://did:plc:") == true)

@@ -90,7 +90,9 @@ public struct RowContent: Hashable, Sendable {
     ) {
         let time = marks.sending ? RowContent.sending : post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.shownHandle
-        let boost = post.boostedBy.map { inWords ? "boosted by \($0)" : "\(RowContent.boostMark) boosted by \($0)" }
+        // Bluesky calls a boost a repost.
+        let boosted = post.network == .bluesky ? "reposted by" : "boosted by"
+        let boost = post.boostedBy.map { inWords ? "\(boosted) \($0)" : "\(RowContent.boostMark) \(boosted) \($0)" }
         let reply = post.replyTo.map { inWords ? "in reply to @\($0)" : "\(RowContent.replyTo) @\($0)" }
         // A post by its feed (no author of its own) is named by the feed once, not twice.
         let source = post.source?.name.flatMap { $0 == post.author.name ? nil : $0 }
