@@ -88,11 +88,7 @@ public struct BlueskyAddress: Hashable, Sendable {
 
     /// The page after the one `request` read: the same request with `cursor=`.
     public static func nextPage(of request: String, cursor: String) -> String {
-        let (path, query) =
-            request.firstIndex(of: "?").map { (request[..<$0], request[request.index(after: $0)...]) }
-            ?? (request[...], ""[...])
-        let kept = query.split(separator: "&").filter { !$0.hasPrefix("cursor=") }
-        return path + "?" + (kept + ["cursor=" + FormEncoding.escape(cursor)]).joined(separator: "&")
+        PageAddress.setting("cursor", to: FormEncoding.escape(cursor), in: request)
     }
 
     /// Whether `request` is an XRPC request of a Bluesky feed (its answers page by cursor).

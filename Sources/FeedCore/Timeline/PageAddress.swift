@@ -1,14 +1,23 @@
-/// A Mastodon page's address (`Link: <…?max_id=N>; rel="next"`) moved to start after
-/// another status: its `max_id` set to that status's id, the rest of it kept.
+/// A page's address with one of its query's fields set: a Mastodon page (`Link: <…?max_id=N>;
+/// rel="next"`) moved to start after another status, or a Bluesky feed's request asking for
+/// the page after a cursor. The rest of the address is kept.
 public enum PageAddress {
+    /// `address` with `max_id` set to `statusID`.
     public static func after(_ statusID: String, in address: String) -> String {
-        guard let question = address.firstIndex(of: "?") else { return address + "?max_id=" + statusID }
+        setting("max_id", to: statusID, in: address)
+    }
+
+    /// `address` with the field `name` set to `value` (already escaped): in its place where
+    /// the query has it, else added at the end.
+    public static func setting(_ name: String, to value: String, in address: String) -> String {
+        let field = name + "=" + value
+        guard let question = address.firstIndex(of: "?") else { return address + "?" + field }
         let base = address[..<question]
         var fields = address[address.index(after: question)...].split(separator: "&").map(String.init)
-        if let index = fields.firstIndex(where: { $0.hasPrefix("max_id=") }) {
-            fields[index] = "max_id=" + statusID
+        if let index = fields.firstIndex(where: { $0.hasPrefix(name + "=") }) {
+            fields[index] = field
         } else {
-            fields.append("max_id=" + statusID)
+            fields.append(field)
         }
         return base + "?" + fields.joined(separator: "&")
     }
