@@ -231,6 +231,13 @@ extension EndToEndTests {
             let before = try Self.log(server).count
             try tmux.press("B")
             try tmux.waitFor("reposted") { header($0).contains("↻ 1") }
+            // The row shows the repost at once; its requests are waited for in the log.
+            try tmux.waitFor("the repost sent") { _ in
+                (try? Self.log(server).dropFirst(before).contains {
+                    $0.path.hasSuffix("createRecord") && $0.token == "right"
+                })
+                    == true
+            }
             let after = try Self.log(server).dropFirst(before).map { "\($0.path) \($0.token)" }
             #expect(
                 after == [
