@@ -99,7 +99,7 @@ final class ActionSending: Sendable {
         var refusals: [String] = []
         for queued in kept {
             if case .refused(let failure) = await send(queued, as: actor) {
-                let verb = queued.record != nil ? queued.action.blueskyVerb : queued.action.verb
+                let verb = queued.action.verb(onBluesky: queued.record != nil)
                 refusals.append("The \(verb) kept from the last run was refused: \(failure.message)")
             }
         }

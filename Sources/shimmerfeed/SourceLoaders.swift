@@ -175,11 +175,6 @@ struct SourceLoaders {
         loader.bluesky = BlueskyReading(
             appView: Self.appView(environment: environment), handles: storeOpening.store.map(StoredHandles.init),
             session: accounts.blueskySession(for: entry))
-        if accounts.blueskySession(for: entry) == nil, let handle = entry.account, case .url(let url) = entry.source,
-            BlueskyAddress(url) != nil
-        {
-            loader.accountFailure = .notSignedIn(account: handle, host: "bsky.social")
-        }
         switch accounts.token(for: entry) {
         case .success(let token)?: loader.bearerToken = token
         case .failure(let failure)?: loader.accountFailure = failure

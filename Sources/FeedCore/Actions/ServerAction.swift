@@ -32,12 +32,11 @@ public struct ServerAction: Hashable, Sendable {
     }
 
     /// In the reader's words, for messages: "boost", "unfavourite".
-    public var verb: String { words(onBluesky: false) }
+    public var verb: String { verb(onBluesky: false) }
 
-    /// In the reader's words on Bluesky, whose favourites are likes and boosts reposts.
-    public var blueskyVerb: String { words(onBluesky: true) }
-
-    private func words(onBluesky: Bool) -> String {
+    /// In the reader's words on Bluesky (whose favourites are likes and boosts reposts),
+    /// else Mastodon's.
+    public func verb(onBluesky: Bool) -> String {
         let name =
             switch mark {
             case .boosted: onBluesky ? "repost" : "boost"
@@ -45,11 +44,6 @@ public struct ServerAction: Hashable, Sendable {
             default: onBluesky ? "like" : "favourite"
             }
         return on ? name : "un" + name
-    }
-
-    /// The verb as `target`'s network says it.
-    public func verb(on target: ActionTarget) -> String {
-        target.record != nil ? blueskyVerb : verb
     }
 }
 

@@ -10,7 +10,7 @@ extension AppState {
         guard let statusID = post.statusID, source?.actsOnServer == true else {
             guard action != .like else { return nil }
             let pressed = ServerAction(mark: mark, on: true)
-            let verb = post.network == .bluesky ? pressed.blueskyVerb : pressed.verb
+            let verb = pressed.verb(onBluesky: post.network == .bluesky)
             if let host = source?.signInHost {
                 notices.say("To \(verb) on the server: shimmerfeed login \(host)")
             } else {
@@ -38,10 +38,10 @@ extension AppState {
             views.update(request.target, to: state)
             return next.map { [.sendAction($0)] } ?? []
         case .rolledBack(let request, let failure):
-            notices.say("Could not \(request.action.verb(on: request.target)): \(failure.message)")
+            notices.say("Could not \(request.action.verb(onBluesky: request.target.record != nil)): \(failure.message)")
         case .waiting(let request, let failure):
             notices.say(
-                "Could not \(request.action.verb(on: request.target)) now (\(failure.message)); it is kept and sent at the next chance"
+                "Could not \(request.action.verb(onBluesky: request.target.record != nil)) now (\(failure.message)); it is kept and sent at the next chance"
             )
         case .stale:
             break
