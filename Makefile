@@ -24,8 +24,10 @@ run: build
 # Last, a check that nothing the tests started is left running (Tests/leftovers.sh), in a
 # run of its own: its id and temporary folder (Tests/test-run.sh).
 # SKIP_E2E=1 skips tier 3, and says so; without tmux the run fails rather than skip it.
-IN_MEMORY = ^(FeedCoreTests\.|FeedXMLTests\.|FeedTerminalTests\.|FeedPicturesTests\.DecoderTests)
-REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|FeedAccountsTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests)
+# In a network's test target, the suites that talk to a loopback server have Loopback in
+# their name: the rest of it is in memory.
+IN_MEMORY = ^(FeedCoreTests\.|FeedXMLTests\.|FeedTerminalTests\.|FeedCommandLineTests\.|FeedPicturesTests\.DecoderTests|(WebFeed|Mastodon|Bluesky)NetworkTests\.(?!\w*Loopback))
+REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|FeedNetworkTests\.|FeedServicesTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests|(WebFeed|Mastodon|Bluesky)NetworkTests\.\w*Loopback)
 test:
 	@.ci/system-packages test
 	$(SWIFT) build --build-tests
@@ -71,23 +73,26 @@ bench:
 # libFuzzer over decode (JSON, and XML through libxml2) → sanitize → layout → render
 # (Tests/fuzz), seeded with the test fixtures, for SECONDS seconds; then over the picture
 # decoders' wrappers → cells, and BlurHash, seeded with the pictures' fixtures, as long.
-# FeedXML (and the decoders) are compiled with FeedCore as one module (their `import
-# FeedCore` dropped) so that one swiftc call instruments both. A crash is written to
+# FeedXML, the networks' decoders (and the pictures' decoders) are compiled with FeedCore as
+# one module (their `import FeedCore` dropped) so that one swiftc call instruments them all. A crash is written to
 # .build/fuzz/crash-* (picture-crash-*): add it to Tests/FeedCoreTests/Fixtures/fuzz,
 # where FuzzFindingsTests replays it (a picture's to Tests/FeedPicturesTests/Fixtures).
 SECONDS ?= 60
 FUZZ_DIR = .build/fuzz
+# Each network's wire format: its decoders, with nothing of its module that talks to servers.
+FUZZ_DECODERS = Sources/WebFeedNetwork/Decoding/*.swift Sources/BlueskyNetwork/Decoding/*.swift \
+	$(filter-out %/StreamingEventDecoding.swift,$(wildcard Sources/MastodonNetwork/Decoding/*.swift))
 fuzz:
 	@.ci/system-packages build
 	rm -rf $(FUZZ_DIR)/xml-sources && mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/xml-sources
-	for file in Sources/FeedXML/*.swift; do \
-		grep -v '^import FeedCore$$' "$$file" > $(FUZZ_DIR)/xml-sources/$$(basename "$$file"); done
+	for file in Sources/FeedXML/*.swift $(FUZZ_DECODERS); do \
+		grep -v '^import Feed\(Core\|XML\)$$' "$$file" > $(FUZZ_DIR)/xml-sources/$$(basename "$$file"); done
 	swiftc -swift-version 6 -O -sanitize=fuzzer,address -use-ld=lld -parse-as-library -module-name FeedFuzz \
 		-I Sources/CLibXML2 $$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
 		$$(find Sources/FeedCore -name '*.swift') $(FUZZ_DIR)/xml-sources/*.swift Tests/fuzz/FeedFuzzer.swift \
 		-o $(FUZZ_DIR)/feed-fuzzer
 	cp Tests/FeedCoreTests/Fixtures/*.json Tests/FeedCoreTests/Fixtures/xml/* Tests/FeedCoreTests/Fixtures/fuzz/* \
-		$(FUZZ_DIR)/corpus/
+		Tests/MastodonNetworkTests/Fixtures/*.json Tests/BlueskyNetworkTests/Fixtures/bluesky/*.json $(FUZZ_DIR)/corpus/
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/feed-fuzzer -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
 	rm -rf $(FUZZ_DIR)/picture-sources && mkdir -p $(FUZZ_DIR)/picture-corpus $(FUZZ_DIR)/picture-sources

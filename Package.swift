@@ -62,19 +62,27 @@ let package = Package(
             name: "FeedCore",
             swiftSettings: swift6
         ),
-        // RSS and Atom, read with libxml2's streaming reader.
+        // The one option table: the parser, --help, the configuration file, the
+        // subscriptions file.
+        .target(
+            name: "FeedCommandLine",
+            dependencies: ["FeedCore"],
+            swiftSettings: swift6
+        ),
+        // RSS and Atom, read with libxml2's streaming reader; OPML.
         .target(
             name: "FeedXML",
             dependencies: ["FeedCore", "CLibXML2"],
             swiftSettings: swift6
         ),
-        // Where feed bytes come from: files, standard input and HTTP through libcurl.
+        // Where bytes come from: files, standard input and HTTP through libcurl, one client
+        // value carrying every transport setting.
         .target(
             name: "FeedTransport",
-            dependencies: ["FeedCore", "FeedXML", "CCurl"],
+            dependencies: ["FeedCore", "CCurl"],
             swiftSettings: swift6
         ),
-        // The memory between runs: posts, read marks and validators in SQLite.
+        // The memory between runs: posts, read marks, validators and the outbox in SQLite.
         .target(
             name: "FeedStore",
             dependencies: ["FeedCore", "CSQLite"],
@@ -86,23 +94,54 @@ let package = Package(
             dependencies: ["FeedCore", "FeedTransport", "CPNG", "CJPEG", "CWebP", "CGIF"],
             swiftSettings: swift6
         ),
-        // Accounts: signing in to a server (OAuth with PKCE, a loopback redirect), and the
-        // accounts file.
-        .target(
-            name: "FeedAccounts",
-            dependencies: ["FeedCore", "FeedTransport"],
-            swiftSettings: swift6
-        ),
         .target(
             name: "FeedTerminal",
             dependencies: ["FeedCore", "CNcurses", "CZlib"],
             swiftSettings: swift6
         ),
+        // The seam: the Network protocol every network's module answers, the accounts, and
+        // the loader of documents every network reads through.
+        .target(
+            name: "FeedNetwork",
+            dependencies: ["FeedCore", "FeedTransport"],
+            swiftSettings: swift6
+        ),
+        // The networks, one module each, all of each in its own.
+        .target(
+            name: "WebFeedNetwork",
+            dependencies: ["FeedCore", "FeedNetwork", "FeedXML"],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "MastodonNetwork",
+            dependencies: ["FeedCore", "FeedNetwork", "FeedTransport"],
+            swiftSettings: swift6
+        ),
+        .target(
+            name: "BlueskyNetwork",
+            dependencies: ["FeedCore", "FeedNetwork", "FeedTransport"],
+            swiftSettings: swift6
+        ),
+        // The list of networks, in one place.
+        .target(
+            name: "NetworkRegistry",
+            dependencies: ["FeedNetwork", "WebFeedNetwork", "MastodonNetwork", "BlueskyNetwork", "SampleFeed"],
+            swiftSettings: swift6
+        ),
+        // What talks to servers and the store for the viewer, over any network: the loader
+        // chain, the outbox, read positions, composing, live timelines, the commands.
+        .target(
+            name: "FeedServices",
+            dependencies: [
+                "FeedCore", "FeedCommandLine", "FeedNetwork", "FeedTransport", "FeedStore", "FeedPictures", "FeedXML",
+                "FeedTerminal",
+            ],
+            swiftSettings: swift6
+        ),
         .executableTarget(
             name: "shimmerfeed",
             dependencies: [
-                "FeedCore", "FeedTransport", "FeedStore", "FeedPictures", "FeedTerminal", "FeedAccounts", "SampleFeed",
-                "MemoryTuning",
+                "FeedCore", "FeedCommandLine", "FeedServices", "FeedTerminal", "NetworkRegistry", "MemoryTuning",
             ],
             swiftSettings: swift6
         ),
@@ -116,13 +155,18 @@ let package = Package(
         // `make bench`: render and decode figures, in release mode.
         .executableTarget(
             name: "FeedBench",
-            dependencies: ["FeedCore", "FeedStore", "FeedTerminal"],
+            dependencies: ["FeedCore", "FeedStore", "FeedTerminal", "NetworkRegistry"],
             swiftSettings: swift6
         ),
         .testTarget(
             name: "FeedCoreTests",
-            dependencies: ["FeedCore", "SampleFeed", "TestSupport"],
+            dependencies: ["FeedCore", "FeedCommandLine", "SampleFeed", "TestSupport", "WebFeedNetwork"],
             exclude: ["Fixtures", "Snapshots"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "FeedCommandLineTests",
+            dependencies: ["FeedCommandLine", "FeedCore", "NetworkRegistry", "TestSupport"],
             swiftSettings: swift6
         ),
         .testTarget(
@@ -132,30 +176,58 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedTransportTests",
-            dependencies: ["FeedTransport", "FeedCore", "TestSupport"],
+            dependencies: ["FeedTransport", "FeedCore", "WebFeedNetwork", "TestSupport"],
             swiftSettings: swift6
         ),
         .testTarget(
             name: "FeedPicturesTests",
-            dependencies: ["FeedPictures", "FeedCore", "TestSupport"],
+            dependencies: ["FeedPictures", "FeedTransport", "FeedCore", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swift6
         ),
         .testTarget(
-            name: "FeedAccountsTests",
-            dependencies: ["FeedAccounts", "FeedTransport", "FeedCore", "TestSupport"],
-            swiftSettings: swift6
-        ),
-        .testTarget(
             name: "FeedStoreTests",
-            dependencies: ["FeedStore", "FeedCore", "TestSupport"],
+            dependencies: ["FeedStore", "FeedCore", "MastodonNetwork", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swift6
         ),
         .testTarget(
             name: "FeedTerminalTests",
-            dependencies: ["FeedTerminal", "FeedCore", "TestSupport"],
+            dependencies: ["FeedTerminal", "FeedCore", "FeedCommandLine", "WebFeedNetwork", "TestSupport"],
             exclude: ["Snapshots"],
+            swiftSettings: swift6
+        ),
+        // Each network where it lives: its formats on recorded answers, its addresses, its
+        // rows, and the code that talks to its servers against the loopback server.
+        .testTarget(
+            name: "FeedNetworkTests",
+            dependencies: ["FeedNetwork", "FeedTransport", "FeedCore", "WebFeedNetwork", "TestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "WebFeedNetworkTests",
+            dependencies: ["WebFeedNetwork", "FeedNetwork", "FeedTransport", "FeedCore", "TestSupport"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "MastodonNetworkTests",
+            dependencies: ["MastodonNetwork", "FeedNetwork", "FeedTransport", "FeedCore", "TestSupport"],
+            exclude: ["Fixtures", "Snapshots"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "BlueskyNetworkTests",
+            dependencies: ["BlueskyNetwork", "FeedNetwork", "FeedTransport", "FeedCore", "TestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: swift6
+        ),
+        // The services on a manual clock, over the real networks and the loopback server.
+        .testTarget(
+            name: "FeedServicesTests",
+            dependencies: [
+                "FeedServices", "FeedCommandLine", "FeedNetwork", "FeedStore", "FeedTransport", "FeedCore",
+                "NetworkRegistry", "MastodonNetwork", "BlueskyNetwork", "WebFeedNetwork", "TestSupport",
+            ],
             swiftSettings: swift6
         ),
         // Real child processes, apart from the in-memory tiers.

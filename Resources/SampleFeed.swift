@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The bundled sample feed, embedded in the binary (see Package.swift).
 public enum SampleFeed {

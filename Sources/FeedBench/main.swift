@@ -1,6 +1,7 @@
 import FeedCore
 import FoundationEssentials
 import Glibc
+import NetworkRegistry
 
 // `make bench`'s in-process figures: render time per frame, and decoding time and memory.
 // Prints medians; the terminal figures come from Tests/bench/terminal_bench.py.
@@ -32,7 +33,7 @@ func peakResidentMiB() -> Double {
 }
 
 func renderBench(feedData: Data) throws {
-    let feed = try FeedDocumentDecoder.decode(feedData)
+    let feed = try FeedDocumentDecoder.decode(feedData, formats: NetworkRegistry.formats.json)
     for size in [TerminalSize(width: 200, height: 50), TerminalSize(width: 80, height: 24)] {
         var loading = AppState(source: "bench", animation: .slide, size: size)
         _ = loading.apply(.start)
@@ -57,7 +58,7 @@ func decodeBench(path: String) throws {
     let start = clock.now
     let data = try Data(contentsOf: URL(filePath: path), options: .mappedIfSafe)
     var firstReport: Duration?
-    let feed = try FeedDocumentDecoder.decode(data, format: .auto) { _, _, _ in
+    let feed = try FeedDocumentDecoder.decode(data, formats: NetworkRegistry.formats.json, asked: nil) { _, _, _ in
         if firstReport == nil { firstReport = clock.now - start }
     }
     let total = clock.now - start

@@ -9,20 +9,17 @@ public struct PictureLoader: PictureLoading {
     public static let timeLimit: Duration = .seconds(5)
 
     let cache: PictureDiskCache?
-    let certificateAuthorities: String?
+    /// The run's transport: offline, the disk cache alone.
+    let client: HTTPClient
     let timeLimit: Duration
-    /// `--offline`: the disk cache alone, no network.
-    let offline: Bool
 
     /// `cache` nil: nothing is kept on disk (`--no-store`).
     public init(
-        cache: PictureDiskCache?, certificateAuthorities: String? = nil, timeLimit: Duration = PictureLoader.timeLimit,
-        offline: Bool = false
+        cache: PictureDiskCache?, client: HTTPClient = HTTPClient(), timeLimit: Duration = PictureLoader.timeLimit
     ) {
         self.cache = cache
-        self.certificateAuthorities = certificateAuthorities
+        self.client = client
         self.timeLimit = timeLimit
-        self.offline = offline
     }
 
     struct NotKept: Error, CustomStringConvertible {
@@ -44,7 +41,7 @@ public struct PictureLoader: PictureLoading {
     public func picture(at url: String) async throws -> PicturePixels {
         let cached = cache?.entry(for: url)
         let bytes: [UInt8]
-        if offline {
+        if client.offline {
             guard let cached else { throw NotKept() }
             bytes = cached.bytes
         } else {
@@ -79,9 +76,7 @@ public struct PictureLoader: PictureLoading {
     /// The bytes from the network, conditionally when a copy is kept: a new body is kept
     /// in its place, a 304 answers with the copy.
     private func fetch(_ url: String, revalidating cached: PictureDiskCache.Entry?) async throws -> [UInt8] {
-        switch try await PictureTransfer.fetch(
-            url, validators: cached?.validators, maxSize: Self.maxBytes, timeout: timeLimit,
-            certificateAuthorities: certificateAuthorities)
+        switch try await client.picture(url, validators: cached?.validators, maxSize: Self.maxBytes, timeout: timeLimit)
         {
         case .body(let bytes, let validators):
             cache?.store(bytes, validators: validators, for: url)

@@ -4,98 +4,101 @@ import FoundationEssentials
 /// The outbox: the reader's actions on their way to a server. Each is written here before
 /// it is sent and taken out once the server has answered (taken or refused), so that one
 /// the viewer could not send (killed, offline, the network down) is sent at the next
-/// chance. One row a status and mark: a later press takes the earlier's place.
+/// chance. One row a post and kind of action: a later press takes the earlier's place.
 extension FeedStore {
-    /// An action kept to send.
+    /// An action kept to send, in no network's words.
     public struct Queued: Equatable, Sendable {
         /// Who acts: the account (`@me@host`), or the token's variable and its server;
         /// never the token itself.
         public var actor: String
-        public var statusID: String
-        public var action: ServerAction
-        public var statusURL: String?
+        public var kind: ActionKind
+        /// The post's id on its server.
+        public var target: String
+        /// Set, or undone.
+        public var on: Bool
+        /// The post's address, to find it on the account's own server.
+        public var targetURL: String?
+        /// The network's own payload (a record's content id, the reader's own records).
+        public var payload: String?
         public var queuedAt: Date
-        /// A Bluesky post's record: what the like or repost points to, and the reader's own
-        /// record of it, which undoing deletes.
-        public var record: BlueskyRecord?
 
         public init(
-            actor: String, statusID: String, action: ServerAction, statusURL: String?, queuedAt: Date,
-            record: BlueskyRecord? = nil
+            actor: String, kind: ActionKind, target: String, on: Bool, targetURL: String?, payload: String? = nil,
+            queuedAt: Date
         ) {
-            self.record = record
             self.actor = actor
-            self.statusID = statusID
-            self.action = action
-            self.statusURL = statusURL
+            self.kind = kind
+            self.target = target
+            self.on = on
+            self.targetURL = targetURL
+            self.payload = payload
             self.queuedAt = queuedAt
         }
+
+        /// A like, boost or bookmark, as the reader's key made it: kept to send.
+        public init(actor: String, action: ServerAction, target: ActionTarget, queuedAt: Date) {
+            self.init(
+                actor: actor, kind: action.kind, target: target.statusID, on: action.on, targetURL: target.statusURL,
+                payload: target.payload, queuedAt: queuedAt)
+        }
+
+        /// The mark it sets or takes away; nil for an action of no mark (a vote, a post).
+        public var action: ServerAction? { ServerAction(kind: kind, on: on) }
     }
 
-    /// Keeps `queued`, in place of an earlier action on the same status and mark.
+    /// Keeps `queued`, in place of an earlier action of its kind on the same post.
     public func queue(_ queued: Queued) throws(Unavailable) {
         try withDatabase { database in
             try database.transaction {
                 try database.execute(
                     """
-                    INSERT OR REPLACE INTO outbox (actor, status_id, mark, action, status_url, queued_at, record)
+                    INSERT OR REPLACE INTO outbox (actor, kind, target, target_url, undo, payload, queued_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
-                        .text(queued.actor), .text(queued.statusID), .integer(Int64(queued.action.mark.rawValue)),
-                        .text(queued.action.endpoint), .init(queued.statusURL),
-                        .real(queued.queuedAt.timeIntervalSince1970), .init(Self.recordText(queued.record)),
+                        .text(queued.actor), .text(queued.kind.rawValue), .text(queued.target), .init(queued.targetURL),
+                        .integer(queued.on ? 0 : 1), .init(queued.payload),
+                        .real(queued.queuedAt.timeIntervalSince1970),
                     ])
             }
         }
     }
 
-    /// A Bluesky record as the outbox keeps it: its CID and the reader's like and repost.
-    private static func recordText(_ record: BlueskyRecord?) -> String? {
-        record.map {
-            String(decoding: (try? JSONEncoder().encode(StoredPost.Extras.Record($0))) ?? Data(), as: UTF8.self)
-        }
-    }
-
-    private static func record(_ text: String?) -> BlueskyRecord? {
-        guard let text, let kept = try? JSONDecoder().decode(StoredPost.Extras.Record.self, from: Data(text.utf8))
-        else {
-            return nil
-        }
-        return kept.record
-    }
-
     /// Takes `queued` out, once the server has answered it; a later press that took its
-    /// place (another action, or the same queued since) stays.
+    /// place (the undo, or the same queued since) stays.
     public func unqueue(_ queued: Queued) throws(Unavailable) {
         try withDatabase { database in
             try database.transaction {
                 try database.execute(
                     """
                     DELETE FROM outbox
-                    WHERE actor = ? AND status_id = ? AND mark = ? AND action = ? AND queued_at = ?
+                    WHERE actor = ? AND kind = ? AND target = ? AND undo = ? AND queued_at = ?
                     """,
                     [
-                        .text(queued.actor), .text(queued.statusID), .integer(Int64(queued.action.mark.rawValue)),
-                        .text(queued.action.endpoint), .real(queued.queuedAt.timeIntervalSince1970),
+                        .text(queued.actor), .text(queued.kind.rawValue), .text(queued.target),
+                        .integer(queued.on ? 0 : 1), .real(queued.queuedAt.timeIntervalSince1970),
                     ])
             }
         }
     }
 
-    /// The actions `actor` has waiting, oldest first.
+    /// The actions `actor` has waiting, oldest first. A kind this build does not know (a
+    /// later one's) stays in the outbox, untouched.
     public func queued(by actor: String) throws(Unavailable) -> [Queued] {
         try withDatabase { database in
             try database.execute(
-                "SELECT status_id, action, status_url, queued_at, record FROM outbox WHERE actor = ? ORDER BY queued_at",
+                """
+                SELECT kind, target, target_url, undo, payload, queued_at FROM outbox WHERE actor = ?
+                ORDER BY queued_at, number
+                """,
                 [.text(actor)]
             ).compactMap { row in
-                guard let statusID = row[0].text, let action = row[1].text.flatMap(ServerAction.init(endpoint:)),
-                    let queuedAt = row[3].real
+                guard let kind = row[0].text.flatMap(ActionKind.init(rawValue:)), let target = row[1].text,
+                    let queuedAt = row[5].real
                 else { return nil }
                 return Queued(
-                    actor: actor, statusID: statusID, action: action, statusURL: row[2].text,
-                    queuedAt: Date(timeIntervalSince1970: queuedAt), record: Self.record(row[4].text))
+                    actor: actor, kind: kind, target: target, on: row[3].integer != 1, targetURL: row[2].text,
+                    payload: row[4].text, queuedAt: Date(timeIntervalSince1970: queuedAt))
             }
         }
     }

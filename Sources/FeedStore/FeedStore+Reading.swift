@@ -82,7 +82,7 @@ extension FeedStore {
     ) throws(SQLiteDatabase.Failure) {
         let all = try database.execute("SELECT count(*) FROM sources").first?[0].integer ?? 0
         let columns = "source_id, listed_at, read_at, liked, \(Self.postColumns)"
-        func take(_ row: [SQLiteDatabase.Value]) {
+        func collect(_ row: [SQLiteDatabase.Value]) {
             // One unreadable post costs only itself.
             guard let source = row[0].integer, let post = StoredPost.post(from: row.dropFirst(4)) else { return }
             body(
@@ -94,11 +94,12 @@ extension FeedStore {
             // store's own integers, written out.
             let list = ids.map(String.init).joined(separator: ", ")
             try database.forEachRow(
-                "SELECT \(columns) FROM posts WHERE +source_id IN (\(list))\(Self.newestFirst(newest))", [], take)
+                "SELECT \(columns) FROM posts WHERE +source_id IN (\(list))\(Self.newestFirst(newest))", [], collect)
         } else {
             for id in ids {
                 try database.forEachRow(
-                    "SELECT \(columns) FROM posts WHERE source_id = ?\(Self.newestFirst(newest))", [.integer(id)], take)
+                    "SELECT \(columns) FROM posts WHERE source_id = ?\(Self.newestFirst(newest))", [.integer(id)],
+                    collect)
             }
         }
     }

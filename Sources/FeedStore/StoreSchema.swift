@@ -67,7 +67,7 @@ enum StoreSchema {
         END;
         INSERT INTO posts_text (rowid, title, content, author) SELECT rowid, title, content, author FROM posts;
         """,
-        // 3: a Mastodon boost is known by its own id, where version 2 knew it by the id of
+        // 3: a boost is known by its own id, where version 2 knew it by the id of
         // the status it boosts (so two people's boosts of one status were one row). Which
         // boost a row was is not in the file: each keeps its marks under a name no id has,
         // `StoreSchema.boostBeforeV3` and the old id, until an answer lists it again and
@@ -81,7 +81,7 @@ enum StoreSchema {
         """
         CREATE INDEX posts_by_time ON posts (created_at, listed_at);
         """,
-        // 5: a Mastodon post's status id (the boosted one, for a boost), the reader's marks
+        // 5: a server's post's id there (the boosted one, for a boost), the reader's marks
         // on its server, and the status and account it answers, so that a post read from the
         // store can be acted on and says to whom it replies; and the
         // outbox, the actions on their way to a server, written before each is sent and
@@ -102,11 +102,11 @@ enum StoreSchema {
             PRIMARY KEY (actor, status_id, mark)
         );
         """,
-        // 6: Bluesky handles and the accounts (DIDs) they resolved to, so that a feed named
-        // by a handle is asked for without resolving it again at every start (a handle
-        // may move to another account: it is resolved again once its answer is a day old);
-        // and a Bluesky post's record for each action in the outbox, whose like or repost
-        // it makes or deletes.
+        // 6: handles and the accounts' ids they resolved to, so that a feed named by a
+        // handle is asked for without resolving it again at every start (a handle may move
+        // to another account: it is resolved again once its answer is a day old); and the
+        // post's record for each action in the outbox, whose like or repost it makes or
+        // deletes.
         """
         ALTER TABLE outbox ADD COLUMN record TEXT;
         CREATE TABLE handles (
@@ -114,6 +114,34 @@ enum StoreSchema {
             did TEXT NOT NULL,
             resolved_at REAL NOT NULL
         );
+        """,
+        // 7: the outbox in no network's words: what the reader did (`kind`: like, boost,
+        // bookmark, vote, post, read) to which post (`target`, its id on its server), set
+        // or undone, and the network's own payload beside it. Version 6 kept an action by
+        // the name of one network's endpoint (`reblog`, `unfavourite`) and its mark; each of
+        // its rows is carried over as it was, in order. And each post's network and
+        // payload, in columns of their own (a version 6 post's payload is read from its
+        // extras, where it was).
+        """
+        CREATE TABLE outbox_v7 (
+            number INTEGER PRIMARY KEY,
+            actor TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            target TEXT NOT NULL,
+            target_url TEXT,
+            undo INTEGER NOT NULL DEFAULT 0,
+            payload TEXT,
+            queued_at REAL NOT NULL,
+            UNIQUE (actor, kind, target)
+        );
+        INSERT INTO outbox_v7 (actor, kind, target, target_url, undo, payload, queued_at)
+            SELECT actor, CASE mark WHEN 2 THEN 'boost' WHEN 4 THEN 'bookmark' ELSE 'like' END, status_id,
+                status_url, action LIKE 'un%', record, queued_at
+            FROM outbox ORDER BY queued_at;
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v7 RENAME TO outbox;
+        ALTER TABLE posts ADD COLUMN network TEXT;
+        ALTER TABLE posts ADD COLUMN payload TEXT;
         """,
     ]
 

@@ -10,7 +10,7 @@ enum StoredPost {
     static let columns = [
         "post_id", "id_is_number", "created_at", "author", "handle", "avatar", "title", "content", "url", "likes",
         "boosts", "replies", "boosted_by", "hides_content", "extras", "status_id", "marks",
-        "in_reply_to_id", "reply_to", "version",
+        "in_reply_to_id", "reply_to", "network", "payload", "version",
     ]
 
     /// The values of `columns` for `post`.
@@ -24,6 +24,7 @@ enum StoredPost {
             .text(post.content), .init(post.url), .init(post.likes), .init(post.boosts), .init(post.replies),
             .init(post.boostedBy), .integer(post.hidesContent ? 1 : 0), .init(extras), .init(post.statusID),
             .integer(Int64(post.marks.rawValue)), .init(post.inReplyToID), .init(post.replyTo),
+            .init(post.network?.rawValue), .init(post.payload),
         ]
         return fields + [.integer(version(of: fields))]
     }
@@ -52,6 +53,8 @@ enum StoredPost {
         post.marks = StatusMarks(rawValue: UInt8(truncatingIfNeeded: value(16).integer ?? 0))
         post.inReplyToID = value(17).text
         post.replyTo = value(18).text
+        post.network = value(19).text.map(NetworkID.init(rawValue:))
+        if let payload = value(20).text { post.payload = payload }
         return post
     }
 
@@ -121,35 +124,23 @@ enum StoredPost {
             var u: String
         }
 
-        /// A Bluesky post's record and the reader's like and repost of it (added with
-        /// Bluesky; older rows are none of its posts).
-        struct Record: Codable, Equatable {
-            var c: String
-            var l: String?
-            var r: String?
-
-            init(_ record: BlueskyRecord) {
-                (c, l, r) = (record.cid, record.like, record.repost)
-            }
-
-            var record: BlueskyRecord { BlueskyRecord(cid: c, like: l, repost: r) }
-        }
-
         var at: [Media]?
         var po: Ballot?
         var fi: Filter?
         var ln: [Link]?
-        var bs: Record?
-        /// Bluesky's count of quotes (added with Bluesky).
+        /// Version 6's payload of a post of the network that needs one (a record's content
+        /// id, and the reader's own records), kept as an object of strings; since version 7
+        /// the post's `payload` column holds it, as the network's own text.
+        var bs: [String: String]?
+        /// The count of quotes, where the network counts them (added in version 6).
         var qc: Int?
 
-        /// Nil for a post with no attachments, poll, server filter, links or Bluesky record.
+        /// Nil for a post with no attachments, poll, server filter, links or quotes.
         init?(_ post: Post) {
             guard
                 !post.attachments.isEmpty || post.poll != nil || post.serverFilter != nil || !post.links.isEmpty
-                    || post.blueskyRecord != nil || post.quotes != nil
+                    || post.quotes != nil
             else { return nil }
-            bs = post.blueskyRecord.map(Record.init)
             qc = post.quotes
             ln = post.links.isEmpty ? nil : post.links.map { Link(t: $0.text, u: $0.url) }
             fi = post.serverFilter.map { Filter(t: $0.title, h: $0.hides) }
@@ -170,7 +161,7 @@ enum StoredPost {
         }
 
         func apply(to post: inout Post) {
-            post.blueskyRecord = bs?.record
+            post.payload = bs.map(Self.payload(of:))
             post.quotes = qc
             post.links = ln?.map { PostLink(text: $0.t, url: $0.u) } ?? []
             post.serverFilter = fi.map { ServerFilter(title: $0.t, hides: $0.h) }
@@ -187,6 +178,14 @@ enum StoredPost {
                     multiple: $0.m ?? false,
                     ownVotes: $0.w ?? [])
             }
+        }
+
+        /// A version 6 payload's object as its network's text: its keys sorted, as the
+        /// network writes it.
+        static func payload(of object: [String: String]) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return String(decoding: (try? encoder.encode(object)) ?? Data("{}".utf8), as: UTF8.self)
         }
 
         private static func name(of kind: Attachment.Kind) -> String {

@@ -16,6 +16,7 @@ struct CurlTransfer {
         var accept: String
         /// Certificates to trust instead of the system's (`SSL_CERT_FILE`).
         var certificateAuthorities: String?
+        var userAgent: String
         /// Header lines to add: a conditional request's validators.
         var extraHeaders: [String] = []
         /// A bearer token, sent to the request's own host only: libcurl drops it on a
@@ -34,6 +35,8 @@ struct CurlTransfer {
         /// server's events): it is handed over as it comes and kept nowhere, so the body
         /// has no size bound and the timeout is the longest silence allowed.
         var onChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+        /// Reads an error status's short JSON body into its failure; nil leaves it unread.
+        var explainError: (@Sendable (Failure, [UInt8]) -> Failure)?
     }
 
     enum Outcome: Sendable {
@@ -45,7 +48,9 @@ struct CurlTransfer {
     static let maximumRedirects = TransferLimits.maximumRedirects
     /// Connecting gets at most this long, within the timeout.
     static let connectTimeout = TransferLimits.connectTimeout
-    static let userAgent = "shimmerfeed/\(Version.current)"
+    /// The most of an error status's body read for its words: an error answer is a line or
+    /// two.
+    static let errorBodyLimit = 2_048
 
     /// libcurl's one-time set-up; `static let` runs it once, whichever thread is first.
     private static let globalInit: CURLcode = curl_global_init(CCurl_CURL_GLOBAL_DEFAULT())
@@ -64,7 +69,7 @@ struct CurlTransfer {
 
         let state = TransferState(
             url: request.url, limit: request.maxSize, control: control, onPartialBody: request.onPartialBody,
-            onChunk: request.onChunk)
+            onChunk: request.onChunk, readsErrorBody: request.explainError != nil)
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorBuffer.deallocate() }
@@ -158,7 +163,7 @@ struct CurlTransfer {
         // limit counts what they decode to.
         CCurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         CCurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        CCurl_easy_setopt_string(easy, CURLOPT_USERAGENT, Self.userAgent)
+        CCurl_easy_setopt_string(easy, CURLOPT_USERAGENT, request.userAgent)
         CCurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers)
         if request.onChunk == nil { CCurl_easy_setopt_long(easy, CURLOPT_MAXFILESIZE_LARGE, request.maxSize) }
         // No signals from libcurl (threads), and no waiting for a resolver thread when a
@@ -192,7 +197,7 @@ struct CurlTransfer {
         case CURLE_OK:
             let headers = state.headers
             if let failure = headers.failure(url: request.url) {
-                return .failed(XRPCError.explained(failure, body: state.errorBody))
+                return .failed(request.explainError.map { $0(failure, state.errorBody) } ?? failure)
             }
             return .completed(
                 HTTPResponse(
@@ -262,8 +267,9 @@ private final class TransferState {
     var lastBodyByte: ContinuousClock.Instant?
     /// Why a callback stopped the transfer.
     var failure: Failure?
-    /// The body of an error status, when it is a short JSON error.
+    /// The body of an error status, when it is a short JSON error and its words are read.
     var errorBody: [UInt8] = []
+    let readsErrorBody: Bool
     let url: String
     let control: TransferControl
     var streaming: StreamingBody?
@@ -271,8 +277,9 @@ private final class TransferState {
 
     init(
         url: String, limit: Int, control: TransferControl, onPartialBody: (@Sendable (Data) -> Void)?,
-        onChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+        onChunk: (@Sendable (UnsafeRawBufferPointer) -> Void)?, readsErrorBody: Bool
     ) {
+        self.readsErrorBody = readsErrorBody
         body = BodyBuffer(limit: limit)
         self.url = url
         self.control = control
@@ -286,11 +293,11 @@ private final class TransferState {
         let state = Unmanaged<TransferState>.fromOpaque(context!).takeUnretainedValue()
         let length = size * count
         if state.control.isCancelled { return 0 }
-        // An error status's body is not wanted, but for an XRPC server's short JSON error
+        // An error status's body is not wanted, but for a short JSON error its request reads
         // (`{"error", "message"}`), which says what the status cannot.
         if let failure = state.headers.failure(url: state.url) {
             let isJSON = state.headers["content-type"]?.lowercased().contains("json") ?? false
-            guard isJSON, state.url.contains("/xrpc/"), state.errorBody.count + length <= XRPCError.bodyLimit, let data
+            guard isJSON, state.readsErrorBody, state.errorBody.count + length <= CurlTransfer.errorBodyLimit, let data
             else {
                 state.failure = failure
                 return 0
@@ -312,7 +319,7 @@ private final class TransferState {
         // from a prefix first would be decoded and merged twice (most feeds come in one
         // chunk or a few; 300 sources answering spent a tenth of the viewer's time so).
         if let whole = state.headers.decodedLength, state.body.count >= whole { return length }
-        state.streaming?.take(UnsafeRawBufferPointer(start: data, count: length), body: state.body.data, at: .now)
+        state.streaming?.receive(UnsafeRawBufferPointer(start: data, count: length), body: state.body.data, at: .now)
         return length
     }
 

@@ -5,13 +5,13 @@ import Glibc
 /// A feed named by a path: a regular file is mapped (and checked against the limit
 /// before a byte is read); anything else that can be opened, a FIFO or a device, is read
 /// as a stream, up to the limit.
-enum FileSource {
-    enum Contents {
+public enum FileSource {
+    public enum Contents {
         case mapped(MappedFile)
         case streamed(Data)
     }
 
-    static func open(_ path: String, maxSize: Int) async throws -> Contents {
+    public static func open(_ path: String, maxSize: Int) async throws -> Contents {
         // Non-blocking, so that opening a FIFO with no writer yet does not wait here.
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw error(errno, path: path) }

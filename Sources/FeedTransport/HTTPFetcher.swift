@@ -4,7 +4,7 @@ import FoundationEssentials
 /// GET over HTTP or HTTPS through libcurl, bounded in size and time, and cancellable at
 /// any moment without blocking: cancelling the task only raises a flag and wakes the
 /// transfer's thread, which ends the transfer itself.
-enum HTTPFetcher {
+public enum HTTPFetcher {
     /// What feeds are asked for.
     static let accept = MediaType.accept
 
@@ -23,7 +23,7 @@ enum HTTPFetcher {
     }
 
     /// How a body starts, for "not a feed: the body starts with …".
-    static func preview(of body: Data) -> String {
+    public static func preview(of body: Data) -> String {
         let text = String(decoding: body.prefix(40), as: UTF8.self)
         let line = TextSanitizer.singleLine(text)
         return line.isEmpty ? "nothing" : TextWrapper.truncate(line, width: 24)

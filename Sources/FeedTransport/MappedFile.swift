@@ -5,8 +5,8 @@ import Glibc
 /// A feed file mapped into memory, read only. The decoder says which bytes it is done
 /// with and their pages go back to the system (`madvise`), so a 50 MB file does not stay
 /// resident beside the posts decoded from it; bytes read again are paged in again.
-final class MappedFile: Sendable {
-    let data: Data
+public final class MappedFile: Sendable {
+    public let data: Data
     /// The mapping's address, as a number: a pointer is not `Sendable`.
     private let address: UInt
     private let length: Int
@@ -26,7 +26,7 @@ final class MappedFile: Sendable {
     }
 
     /// Gives back the whole pages inside `range` of the file's bytes.
-    func release(_ range: Range<Int>) {
+    public func release(_ range: Range<Int>) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = (max(0, range.lowerBound) + page - 1) / page * page
         let end = min(length, range.upperBound) / page * page

@@ -5,11 +5,11 @@ import Glibc
 /// Reads a pipe, a FIFO or a terminal to its end, in chunks, up to a limit, on a thread
 /// of its own. It waits in `poll` on the descriptor and the control's wake pipe together,
 /// so a cancel ends it at once even when the writer sends nothing.
-enum StreamReader {
+public enum StreamReader {
     static let chunkSize = 64 << 10
 
     /// The bytes of `descriptor` until end of file; `what` names the source in errors.
-    static func read(_ descriptor: Int32, what: String, maxSize: Int) async throws -> Data {
+    public static func read(_ descriptor: Int32, what: String, maxSize: Int) async throws -> Data {
         let control = try TransferControl()
         let outcome = await withTaskCancellationHandler {
             await DedicatedThread.run { readAll(descriptor, what: what, maxSize: maxSize, control: control) }

@@ -29,7 +29,7 @@ struct StreamingBody {
     }
 
     /// `chunk` has just been appended to `body`, at `now`.
-    mutating func take(_ chunk: UnsafeRawBufferPointer, body: Data, at now: ContinuousClock.Instant) {
+    mutating func receive(_ chunk: UnsafeRawBufferPointer, body: Data, at now: ContinuousClock.Instant) {
         guard body.count <= Self.limit else { return }
         if prefix == nil {
             // The document's kind shows in its first byte that is not white space.
@@ -38,7 +38,7 @@ struct StreamingBody {
             prefix = StreamingPrefix(
                 kind: first == UInt8(ascii: "<") ? .xml : .json, offset: body.count - chunk.count)
         }
-        guard prefix!.take(chunk) else { return }
+        guard prefix!.scan(chunk) else { return }
         isWaiting = true
         handOverIfDue(body: body, at: now)
     }

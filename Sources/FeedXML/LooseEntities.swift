@@ -1,21 +1,11 @@
+import FeedCore
 import FoundationEssentials
 
 /// Feeds written by hand or by HTML tools use HTML's named entities (`&nbsp;`, `&eacute;`)
 /// that XML does not know, and libxml2's reader gives up on the first one. Before parsing,
-/// such a reference becomes its numeric form, and an `&` that starts no reference at all
+/// such a reference (any HTML names, `HTMLEntities`) becomes its numeric form, and an `&` that starts no reference at all
 /// is escaped, as other feed readers do. CDATA sections and comments are left as they are.
 enum LooseEntities {
-    static let known: [String: UInt32] = [
-        "nbsp": 0xA0, "copy": 0xA9, "reg": 0xAE, "trade": 0x2122, "hellip": 0x2026, "mdash": 0x2014,
-        "ndash": 0x2013, "lsquo": 0x2018, "rsquo": 0x2019, "ldquo": 0x201C, "rdquo": 0x201D, "laquo": 0xAB,
-        "raquo": 0xBB, "bull": 0x2022, "middot": 0xB7, "deg": 0xB0, "euro": 0x20AC, "pound": 0xA3, "yen": 0xA5,
-        "cent": 0xA2, "sect": 0xA7, "para": 0xB6, "times": 0xD7, "divide": 0xF7, "eacute": 0xE9, "egrave": 0xE8,
-        "ecirc": 0xEA, "euml": 0xEB, "aacute": 0xE1, "agrave": 0xE0, "acirc": 0xE2, "auml": 0xE4, "aring": 0xE5,
-        "ccedil": 0xE7, "iacute": 0xED, "igrave": 0xEC, "iuml": 0xEF, "oacute": 0xF3, "ograve": 0xF2,
-        "ocirc": 0xF4, "ouml": 0xF6, "uacute": 0xFA, "ugrave": 0xF9, "uuml": 0xFC, "ntilde": 0xF1,
-        "szlig": 0xDF, "Eacute": 0xC9, "Auml": 0xC4, "Ouml": 0xD6, "Uuml": 0xDC, "shy": 0xAD, "zwj": 0x200D,
-        "zwnj": 0x200C, "thinsp": 0x2009, "ensp": 0x2002, "emsp": 0x2003,
-    ]
     private static let predefined: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
     private static let sections: [([UInt8], [UInt8])] = [
         (Array("<![CDATA[".utf8), Array("]]>".utf8)), (Array("<!--".utf8), Array("-->".utf8)),
@@ -49,7 +39,7 @@ enum LooseEntities {
                 index += 1
                 continue
             }
-            let name = bytes[(index + 1)...].prefix(32).prefix { isNameByte($0) }
+            let name = bytes[(index + 1)...].prefix(HTMLEntities.longestName + 1).prefix { isNameByte($0) }
             let afterName = index + 1 + name.count
             let terminated = afterName < bytes.count && bytes[afterName] == UInt8(ascii: ";")
             let text = String(decoding: name, as: UTF8.self)
@@ -64,8 +54,8 @@ enum LooseEntities {
                 output.append(byte)
             } else if terminated, predefined.contains(text) {
                 output.append(byte)  // a reference XML reads
-            } else if terminated, let scalar = known[text] {
-                output += Array("&#\(scalar);".utf8)
+            } else if terminated, let scalars = HTMLEntities.scalars(named: text[...]) {
+                for scalar in scalars { output += Array("&#\(scalar.value);".utf8) }
                 index = afterName + 1
                 changed = true
                 continue

@@ -26,7 +26,7 @@ struct XMLFeedItem {
         name.is(.rss, "item") || name.isAtom("entry")
     }
 
-    mutating func take(
+    mutating func read(
         _ name: XMLName, parent: XMLName?, text: String, attributes: [String: String], base: String?
     ) {
         guard let vocabulary = name.vocabulary else { return }  // an extension the mapping does not read

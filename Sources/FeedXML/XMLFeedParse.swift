@@ -147,7 +147,7 @@ struct XMLFeedParse {
         }
         let base = element.base ?? documentURL ?? feedLink
         if item != nil {
-            item?.take(
+            item?.read(
                 element.name, parent: parent, text: element.text, attributes: element.attributes, base: base)
             return
         }

@@ -1,3 +1,4 @@
+import FeedCommandLine
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,6 @@
+import FeedCommandLine
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCore
@@ -36,7 +38,7 @@ import Testing
         let overlay = FeedRenderer.render(state.advanced(to: .seconds(3))).lines.joined(separator: "\n")
         for binding in KeyBinding.all {
             #expect(overlay.contains(binding.label) && overlay.contains(binding.summary), "\(binding.label)")
-            #expect(CommandLineOptions.usage.contains(binding.label), "\(binding.label)")
+            #expect(CommandLineOptions.usage(vocabulary: .init()).contains(binding.label), "\(binding.label)")
         }
     }
 }

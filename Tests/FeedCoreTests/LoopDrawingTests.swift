@@ -38,7 +38,7 @@ import Testing
         let options = ViewerOptions(sources: [SourceStatus(name: "Source", label: "t")])
         let loop = FeedRunLoop(
             state: AppState(options: options, size: backend.size), backend: backend,
-            loaders: [GatedLoader(feed: try RenderTests.fixtureFeed())], clock: ManualClock())
+            services: LoopServices(loaders: [GatedLoader(feed: try RenderTests.fixtureFeed())]), clock: ManualClock())
         #expect(loop.run() == 0)
     }
 

@@ -222,8 +222,8 @@ import Testing
         let loader = DelayedFeedLoader(PagedLoader(), delay: .milliseconds(1500), clock: clock)
         let started = ContinuousClock.now
         let (frames, _) = FrameDump.frames(
-            options: Views.options(1), loaders: [loader], clock: clock, size: TerminalSize(width: 80, height: 24),
-            at: nil)
+            options: Views.options(1), services: LoopServices(loaders: [loader]), clock: clock,
+            size: TerminalSize(width: 80, height: 24), at: nil)
         #expect(FrameDump.text(of: frames[0]).contains("2 posts · loaded in 1.50 s"))
         #expect(ContinuousClock.now - started < .milliseconds(1000), "no real time slept")
         #expect(clock.now >= .milliseconds(1500))
@@ -232,7 +232,8 @@ import Testing
     @Test(arguments: [1, 2])
     func aDumpOfFeedsWithNextPagesIsTheFinishedFirstPages(sources: Int) {
         let (frames, failed) = FrameDump.frames(
-            options: Views.options(sources), loaders: Array(repeating: PagedLoader(), count: sources),
+            options: Views.options(sources),
+            services: LoopServices(loaders: Array(repeating: PagedLoader(), count: sources)),
             clock: ManualClock(), size: TerminalSize(width: 80, height: 24), at: nil)
         let text = FrameDump.text(of: frames[0])
         #expect(!failed)

@@ -1,4 +1,6 @@
+import FeedCommandLine
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedCore

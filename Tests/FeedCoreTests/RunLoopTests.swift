@@ -38,7 +38,8 @@ import Testing
         let options = ViewerOptions(
             sources: loaders.indices.map { SourceStatus(name: "Source \($0)", label: "t") }, animation: animation)
         let loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loaders: loaders, clock: clock)
+            state: AppState(options: options, size: size), backend: backend, services: LoopServices(loaders: loaders),
+            clock: clock)
         return (loop, backend)
     }
 

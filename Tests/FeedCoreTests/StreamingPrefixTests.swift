@@ -12,7 +12,7 @@ import Testing
         var found: [String] = []
         for start in stride(from: 0, to: bytes.count, by: chunk) {
             let piece = bytes[start..<min(bytes.count, start + chunk)]
-            let grew = piece.withUnsafeBytes { prefix.take($0) }
+            let grew = piece.withUnsafeBytes { prefix.scan($0) }
             if grew, let cut = prefix.cut {
                 found.append(String(decoding: bytes[..<cut.length], as: UTF8.self) + cut.closing)
             }

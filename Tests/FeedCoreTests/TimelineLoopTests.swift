@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import FeedCore
@@ -45,7 +46,8 @@ import Testing
         let backend = MemoryBackend(
             size: size, script: [.init(until: done, send: [.key(.character("q"))])], clock: clock)
         let loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loaders: sources, clock: clock)
+            state: AppState(options: options, size: size), backend: backend, services: LoopServices(loaders: sources),
+            clock: clock)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut, "the script ran to its end")
         #expect(probe.most.load(ordering: .relaxed) == SourceLoads.concurrency)
@@ -81,7 +83,8 @@ import Testing
             size: size, script: [.init(until: aMinuteOn, send: [.key(.character("q"))])], clock: clock,
             deadline: .seconds(120))
         loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loaders: sources, clock: clock)
+            state: AppState(options: options, size: size), backend: backend, services: LoopServices(loaders: sources),
+            clock: clock)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut, "the script ran to its end")
         // Twelve refreshes in a minute: of their loads, only the latest (and the one before,
@@ -114,13 +117,14 @@ import Testing
             size: size, script: [.init(until: whole, send: [.key(.character("q"))])], clock: clock)
         final class Reading: @unchecked Sendable { var framesBefore: Int? }
         let reading = Reading()
-        func readAll() -> [Int: StoredPosts] {
-            reading.framesBefore = backend.frames.count
+        // Read by the loop, on its own actor.
+        let store = KeptPosts(firstScreen: firstScreen) {
+            reading.framesBefore = MainActor.assumeIsolated { backend.frames.count }
             return all
         }
         let loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loaders: sources, stored: readAll(),
-            firstScreen: firstScreen, clock: clock)
+            state: AppState(options: options, size: size), backend: backend,
+            services: LoopServices(loaders: sources, store: store), clock: clock)
         #expect(loop.run() == 0)
         #expect(!backend.timedOut, "the script ran to its end")
         #expect(reading.framesBefore == 1, "one frame, the first screen's, before the rest was read")

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedTransport
 import Foundation
 import TestSupport
 import Testing
@@ -76,7 +77,7 @@ import Testing
         let cache = PictureDiskCache(folder: scratch.path)
         let url = server.url("/pictures/etag?key=offline").absoluteString
         _ = try await PictureLoader(cache: cache).picture(at: url)
-        let offline = PictureLoader(cache: cache, offline: true)
+        let offline = PictureLoader(cache: cache, client: HTTPClient(offline: true))
         #expect(try await offline.picture(at: url).width == 8)
         await #expect(throws: (any Error).self) {
             try await offline.picture(at: server.url("/pictures/media/1").absoluteString)
@@ -121,7 +122,7 @@ import Testing
     @Test func aMissingPictureAndHTTPSDownToHTTPFail() async throws {
         let server = try FeedServer(tls: true)
         let certificate = try #require(server.certificate)
-        let loader = PictureLoader(cache: nil, certificateAuthorities: certificate)
+        let loader = PictureLoader(cache: nil, client: HTTPClient(certificateAuthorities: certificate))
         await #expect(throws: (any Error).self) {
             try await loader.picture(at: server.url("/pictures/missing").absoluteString)
         }

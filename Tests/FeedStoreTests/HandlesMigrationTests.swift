@@ -29,7 +29,7 @@ import Testing
         let before = try old.execute("SELECT post_id, liked, read_at FROM posts ORDER BY post_id")
         let store = try FeedStore.open(at: path, now: now).store
         let database = try SQLiteDatabase(path: path, create: false)
-        #expect(try database.scalar("PRAGMA user_version").integer == 6)
+        #expect(try database.scalar("PRAGMA user_version").integer == Int64(StoreSchema.current))
         #expect(try database.execute("SELECT post_id, liked, read_at FROM posts ORDER BY post_id") == before)
         let source = try #require(try store.sources([key])[key])
         let boost = BoostMigrationTests.boost
@@ -38,18 +38,18 @@ import Testing
         #expect(source.posts[1].statusID == BoostMigrationTests.boosted)
 
         // Handles: kept, case aside, in place of an older answer, and trusted for a day.
-        #expect(try store.did(ofHandle: "chriskenny.bsky.social", now: now) == nil)
-        try store.remember(handle: "ChrisKenny.bsky.social", did: "did:plc:old", at: now - 60)
-        try store.remember(handle: "chriskenny.bsky.social", did: "did:plc:wpe35pganb6d4pg4ekmfy6u5", at: now)
-        #expect(try store.did(ofHandle: "CHRISKENNY.bsky.social", now: now) == "did:plc:wpe35pganb6d4pg4ekmfy6u5")
-        #expect(try store.did(ofHandle: "chriskenny.bsky.social", now: now + FeedStore.handleLifetime - 1) != nil)
-        #expect(try store.did(ofHandle: "chriskenny.bsky.social", now: now + FeedStore.handleLifetime + 1) == nil)
+        #expect(try store.id(ofHandle: "chriskenny.bsky.social", now: now) == nil)
+        try store.remember(handle: "ChrisKenny.bsky.social", id: "did:plc:old", at: now - 60)
+        try store.remember(handle: "chriskenny.bsky.social", id: "did:plc:wpe35pganb6d4pg4ekmfy6u5", at: now)
+        #expect(try store.id(ofHandle: "CHRISKENNY.bsky.social", now: now) == "did:plc:wpe35pganb6d4pg4ekmfy6u5")
+        #expect(try store.id(ofHandle: "chriskenny.bsky.social", now: now + FeedStore.handleLifetime - 1) != nil)
+        #expect(try store.id(ofHandle: "chriskenny.bsky.social", now: now + FeedStore.handleLifetime + 1) == nil)
         let again = try FeedStore.open(at: path, now: now).store
-        #expect(try again.did(ofHandle: "chriskenny.bsky.social", now: now) == "did:plc:wpe35pganb6d4pg4ekmfy6u5")
+        #expect(try again.id(ofHandle: "chriskenny.bsky.social", now: now) == "did:plc:wpe35pganb6d4pg4ekmfy6u5")
         #expect(try database.scalar("PRAGMA integrity_check").text == "ok")
     }
 
-    @Test func aBlueskyPostComesBackWithItsRecordItsLikeAndItsQuotes() throws {
+    @Test func aPostComesBackWithItsNetworkItsPayloadAndItsQuotes() throws {
         let (folder, path) = try versionFiveStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try FeedStore.open(at: path, now: now).store
@@ -58,26 +58,25 @@ import Testing
             content: "a post", likes: 3, createdAt: now, url: "https://bsky.app/profile/a.example/post/3l",
             boosts: 1, replies: 2, statusID: "at://did:plc:a/app.bsky.feed.post/3l", marks: [.favourited])
         post.quotes = 4
-        post.blueskyRecord = BlueskyRecord(cid: "bafyrei", like: "at://did:plc:me/app.bsky.feed.like/3k")
+        post.network = NetworkID("bluesky")
+        post.payload = #"{"c":"bafyrei","l":"at:\/\/did:plc:me\/app.bsky.feed.like\/3k"}"#
         let source = "https://bsky.app/profile/a.example"
         try store.saveAnswer(source: source, title: nil, posts: [post], etag: nil, lastModified: nil, at: now)
         let kept = try #require(try FeedStore.open(at: path, now: now).store.sources([source])[source])
         #expect(kept.posts == [post])
-        #expect(kept.posts.first?.network == .bluesky)
+        #expect(kept.posts.first?.network == NetworkID("bluesky"))
     }
 
-    @Test func theOutboxKeepsABlueskyActionsRecord() throws {
+    @Test func theOutboxKeepsAnActionsPayload() throws {
         let (folder, path) = try versionFiveStore()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try FeedStore.open(at: path, now: now).store
         let unlike = FeedStore.Queued(
-            actor: "@bskyr.bsky.social", statusID: "at://did:plc:a/app.bsky.feed.post/3l",
-            action: ServerAction(mark: .favourited, on: false), statusURL: "https://bsky.app/profile/a.example/post/3l",
-            queuedAt: now, record: BlueskyRecord(cid: "bafyrei", like: "at://did:plc:me/app.bsky.feed.like/3k"))
+            actor: "@bskyr.bsky.social", kind: .like, target: "at://did:plc:a/app.bsky.feed.post/3l", on: false,
+            targetURL: "https://bsky.app/profile/a.example/post/3l",
+            payload: #"{"c":"bafyrei","l":"at:\/\/did:plc:me\/app.bsky.feed.like\/3k"}"#, queuedAt: now)
         let mastodon = FeedStore.Queued(
-            actor: "@me@mastodon.example", statusID: "1", action: ServerAction(mark: .boosted, on: true),
-            statusURL: nil,
-            queuedAt: now)
+            actor: "@me@mastodon.example", kind: .boost, target: "1", on: true, targetURL: nil, queuedAt: now)
         try store.queue(unlike)
         try store.queue(mastodon)
         let again = try FeedStore.open(at: path, now: now).store

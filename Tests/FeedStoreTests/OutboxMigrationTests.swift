@@ -60,18 +60,17 @@ import Testing
         let store = try FeedStore.open(at: path, now: now).store
         let actor = "@me@mastodon.example"
         let favourite = FeedStore.Queued(
-            actor: actor, statusID: "1", action: ServerAction(mark: .favourited, on: true), statusURL: nil,
-            queuedAt: now)
+            actor: actor, kind: .like, target: "1", on: true, targetURL: nil, queuedAt: now)
         let boost = FeedStore.Queued(
-            actor: actor, statusID: "1", action: ServerAction(mark: .boosted, on: true),
-            statusURL: "https://elsewhere.example/@ada/1", queuedAt: now + 1)
+            actor: actor, kind: .boost, target: "1", on: true, targetURL: "https://elsewhere.example/@ada/1",
+            queuedAt: now + 1)
         try store.queue(favourite)
         try store.queue(boost)
         #expect(try store.queued(by: actor) == [favourite, boost])
         #expect(try store.queued(by: "@other@mastodon.example").isEmpty)
         // Pressed again before it was sent: the unfavourite takes the favourite's place.
         var unfavourite = favourite
-        unfavourite.action.on = false
+        unfavourite.on = false
         unfavourite.queuedAt = now + 2
         try store.queue(unfavourite)
         #expect(try store.queued(by: actor) == [boost, unfavourite])

@@ -1,3 +1,4 @@
+import FeedCommandLine
 import FeedCore
 import Foundation
 import TestSupport

@@ -39,7 +39,7 @@ import Testing
         var options = ViewerOptions(source: "pictures.json")
         options.pictures = true
         return FrameDump.frames(
-            options: options, loaders: [OnePost()], pictures: pictures, clock: ManualClock(),
+            options: options, services: LoopServices(loaders: [OnePost()], pictures: pictures), clock: ManualClock(),
             size: TerminalSize(width: 80, height: 12), at: nil
         ).frames[0]
     }
@@ -70,7 +70,7 @@ import Testing
         options.pictures = true
         let clock = ManualClock()
         let frame = FrameDump.frames(
-            options: options, loaders: [OnePost()], pictures: nil, clock: clock,
+            options: options, services: LoopServices(loaders: [OnePost()]), clock: clock,
             size: TerminalSize(width: 80, height: 12), at: nil
         ).frames[0]
         let text = FrameDump.text(of: frame)

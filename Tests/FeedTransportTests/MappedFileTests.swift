@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WebFeedNetwork
 
 @testable import FeedCore
 @testable import FeedTransport
@@ -66,7 +67,9 @@ import Testing
         let data = Data(#"{"posts":[\#(posts.joined(separator: ","))]}"#.utf8)
         let ranges = Mutex<[Range<Int>]>([])
         let feed = try FeedDocumentDecoder.decode(
-            data, format: .auto, consumed: { range in ranges.withLock { $0.append(range) } }, progress: nil)
+            data, formats: WebFeeds().formats.json, asked: nil,
+            consumed: { range in ranges.withLock { $0.append(range) } },
+            progress: nil)
         #expect(feed.posts.count == posts.count)
         let given = ranges.withLock { $0 }
         #expect(given.first == 0..<data.count)

@@ -34,7 +34,7 @@ import Testing
         var body = Data()
         for (chunk, offset) in zip(chunks, offsets) {
             body.append(chunk)
-            chunk.withUnsafeBytes { streaming.take($0, body: body, at: start + .milliseconds(offset)) }
+            chunk.withUnsafeBytes { streaming.receive($0, body: body, at: start + .milliseconds(offset)) }
         }
         check(&streaming, body, start)
         return handed.withLock { $0 }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// The loopback feed server (FeedCoreTests/Fixtures/feed_server.py), started by the tests
+/// The loopback feed server (Tests/servers/feed_server.py), started by the tests
 /// themselves on a free port of 127.0.0.1. It ends when this object goes, or after a
 /// minute.
 public final class FeedServer {
@@ -16,12 +16,15 @@ public final class FeedServer {
 
     public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("FeedCoreTests/Fixtures")
+    /// The loopback servers' scripts.
+    static let servers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("servers")
 
     public init(tls: Bool = false) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["python3", Self.fixtures.appendingPathComponent("feed_server.py").path] + (tls ? ["--tls"] : [])
+            ["python3", Self.servers.appendingPathComponent("feed_server.py").path] + (tls ? ["--tls"] : [])
             // The test run's id, for its leftovers check (Tests/test-run.sh); the server ignores it.
             + ["--run", TestRun.id]
         input = Pipe()

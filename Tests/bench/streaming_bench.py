@@ -19,7 +19,7 @@ class TLSServer:
 
     def __init__(self):
         here = os.path.dirname(os.path.abspath(__file__))
-        script = os.path.join(here, "..", "FeedCoreTests", "Fixtures", "feed_server.py")
+        script = os.path.join(here, "..", "servers", "feed_server.py")
         self.process = subprocess.Popen([sys.executable, script, "--tls"], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE)
         self.port = int(self.process.stdout.readline())

@@ -223,11 +223,11 @@ def big_feed_run(binary, feed, total):
 
 
 class FeedServer:
-    """The tests' loopback server (Tests/FeedCoreTests/Fixtures/feed_server.py)."""
+    """The tests' loopback server (Tests/servers/feed_server.py)."""
 
     def __init__(self):
         here = os.path.dirname(os.path.abspath(__file__))
-        script = os.path.join(here, "..", "FeedCoreTests", "Fixtures", "feed_server.py")
+        script = os.path.join(here, "..", "servers", "feed_server.py")
         self.process = subprocess.Popen([sys.executable, script], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.port = int(self.process.stdout.readline())
         self.hanging_port = int(self.process.stdout.readline())
@@ -420,7 +420,7 @@ def cells_vs_chafa(bin_dir, workdir):
         print("cells against chafa: SKIPPED, libchafa-dev is not installed")
         return
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, os.path.join(here, "..", "FeedCoreTests", "Fixtures"))
+    sys.path.insert(0, os.path.join(here, "..", "servers"))
     import feed_server
     chafa = os.path.join(workdir, "chafa_cells")
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "chafa"], capture_output=True, text=True).stdout.split()
@@ -483,7 +483,7 @@ def sixel_encoders(bin_dir, workdir):
         print("sixel encoders: SKIPPED, libchafa-dev or libsixel-dev is not installed")
         return
     here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, os.path.join(here, "..", "FeedCoreTests", "Fixtures"))
+    sys.path.insert(0, os.path.join(here, "..", "servers"))
     import feed_server
     import random
     others = os.path.join(workdir, "sixel_encoders")

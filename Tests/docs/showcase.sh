@@ -10,7 +10,7 @@ out=${2:?usage: showcase.sh BINARY OUT_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 config=$(mktemp -d)
 # The server ends when its standard input closes: below, or with this script.
-coproc SERVER { exec python3 "$here/../FeedCoreTests/Fixtures/feed_server.py"; }
+coproc SERVER { exec python3 "$here/../servers/feed_server.py"; }
 server_pid=$SERVER_PID  # bash forgets it once the server has ended
 read -r port <&"${SERVER[0]}"
 read -r _ <&"${SERVER[0]}"

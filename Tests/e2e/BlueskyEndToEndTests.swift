@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 extension EndToEndTests {
-    /// Bluesky against the loopback server (FeedCoreTests/Fixtures/bluesky_api.py, answering
+    /// Bluesky against the loopback server (Tests/servers/bluesky_api.py, answering
     /// with the answers recorded from Bluesky's servers in Fixtures/bluesky): a profile's
     /// address read through the AppView, its handle resolved once and remembered, paged by
     /// cursor and refreshed; and the errors a reader meets.
@@ -324,7 +324,7 @@ extension EndToEndTests {
 
         @Test func aSavedAnswerReadsFromAFileOrStandardInput() throws {
             let tmux = try TmuxSession(width: 100, height: 30)
-            let saved = FeedServer.fixtures.appendingPathComponent("bluesky/author_feed.json").path
+            let saved = Fixtures.url("bluesky/author_feed.json").path
             let binary = try Binary.required()
             try tmux.run("cat '\(saved)' | \(binary) --dump --no-store --size 100x12 -; echo EXIT=$?")
             let piped = try tmux.waitFor("the piped answer") { $0.contains("EXIT=0") }
@@ -333,7 +333,7 @@ extension EndToEndTests {
             let named = try tmux.waitFor("the named answer") { $0.contains("EXIT=0") }
             #expect(named.contains("50 posts"))
             // Named Bluesky, another shape is refused with what was expected.
-            let mastodon = FeedServer.fixtures.appendingPathComponent("mastodon.json").path
+            let mastodon = Fixtures.url("mastodon.json").path
             try tmux.run("clear; \(binary) --dump --no-store --format bluesky '\(mastodon)'; echo EXIT=$?")
             let refused = try tmux.waitFor("the refusal") { $0.contains("EXIT=1") }
             #expect(refused.contains("expected a Bluesky feed"))

@@ -100,7 +100,7 @@ extension EndToEndTests {
     @Suite(.serialized)
     struct LinksEndToEndTests {
         @Test func aPostsLinksAreNumberedListedAndCopied() throws {
-            let fixture = FeedServer.fixtures.appendingPathComponent("mastodon-links.json").path
+            let fixture = Fixtures.url("mastodon-links.json").path
             let tmux = try TmuxSession(width: 100, height: 30)
             try tmux.setOption("set-clipboard", "on")
             try tmux.run("\(try Binary.required()) --animation none \(fixture); echo EXIT=$?")

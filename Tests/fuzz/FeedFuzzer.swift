@@ -3,8 +3,16 @@ import Foundation
 // A libFuzzer target over the whole path a feed takes: bytes → decode (JSON, or XML through
 // libxml2) → sanitize → layout (with pictures, at one size) → render, expanded and
 // collapsed, at sizes down to tiny.
-// Built with FeedCore's and FeedXML's sources by `make fuzz` (swiftc
-// -sanitize=fuzzer,address); a crash it finds becomes a fixture.
+// Built with FeedCore's and FeedXML's sources and each network's decoders by `make fuzz`
+// (swiftc -sanitize=fuzzer,address); a crash it finds becomes a fixture.
+
+/// Every network's formats, in the registry's order (NetworkRegistry, which the fuzzer
+/// cannot import: it is one module of sources).
+let formats = DocumentFormats(
+    json: [
+        BlueskyFeedFormat(), MastodonStatusesFormat(), MastodonNotificationsFormat(), JSONFeedFormat(), PostsFormat(),
+    ],
+    xml: XMLFeedReader())
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -19,7 +27,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         feed =
             try XMLFeedDecoder.looksLikeXML(data)
             ? XMLFeedDecoder.decode(data, documentURL: "https://fuzz.example/feeds/", charset: charset)
-            : FeedDocumentDecoder.decode(data)
+            : FeedDocumentDecoder.decode(data, formats: formats.json, asked: nil)
     } catch {
         return 0
     }

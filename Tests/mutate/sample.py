@@ -24,8 +24,10 @@ from equivalent import EQUIVALENT
 
 # The tests that cover each folder of Sources/, fastest first: a mutant that survives one
 # filter meets the next. The in-memory tiers take seconds; the binary in tmux, minutes.
-IN_MEMORY = r"^(FeedCoreTests|FeedXMLTests|FeedTerminalTests|FeedPicturesTests\.DecoderTests)\."
-REAL_IO = r"^(FeedTransportTests|FeedStoreTests|FeedAccountsTests|ProcessTests|FeedPicturesTests\.PictureLoaderTests)\."
+IN_MEMORY = (r"^(FeedCoreTests|FeedXMLTests|FeedTerminalTests|FeedCommandLineTests|FeedPicturesTests\.DecoderTests|"
+             r"(WebFeed|Mastodon|Bluesky)NetworkTests\.(?!\w*Loopback))")
+REAL_IO = (r"^(FeedTransportTests|FeedStoreTests|FeedNetworkTests|FeedServicesTests|ProcessTests|"
+           r"FeedPicturesTests\.PictureLoaderTests|(WebFeed|Mastodon|Bluesky)NetworkTests\.\w*Loopback)")
 # The binary against the loopback Mastodon server: signed in, acting, posting, live.
 MASTODON_E2E = ("SignInEndToEndTests|ActionsEndToEndTests|ComposeEndToEndTests|StreamingEndToEndTests|"
                 "MarkersEndToEndTests|NotificationsEndToEndTests")
@@ -36,23 +38,34 @@ COVERING = [
     ("Sources/FeedPictures/", [r"^FeedPicturesTests\.", r"^ProcessTests\.", "PicturesEndToEndTests"]),
     ("Sources/FeedTerminal/", [r"^FeedTerminalTests\.", r"^ProcessTests\.",
                                "ViewerEndToEndTests|PixelsEndToEndTests|InputEndToEndTests"]),
-    ("Sources/FeedTransport/", [r"^FeedTransportTests\.", "TransportEndToEndTests"]),
+    ("Sources/FeedTransport/", [r"^FeedTransportTests\.", r"^FeedNetworkTests\.", "TransportEndToEndTests"]),
     ("Sources/FeedXML/", [r"^FeedXMLTests\.", "XMLSourceTests|HostileXMLEndToEndTests"]),
-    ("Sources/FeedAccounts/", [r"^FeedAccountsTests\.", MASTODON_E2E]),
-    ("Sources/shimmerfeed/", ["CommandLineEndToEndTests", "StoreEndToEndTests|NoticesEndToEndTests",
-                              "ViewerEndToEndTests|SourcesEndToEndTests", MASTODON_E2E]),
+    ("Sources/FeedCommandLine/", [r"^FeedCommandLineTests\.", "CommandLineEndToEndTests|ConfigEndToEndTests"]),
+    ("Sources/FeedNetwork/", [r"^FeedNetworkTests\.", r"^(WebFeed|Mastodon|Bluesky)NetworkTests\.",
+                              r"^FeedServicesTests\.", "TransportEndToEndTests|FeedsEndToEndTests"]),
+    ("Sources/WebFeedNetwork/", [r"^WebFeedNetworkTests\.", r"^FeedServicesTests\.",
+                                 "FeedsEndToEndTests|ViewerEndToEndTests"]),
+    ("Sources/MastodonNetwork/", [r"^MastodonNetworkTests\.", r"^FeedServicesTests\.", MASTODON_E2E]),
+    ("Sources/BlueskyNetwork/", [r"^BlueskyNetworkTests\.", r"^FeedServicesTests\.", "BlueskyEndToEndTests"]),
+    ("Sources/NetworkRegistry/", [r"^FeedServicesTests\.", r"^FeedCommandLineTests\.", "CommandLineEndToEndTests"]),
+    ("Sources/FeedServices/", [r"^FeedServicesTests\.", "CommandLineEndToEndTests|ScriptsEndToEndTests",
+                               "StoreEndToEndTests|NoticesEndToEndTests|ConfigEndToEndTests",
+                               "ViewerEndToEndTests|SourcesEndToEndTests|AccessibleEndToEndTests", MASTODON_E2E,
+                               "BlueskyEndToEndTests"]),
+    ("Sources/shimmerfeed/", ["CommandLineEndToEndTests", "ViewerEndToEndTests|ScriptsEndToEndTests"]),
 ]
 # Named areas for --areas: the code of one part of the viewer, wherever its layers put it.
 AREAS = {
     "store": ["Sources/FeedStore/", "Sources/FeedCore/State/AppState+Read.swift",
               "Sources/FeedCore/State/AppState+Restore.swift", "Sources/FeedCore/State/RestoredTimeline.swift",
-              "Sources/shimmerfeed/StoreOpening.swift"],
+              "Sources/FeedServices/OpenedStore.swift"],
     "search": ["Sources/FeedCore/State/PostSearch.swift", "Sources/FeedCore/State/AppState+Search.swift",
                "Sources/FeedCore/Text/DiacriticFolding.swift", "Sources/FeedCore/Render/SearchMarks.swift"],
     "pictures": ["Sources/FeedPictures/", "Sources/FeedCore/Pictures/", "Sources/FeedCore/State/AppState+Pictures.swift",
                  "Sources/FeedCore/Render/PicturePainter.swift", "Sources/FeedCore/Loop/PictureTasks.swift"],
     "pixels": ["Sources/FeedTerminal/Graphics/", "Sources/FeedCore/Graphics/"],
-    "start-up": ["Sources/shimmerfeed/", "Sources/FeedCore/Options/"],
+    "start-up": ["Sources/shimmerfeed/", "Sources/FeedCommandLine/", "Sources/FeedServices/RunOptions.swift",
+                 "Sources/FeedServices/ViewerRun.swift"],
 }
 # The bench and the memory tuning are not the product's behaviour; the C shims are not Swift.
 SKIPPED = ("Sources/FeedBench/", "Sources/MemoryTuning/")

@@ -10,84 +10,100 @@ public struct ServerAction: Hashable, Sendable {
         self.on = on
     }
 
-    /// The action as Mastodon's endpoint names it: `POST /api/v1/statuses/:id/<endpoint>`.
-    public var endpoint: String {
-        let name =
-            switch mark {
-            case .boosted: "reblog"
-            case .bookmarked: "bookmark"
-            default: "favourite"
-            }
-        return on ? name : "un" + name
-    }
-
-    /// The action named by its endpoint, as the outbox keeps it.
-    public init?(endpoint: String) {
-        let on = !endpoint.hasPrefix("un")
-        let name = on ? endpoint : String(endpoint.dropFirst(2))
-        guard let mark = StatusMarks.each.first(where: { ServerAction(mark: $0, on: true).endpoint == name }) else {
-            return nil
+    /// What the reader did, as the outbox keeps it.
+    public var kind: ActionKind {
+        switch mark {
+        case .boosted: .boost
+        case .bookmarked: .bookmark
+        default: .like
         }
-        self.init(mark: mark, on: on)
     }
 
-    /// In the reader's words, for messages: "boost", "unfavourite".
-    public var verb: String { verb(onBluesky: false) }
+    /// The action of `kind`, set or undone; nil for a kind that sets no mark.
+    public init?(kind: ActionKind, on: Bool) {
+        switch kind {
+        case .like: self.init(mark: .favourited, on: on)
+        case .boost: self.init(mark: .boosted, on: on)
+        case .bookmark: self.init(mark: .bookmarked, on: on)
+        case .vote, .post, .read: return nil
+        }
+    }
 
-    /// In the reader's words on Bluesky (whose favourites are likes and boosts reposts),
-    /// else Mastodon's.
-    public func verb(onBluesky: Bool) -> String {
+    /// In the network's words, for messages: "boost", "unfavourite", "repost".
+    public func verb(in words: NetworkWords) -> String {
         let name =
             switch mark {
-            case .boosted: onBluesky ? "repost" : "boost"
-            case .bookmarked: "bookmark"
-            default: onBluesky ? "like" : "favourite"
+            case .boosted: words.boost
+            case .bookmarked: words.bookmark
+            default: words.like
             }
         return on ? name : "un" + name
+    }
+
+    /// The capability the action needs of the post's network.
+    public var capability: Capabilities {
+        switch mark {
+        case .boosted: .boost
+        case .bookmarked: .bookmark
+        default: .like
+        }
     }
 }
 
-/// A status the reader acts on: the source whose server (or whose account's) takes the
-/// action, and the status there.
+/// What the reader did to a post on its server, in no network's words: what the outbox
+/// keeps of each action, with the network's own payload beside it where it needs one.
+public enum ActionKind: String, Hashable, Sendable, CaseIterable {
+    case like
+    case boost
+    case bookmark
+    case vote
+    case post
+    /// A read mark the server keeps.
+    case read
+}
+
+/// A post the reader acts on: the source whose server (or whose account's) takes the
+/// action, and the post there.
 public struct ActionTarget: Hashable, Sendable {
     /// The view's source the post came through: it says which server and account act.
     public var source: Int
-    /// The status's id on the source's server.
+    /// The post's id on the source's server.
     public var statusID: String
     /// Its address, to find it on the account's own server when the source is another's.
     public var statusURL: String?
-    /// A Bluesky post's record (what a like or repost points to, and the reader's own),
-    /// and its counts as last shown: a record's answer says nothing of counts.
-    public var record: BlueskyRecord?
+    /// The post's network's payload (for a record, what a like points to and the reader's
+    /// own records), and its counts as last shown, for a network whose answer says nothing
+    /// of counts.
+    public var payload: String?
     public var likes: Int?
     public var boosts: Int?
 
     public init(
-        source: Int, statusID: String, statusURL: String? = nil, record: BlueskyRecord? = nil, likes: Int? = nil,
+        source: Int, statusID: String, statusURL: String? = nil, payload: String? = nil, likes: Int? = nil,
         boosts: Int? = nil
     ) {
         self.source = source
         self.statusID = statusID
         self.statusURL = statusURL
-        self.record = record
+        self.payload = payload
         self.likes = likes
         self.boosts = boosts
     }
 
-    /// A Bluesky target as the server's answer left it: the next request on it starts from
-    /// there (the record to delete, the counts to move).
-    mutating func take(_ state: StatusState) {
-        guard record != nil else { return }
+    /// A target with a payload as the server's answer left it: the next request on it
+    /// starts from there (the record to delete, the counts to move).
+    mutating func update(to state: StatusState) {
+        guard payload != nil else { return }
         likes = state.likes
         boosts = state.boosts ?? boosts
-        if let record = state.blueskyRecord { self.record = record }
+        if let payload = state.payload { self.payload = payload }
     }
 
     /// What the actions on one status share, whatever its URL.
     var status: StatusKey { StatusKey(source: source, statusID: statusID) }
 }
 
-/// A status of a source: the key of what the reader has asked of it.
+/// A post of a source: the key of what the reader has asked of it.
 public struct StatusKey: Hashable, Sendable {
     public var source: Int
     public var statusID: String

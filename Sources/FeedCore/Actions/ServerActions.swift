@@ -80,7 +80,7 @@ public struct ServerActions: Sendable {
         case stale
     }
 
-    mutating func take(_ answer: ActionAnswer) -> Result {
+    mutating func settle(_ answer: ActionAnswer) -> Result {
         guard let (key, entry) = entries.first(where: { $0.value.sending?.id == answer.request }),
             let request = entry.sending
         else { return .stale }
@@ -89,7 +89,7 @@ public struct ServerActions: Sendable {
         switch answer.outcome {
         case .confirmed(let state):
             updated.confirmed = state.marks.contains(key.mark)
-            updated.target.take(state)
+            updated.target.update(to: state)
             guard updated.wanted != updated.confirmed else {
                 entries[key] = nil
                 return .confirmed(state, request, next: nil)

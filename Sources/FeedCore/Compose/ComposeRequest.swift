@@ -1,6 +1,6 @@
 /// `R` or `c`: a post to write, as the state asks the loop for it.
 public struct ComposeRequest: Hashable, Sendable {
-    /// The status a reply answers.
+    /// The post a reply answers.
     public struct ReplyTarget: Hashable, Sendable {
         public var statusID: String
         /// Its author's handle ("ada", "ada@elsewhere.example").
@@ -32,7 +32,7 @@ public struct ComposeRequest: Hashable, Sendable {
 public enum Posting: Sendable {
     /// On its way: the draft as its row shows it until the server answers.
     case sending(Post)
-    /// The server's status.
+    /// The post as the server made it.
     case posted(Post)
     /// Not posted, and why; the draft is kept where the message says.
     case failed(String)

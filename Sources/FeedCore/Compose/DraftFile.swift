@@ -9,8 +9,9 @@ public enum DraftFile {
     }
 
     /// The file for a new post, or for a reply to `replyTo` (its author's handle, and the
-    /// text it starts with: the mentions).
-    public static func template(replyTo: String?, mentions: String = "", limit: Int?) -> String {
+    /// text it starts with: the mentions); `limit` says, in the network's words, how long a
+    /// post may be.
+    public static func template(replyTo: String?, mentions: String = "", limit: String?) -> String {
         let what = replyTo.map { "A reply to @\($0)" } ?? "A new post"
         var lines = [
             "# \(what). Lines starting with # are left out; an empty text cancels.",
@@ -18,7 +19,7 @@ public enum DraftFile {
             "# Visibility: public, unlisted, private (followers only) or direct (those mentioned only).",
             "# Language: a two-letter code, such as en (empty: the server guesses).",
         ]
-        if let limit { lines.append("# At most \(limit) characters; a link counts as \(Draft.charactersPerLink).") }
+        if let limit { lines.append("# \(limit)") }
         lines += ["CW: ", "Visibility: public", "Language: ", "", mentions]
         return lines.joined(separator: "\n")
     }

@@ -15,9 +15,12 @@ public enum FeedDocumentDecoder {
     /// decoded; throwing (a cancellation) stops the decoding.
     public typealias Progress = (_ feed: Feed, _ decoded: Int, _ total: Int) throws -> Void
 
-    public static func decode(_ data: Data, format: FeedFormat = .auto) throws(Failure) -> Feed {
+    /// `data` as the first of `formats` that finds it its own, or as the one named `asked`.
+    public static func decode(_ data: Data, formats: [any JSONPostFormat], asked: String? = nil) throws(Failure)
+        -> Feed
+    {
         do {
-            return try decode(data, format: format, progress: nil)
+            return try decode(data, formats: formats, asked: asked, progress: nil)
         } catch let error as Failure {
             throw error
         } catch {
@@ -29,7 +32,8 @@ public enum FeedDocumentDecoder {
     /// now: all of it once its structure is known, then each batch once decoded (a mapped
     /// file gives their pages back).
     public static func decode(
-        _ data: Data, format: FeedFormat, consumed: ((Range<Int>) -> Void)? = nil, progress: Progress?
+        _ data: Data, formats: [any JSONPostFormat], asked: String?, consumed: ((Range<Int>) -> Void)? = nil,
+        progress: Progress?
     ) throws -> Feed {
         let original = data
         let data = try utf8(data)
@@ -39,30 +43,17 @@ public enum FeedDocumentDecoder {
         let consumed = converted ? nil : consumed
         let plan: Plan
         do {
-            plan = try data.withUnsafeBytes { raw in try Plan(bytes: raw.bindMemory(to: UInt8.self), format: format) }
+            plan = try data.withUnsafeBytes { raw in
+                try Plan(bytes: raw.bindMemory(to: UInt8.self), formats: formats, asked: asked)
+            }
         } catch let error as Failure {
             throw error
         } catch {
             throw FeedErrorDescription.describe(error, data: data)
         }
         consumed?(0..<data.count)
-        switch plan.format {
-        case .posts:
-            return try decodeEntries(PostRecord.self, data: data, plan: plan, consumed: consumed, progress: progress)
-        case .jsonfeed:
-            return try decodeEntries(JSONFeedItem.self, data: data, plan: plan, consumed: consumed, progress: progress)
-        case .bluesky:
-            var feed = try decodeEntries(
-                BlueskyFeedItem.self, data: data, plan: plan, consumed: consumed, progress: progress)
-            feed.pageCursor = stringMember("cursor", of: data, in: plan.header).map(TextSanitizer.singleLine)
-            return feed
-        case .notifications:
-            // A page of 40 at most, grouped as a whole: decoded at once.
-            return try NotificationsDecoder.decode(data)
-        case .mastodon, .auto, .rss, .atom:
-            return try decodeEntries(
-                MastodonStatus.self, data: data, plan: plan, consumed: consumed, progress: progress)
-        }
+        if let whole = try plan.format.decodeWhole(data) { return whole }
+        return try decodeEntries(plan.format, data: data, plan: plan.plan, consumed: consumed, progress: progress)
     }
 
     private enum SyntaxCheck {
@@ -73,13 +64,17 @@ public enum FeedDocumentDecoder {
     /// The structure scan gave up: decoding the whole document will say why.
     struct NotStructured: Error {}
 
-    private static func decodeEntries<Entry: FeedEntry>(
-        _ entry: Entry.Type, data: Data, plan: Plan, consumed: ((Range<Int>) -> Void)?, progress: Progress?
+    private static func decodeEntries<Format: JSONPostFormat>(
+        _ format: Format, data: Data, plan: JSONPlan, consumed: ((Range<Int>) -> Void)?, progress: Progress?
     ) throws -> Feed {
-        var feed = Feed(posts: [])
-        var inheritedAuthor: Author?
-        var icon: String?
-        if plan.format == .jsonfeed { (feed, inheritedAuthor, icon) = jsonFeedHeader(data, members: plan.header) }
+        typealias Entry = Format.Entry
+        let header = format.header(
+            plan.header.map {
+                ($0.key, data[(data.startIndex + $0.value.lowerBound)..<(data.startIndex + $0.value.upperBound)])
+            })
+        var feed = header.feed
+        let inheritedAuthor = header.author
+        let icon = header.icon
         feed.posts.reserveCapacity(plan.elements.count)
         var decoded = 0
         var elementNumber = 0
@@ -145,38 +140,6 @@ public enum FeedDocumentDecoder {
         } catch {
             throw FeedErrorDescription.describe(error, data: data)
         }
-    }
-
-    /// A JSON Feed's title and next page, decoded from its members other than the items,
-    /// so that a large list of items is not parsed twice.
-    private static func jsonFeedHeader(
-        _ data: Data, members: [(key: String, value: Range<Int>)]
-    ) -> (Feed, Author?, icon: String?) {
-        var object = Data("{".utf8)
-        for (offset, member) in members.enumerated() {
-            if offset > 0 { object.append(UInt8(ascii: ",")) }
-            object.append(contentsOf: Array("\"\(member.key)\":".utf8))
-            object.append(
-                data[(data.startIndex + member.value.lowerBound)..<(data.startIndex + member.value.upperBound)])
-        }
-        object.append(UInt8(ascii: "}"))
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let header = (try? decoder.decode(JSONFeedHeader.self, from: object)) ?? JSONFeedHeader()
-        let feed = Feed(
-            title: header.plainTitle.map(TextSanitizer.singleLine), posts: [],
-            nextPage: header.nextUrl.map(TextSanitizer.singleLine))
-        return (feed, header.inheritedAuthor, header.icon ?? header.favicon)
-    }
-
-    /// The string value of a member of the document's object, decoded; nil where there is
-    /// none or it is not a string.
-    private static func stringMember(_ key: String, of data: Data, in members: [(key: String, value: Range<Int>)])
-        -> String?
-    {
-        guard let member = members.last(where: { $0.key == key }) else { return nil }
-        let value = data[(data.startIndex + member.value.lowerBound)..<(data.startIndex + member.value.upperBound)]
-        return try? JSONDecoder().decode(String.self, from: value)
     }
 
     /// Whether `data` starts as JSON does, after a byte-order mark and white space: `{` or `[`.

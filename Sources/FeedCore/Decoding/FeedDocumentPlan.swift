@@ -1,35 +1,42 @@
 extension FeedDocumentDecoder {
-    /// Where the posts are and what format they are in.
+    /// Where the posts are, and whose format they are in: the document's structure found
+    /// once, then each format asked in turn (or the one the reader named).
     struct Plan {
-        var format: FeedFormat
-        var elements: [Range<Int>]
-        /// The document's other members (a JSON Feed's title and next_url).
-        var header: [(key: String, value: Range<Int>)] = []
+        var format: any JSONPostFormat
+        var plan: JSONPlan
 
-        private init(format: FeedFormat, elements: [Range<Int>], header: [(key: String, value: Range<Int>)] = []) {
-            self.format = format
-            self.elements = elements
-            self.header = header
-        }
-
-        init(bytes: UnsafeBufferPointer<UInt8>, format requested: FeedFormat) throws {
-            if requested.isXML {
-                throw Failure.unexpectedShape("--format \(requested.rawValue) reads XML; this document is not XML")
+        init(bytes: UnsafeBufferPointer<UInt8>, formats: [any JSONPostFormat], asked: String?) throws {
+            let candidates = asked.map { name in formats.filter { $0.name == name } } ?? formats
+            guard let last = candidates.last else {
+                throw Failure.unexpectedShape("no JSON format is named \(asked ?? "")")
             }
             let start = JSONStructure.skipWhitespace(bytes, from: JSONStructure.startOfDocument(bytes))
             guard start < bytes.count else { throw Failure.empty }
+            let shape: JSONShape
             switch bytes[start] {
             case UInt8(ascii: "["):
-                self = try Self.ofArray(bytes, from: start, requested: requested)
+                shape = try Self.arrayShape(bytes, from: start)
             case UInt8(ascii: "{"):
-                self = try Self.ofObject(bytes, from: start, requested: requested)
+                shape = try Self.objectShape(bytes, from: start, listKeys: Set(candidates.flatMap(\.listKeys)))
             default:
                 // A lone value: say which, unless it is not JSON at all.
                 guard JSONSyntaxLocator.firstProblem(in: bytes) == nil else { throw NotStructured() }
                 throw Failure.unexpectedShape(
-                    "expected an object with \"posts\" or an array of posts, found \(JSONValueKind.describe(bytes[start]))"
-                )
+                    "expected \(last.shapeName), found \(JSONValueKind.describe(bytes[start]))")
             }
+            for format in candidates {
+                if let plan = try format.plan(shape, asked: asked != nil) {
+                    self.format = format
+                    self.plan = plan
+                    return
+                }
+            }
+            if asked != nil { throw Failure.unexpectedShape("expected \(last.shapeName)") }
+            let names = candidates.map(\.shapeName)
+            let listed =
+                names.count > 1
+                ? names.dropLast().joined(separator: ", ") + ", or " + (names.last ?? "") : last.shapeName
+            throw Failure.unexpectedShape("JSON of no known shape: expected \(listed)")
         }
 
         /// Anything after the document's one value makes it not JSON.
@@ -37,88 +44,37 @@ extension FeedDocumentDecoder {
             if JSONStructure.skipWhitespace(bytes, from: end) < bytes.count { throw NotStructured() }
         }
 
-        /// An array: of posts, or of Mastodon statuses when its first element has an account,
-        /// or of notifications when that account came with a type and no content.
-        private static func ofArray(
-            _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, requested: FeedFormat
-        ) throws -> Plan {
+        private static func arrayShape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws -> JSONShape {
             guard let list = JSONStructure.scanArray(bytes, from: start, limit: bytes.count) else {
                 throw NotStructured()
             }
             try checkNothingAfter(list.end, in: bytes)
-            switch requested {
-            case .jsonfeed:
-                throw Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")
-            case .bluesky:
-                throw Failure.unexpectedShape("expected a Bluesky feed (an object with \"feed\"), found an array")
-            case .posts, .mastodon, .notifications, .rss, .atom:
-                return Plan(format: requested, elements: list.elements)
-            case .auto:
-                let firstKeys = Set(
-                    list.elements.first.flatMap { JSONStructure.members(of: bytes, in: $0) }?.map(\.key) ?? [])
-                guard firstKeys.contains("account") else { return Plan(format: .posts, elements: list.elements) }
-                // A notification has a type and an account, and no text of its own.
-                let isNotification = firstKeys.contains("type") && !firstKeys.contains("content")
-                return Plan(format: isNotification ? .notifications : .mastodon, elements: list.elements)
-            }
+            var shape = JSONShape(kind: .array, range: start..<list.end)
+            shape.elements = list.elements
+            shape.firstElementKeys = firstKeys(bytes, of: list.elements)
+            return shape
         }
 
-        /// An object: one Mastodon status, a JSON Feed's "items", a Bluesky feed's "feed" or
-        /// our own "posts".
-        private static func ofObject(
-            _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, requested: FeedFormat
-        ) throws -> Plan {
-            guard
-                let scan = JSONStructure.scanObject(
-                    bytes, from: start, limit: bytes.count, listKeys: ["posts", "items", "feed"])
-            else { throw NotStructured() }
+        private static func objectShape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, listKeys: Set<String>)
+            throws -> JSONShape
+        {
+            guard let scan = JSONStructure.scanObject(bytes, from: start, limit: bytes.count, listKeys: listKeys) else {
+                throw NotStructured()
+            }
             try checkNothingAfter(scan.end, in: bytes)
-            let keys = Set(scan.members.map(\.key))
-            // One Status (what /api/v1/statuses/:id returns): a feed of one post.
-            if requested == .mastodon || requested == .auto, keys.isSuperset(of: ["id", "account", "content"]) {
-                return Plan(format: .mastodon, elements: [start..<scan.end])
+            var shape = JSONShape(kind: .object, range: start..<scan.end)
+            shape.members = scan.members
+            shape.lists = scan.lists
+            for (key, elements) in scan.lists { shape.listFirstKeys[key] = firstKeys(bytes, of: elements) }
+            for member in scan.members {
+                shape.memberFirstBytes[member.key] = JSONStructure.firstByte(of: bytes, in: member.value)
             }
-            if requested == .mastodon {
-                throw Failure.unexpectedShape("expected Mastodon statuses, found an object that is not one")
-            }
-            if requested == .notifications {
-                throw Failure.unexpectedShape("expected an array of Mastodon notifications, found an object")
-            }
-            if requested == .bluesky || (requested == .auto && Self.isBlueskyFeed(bytes, scan: scan, keys: keys)) {
-                guard let elements = scan.lists["feed"] else {
-                    throw Failure.unexpectedShape("expected a Bluesky feed: an object with a \"feed\" array")
-                }
-                return Plan(format: .bluesky, elements: elements, header: scan.members.filter { $0.key != "feed" })
-            }
-            let isJSONFeed =
-                requested == .jsonfeed || (requested == .auto && !keys.contains("posts") && keys.contains("items"))
-            let listKey = isJSONFeed ? "items" : "posts"
-            guard let list = scan.members.last(where: { $0.key == listKey }) else {
-                throw Failure.unexpectedShape(
-                    requested == .auto
-                        ? "JSON of no known shape: expected {\"posts\": [...]}, a JSON Feed with \"items\", a Bluesky feed, or an array of posts or Mastodon statuses"
-                        : "expected an object with \"\(listKey)\"")
-            }
-            guard let listElements = scan.lists[listKey],
-                JSONStructure.firstByte(of: bytes, in: list.value) == UInt8(ascii: "[")
-            else {
-                throw Failure.unexpectedShape("\"\(listKey)\" should be an array")
-            }
-            return Plan(
-                format: isJSONFeed ? .jsonfeed : .posts, elements: listElements,
-                header: scan.members.filter { $0.key != listKey })
+            return shape
         }
 
-        /// A Bluesky feed: "feed" is its one list, of elements that each hold a "post" (an
-        /// empty page of it is one too, with no "posts" or "items").
-        private static func isBlueskyFeed(
-            _ bytes: UnsafeBufferPointer<UInt8>, scan: JSONStructure.ObjectScan, keys: Set<String>
-        ) -> Bool {
-            guard let elements = scan.lists["feed"], !keys.contains("posts"), !keys.contains("items") else {
-                return false
-            }
-            guard let first = elements.first else { return true }
-            return JSONStructure.members(of: bytes, in: first)?.contains { $0.key == "post" } ?? false
+        /// The keys of the first of `elements`, when it is an object.
+        private static func firstKeys(_ bytes: UnsafeBufferPointer<UInt8>, of elements: [Range<Int>]) -> Set<String> {
+            Set(elements.first.flatMap { JSONStructure.members(of: bytes, in: $0) }?.map(\.key) ?? [])
         }
     }
 }

@@ -1,5 +1,5 @@
 /// One element of a feed's list of posts, in some format.
-protocol FeedEntry: Decodable {
+public protocol FeedEntry: Decodable {
     /// The post, or nil for an element the format says to ignore.
     var post: Post? { get }
     /// Why an element is ignored, for the status line's count of skipped posts.
@@ -7,7 +7,7 @@ protocol FeedEntry: Decodable {
 }
 
 extension FeedEntry {
-    static var ignoredReason: String { "not a post" }
+    public static var ignoredReason: String { "not a post" }
 }
 
 /// An element decoded on its own: a post, nothing (ignored), or why it is not a post. One

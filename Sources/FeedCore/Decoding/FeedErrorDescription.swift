@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 /// Turns decoding failures into sentences a user can act on.
-enum FeedErrorDescription {
+public enum FeedErrorDescription {
     /// A failure of the whole document.
-    static func describe(_ error: any Error, data: Data) -> Failure {
+    public static func describe(_ error: any Error, data: Data) -> Failure {
         if let failure = error as? Failure { return failure }
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return .empty }
         if let problem = JSONSyntaxLocator.firstProblem(in: data) {

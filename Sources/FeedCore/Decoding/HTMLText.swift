@@ -1,34 +1,32 @@
-/// HTML, as Mastodon statuses and JSON Feed items carry it, turned into plain text:
-/// paragraphs and `<br>` become line breaks, Mastodon's `invisible` spans (the hidden
+/// HTML, as servers' posts and JSON Feed items carry it, turned into plain text:
+/// paragraphs and `<br>` become line breaks, `invisible` spans (the hidden
 /// parts of long links) go, its `ellipsis` spans end with "…", entities are decoded once,
 /// quotations keep their marks (`<q>` in quotation marks, a `<blockquote>` behind a bar),
 /// list items their bullets or numbers, `<pre>` its lines; every other tag is dropped with
 /// its markup (and `script`/`style` with their content).
 public enum HTMLText {
     /// The bar before each line of a quoted block.
-    static let quoteBar = "│ "
+    public static let quoteBar = "│ "
 
     public static func plainText(_ html: String) -> String {
         read(html).text
     }
 
     /// The plain text, and the links in it, in order: anchors to http and https addresses,
-    /// but a Mastodon mention's or hashtag's (the account and the tag are no reading).
+    /// but a mention's or hashtag's (the account and the tag are no reading).
     public static func read(_ html: String) -> (text: String, links: [PostLink]) {
         var reading = Reading()
         var index = html.startIndex
         while index < html.endIndex {
             let character = html[index]
             if character == "<", let close = html[index...].firstIndex(of: ">") {
-                reading.take(Tag(html[html.index(after: index)..<close]))
+                reading.apply(Tag(html[html.index(after: index)..<close]))
                 index = html.index(after: close)
-            } else if character == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";"),
-                let decoded = entity(html[html.index(after: index)..<semicolon])
-            {
+            } else if character == "&", let (decoded, end) = reference(at: index, in: html[...]) {
                 if reading.isVisible { reading.text.append(decoded) }
-                index = html.index(after: semicolon)
+                index = end
             } else {
-                reading.take(character)
+                reading.append(character)
                 index = html.index(after: index)
             }
         }
@@ -149,11 +147,9 @@ public enum HTMLText {
         var result = ""
         var index = value.startIndex
         while index < value.endIndex {
-            if value[index] == "&", let semicolon = value[index...].prefix(12).firstIndex(of: ";"),
-                let decoded = entity(value[value.index(after: index)..<semicolon])
-            {
+            if value[index] == "&", let (decoded, end) = reference(at: index, in: value) {
                 result += decoded
-                index = value.index(after: semicolon)
+                index = end
             } else {
                 result.append(value[index])
                 index = value.index(after: index)
@@ -162,13 +158,18 @@ public enum HTMLText {
         return result
     }
 
-    private static let namedEntities: [Substring: String] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "hellip": "…", "mdash": "—",
-        "ndash": "–", "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“",
-    ]
+    /// The reference that starts at `index` (its `&`) in `text`: what it stands for, and
+    /// where it ends (after its `;`); nil where no reference HTML knows starts there.
+    private static func reference(at index: Substring.Index, in text: Substring) -> (String, Substring.Index)? {
+        guard let semicolon = text[index...].prefix(HTMLEntities.longestName + 2).firstIndex(of: ";"),
+            let decoded = entity(text[text.index(after: index)..<semicolon])
+        else { return nil }
+        return (decoded, text.index(after: semicolon))
+    }
 
+    /// The characters a reference (`eacute`, `#233`, `#xE9`) stands for; nil for none.
     private static func entity(_ name: Substring) -> String? {
-        if let named = namedEntities[name] { return named }
+        if let named = HTMLEntities.characters(named: name) { return named }
         guard name.first == "#" else { return nil }
         let digits = name.dropFirst()
         let value: UInt32?

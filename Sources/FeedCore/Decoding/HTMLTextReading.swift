@@ -15,7 +15,7 @@ extension HTMLText {
 
         var isVisible: Bool { hiddenDepth == 0 }
 
-        mutating func take(_ character: Character) {
+        mutating func append(_ character: Character) {
             guard isVisible else { return }
             if character == "\n" || character == "\r\n" {
                 // Source line breaks are not line breaks in HTML, but for <pre>.
@@ -25,7 +25,7 @@ extension HTMLText {
             }
         }
 
-        mutating func take(_ tag: Tag) {
+        mutating func apply(_ tag: Tag) {
             switch tag.name {
             case "br":
                 if isVisible { text.lineBreak(always: true) }

@@ -4,7 +4,7 @@
 public enum MediaType: Hashable, Sendable {
     /// RSS, Atom or other XML.
     case xml
-    /// JSON Feed, Mastodon or other JSON.
+    /// JSON Feed, a server's API, or other JSON.
     case json
     /// A web page: where a feed was expected, usually an error or login page.
     case html

@@ -23,9 +23,6 @@ extension Post {
         post.links = links.compactMap { link in
             line(link.url).map { PostLink(text: TextSanitizer.singleLine(link.text), url: $0) }
         }
-        post.blueskyRecord = blueskyRecord.map {
-            BlueskyRecord(cid: TextSanitizer.singleLine($0.cid), like: line($0.like), repost: line($0.repost))
-        }
         post.attachments = attachments.map {
             Attachment(
                 kind: $0.kind, description: line($0.description), url: line($0.url),

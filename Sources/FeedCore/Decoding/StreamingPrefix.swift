@@ -24,7 +24,7 @@ public struct StreamingPrefix: Sendable {
     }
 
     /// Takes the next bytes; true when a new post completed in them.
-    public mutating func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    public mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let before = cut?.length
         switch kind {
         case .json: scanJSON(bytes)

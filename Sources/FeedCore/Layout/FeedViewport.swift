@@ -49,6 +49,8 @@ public struct FeedViewport {
     public var inWords = false
     /// Whether each row names its post's network: the timeline mixes several.
     public var namesNetworks = false
+    /// The networks' words, by name: a row speaks of its post's network in them.
+    public var networks: [NetworkID: NetworkWords] = [:]
     /// Lines drawn after the last post (a page loading, a page that failed).
     public var footerHeight: Int
     /// Where layouts made before are kept, and the version of the posts and `now` they
@@ -95,7 +97,7 @@ public struct FeedViewport {
         var content = RowContent(
             post: post, now: now, marks: marks(of: post), expanded: expanded.contains(post.id),
             unread: isUnread(post.id), pictures: pictures && images != ImageChoice.none, inWords: inWords,
-            network: namesNetworks ? post.network?.name ?? Network.webFeedName : nil)
+            words: post.network.flatMap { networks[$0] } ?? .feed, namesNetwork: namesNetworks)
         content.picturesInCells = images == .cells
         return content
     }

@@ -67,7 +67,7 @@ public struct RowContent: Hashable, Sendable {
 
     public static let boostMark = "↻"
     public static let replyMark = "↩"
-    /// Before the count of posts that quote this one (Bluesky's).
+    /// Before the count of posts that quote this one, where the network counts them.
     public static let quoteMark = "❝"
     /// In place of the time of a post the reader is sending.
     public static let sending = "sending…"
@@ -83,15 +83,17 @@ public struct RowContent: Hashable, Sendable {
     /// post's hidden content, each attachment and the poll's options; collapsed, they are
     /// summed up in a line each.
     /// With `pictures`, each picture the post has is drawn below its text (the first, as
-    /// a strip, in a collapsed post), with its line of alt text under it.
+    /// a strip, in a collapsed post), with its line of alt text under it. `words` are the
+    /// post's network's; with `namesNetwork`, the row says its name (a timeline that mixes
+    /// networks).
     public init(
         post: Post, now: Date, marks: RowMarks = RowMarks(), expanded: Bool = false, unread: Bool = false,
-        pictures: Bool = false, inWords: Bool = false, network: String? = nil
+        pictures: Bool = false, inWords: Bool = false, words: NetworkWords = .feed, namesNetwork: Bool = false
     ) {
         let time = marks.sending ? RowContent.sending : post.createdAt.map { RelativeTime.describe($0, now: now) }
         let handle = post.author.shownHandle
-        // Bluesky calls a boost a repost.
-        let boosted = post.network == .bluesky ? "reposted by" : "boosted by"
+        let network = namesNetwork ? words.name : nil
+        let boosted = words.boostedBy
         let boost = post.boostedBy.map { inWords ? "\(boosted) \($0)" : "\(RowContent.boostMark) \(boosted) \($0)" }
         let reply = post.replyTo.map { inWords ? "in reply to @\($0)" : "\(RowContent.replyTo) @\($0)" }
         // A post by its feed (no author of its own) is named by the feed once, not twice.
@@ -170,7 +172,7 @@ public struct RowContent: Hashable, Sendable {
             counts: [RowCount("x xxx")], unread: unread)
     }
 
-    /// The header's counts: replies, boosts, likes, quotes (Bluesky's), and the bookmark, the reader's own in
+    /// The header's counts: replies, boosts, likes, quotes, and the bookmark, the reader's own in
     /// the accent colour. A mark wanted and not yet confirmed counts as it will.
     static func counts(of post: Post, marks: RowMarks, inWords: Bool = false) -> [RowCount] {
         func change(_ mark: StatusMarks) -> Int {

@@ -37,7 +37,7 @@ public enum FeedSource: Hashable, Sendable {
         switch self {
         case .sample, .standardInput: label
         case .file(let path): String(path.split(separator: "/").last ?? Substring(path))
-        case .url(let url): BlueskyAddress(url)?.title ?? url.host ?? url.absoluteString
+        case .url(let url): url.host ?? url.absoluteString
         case .search(let query): "“\(query)”"
         }
     }

@@ -1,4 +1,4 @@
-/// A picture, video, sound or file that comes with a post: Mastodon's media attachments,
+/// A picture, video, sound or file that comes with a post: a server's media attachments,
 /// JSON Feed's `attachments`, RSS enclosures and Media RSS, Atom's `enclosure` links.
 public struct Attachment: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
@@ -14,11 +14,11 @@ public struct Attachment: Hashable, Sendable {
     /// A smaller picture that stands for it (Media RSS `media:thumbnail`), for a video
     /// most of all.
     public var thumbnailURL: String?
-    /// The picture's size in pixels as the feed gives it (Mastodon `meta`, Media RSS
+    /// The picture's size in pixels as the feed gives it (a server's `meta`, Media RSS
     /// `width`/`height`): its cells are known before any byte of it arrives.
     public var width: Int?
     public var height: Int?
-    /// Mastodon's BlurHash of the picture, drawn while it loads.
+    /// The picture's BlurHash, where the server sends one, drawn while it loads.
     public var blurhash: String?
 
     public init(
@@ -35,9 +35,9 @@ public struct Attachment: Hashable, Sendable {
     }
 
     /// The kind a name says, whichever format wrote it: a MIME type (`image/png`), a Media
-    /// RSS `medium` (`image`) or a Mastodon attachment type (`gifv`). Nil for a name of no
+    /// RSS `medium` (`image`) or a server's attachment type (`gifv`). Nil for a name of no
     /// kind (`document`, `unknown`, none). Flash is how video players were typed (YouTube's
-    /// feeds still do); Mastodon's `gifv` is a silent looping video.
+    /// feeds still do); a `gifv` is a silent looping video.
     public static func kind(named name: String?) -> Kind? {
         guard let name = name?.lowercased() else { return nil }
         if name == "application/x-shockwave-flash" { return .video }

@@ -27,13 +27,13 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// another server than the source's (its token goes to its own server only).
     case notSignedIn(account: String, host: String)
     case accountOfAnotherServer(account: String, host: String)
-    /// No Bluesky account has this handle (`resolveHandle` said so).
-    case unknownHandle(String)
-    /// A Bluesky feed or list the public AppView serves to signed-in readers only.
-    case needsAccount(what: String)
-    /// An access token past its time (an AT Protocol server's `ExpiredToken`): the session
-    /// is refreshed and the request made again.
-    case expiredToken(host: String)
+    /// No account of `network` has this handle (its server said so).
+    case unknownHandle(String, network: String)
+    /// A feed or list a server serves to signed-in readers only; `signIn` says where.
+    case needsAccount(what: String, signIn: String)
+    /// An access token past its time: the session is refreshed and the request made again;
+    /// where that fails too, the reader signs in at `signIn` again.
+    case expiredToken(host: String, signIn: String)
     /// The TCP (or proxy) connection was not made within the connect timeout.
     case connectTimedOut(seconds: Double, host: String)
     /// The body began, then no byte came for the timeout.
@@ -100,9 +100,11 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case .tokenOverPlainHTTP(let host): "a token is sent over https only, not to http://\(host)"
         case .tokenUnset(let variable): "the token's variable $\(variable) is not set"
         case .notSignedIn(let account, let host): "not signed in as \(account): shimmerfeed login \(host)"
-        case .unknownHandle(let handle): "no Bluesky account has the handle \(handle)"
-        case .needsAccount(let what): "\(what) is shown to signed-in readers only: shimmerfeed login bsky.social"
-        case .expiredToken(let host): "the session at \(host) has expired: shimmerfeed login bsky.social again"
+        case .unknownHandle(let handle, let network): "no \(network) account has the handle \(handle)"
+        case .needsAccount(let what, let signIn):
+            "\(what) is shown to signed-in readers only: shimmerfeed login \(signIn)"
+        case .expiredToken(let host, let signIn):
+            "the session at \(host) has expired: shimmerfeed login \(signIn) again"
         case .accountOfAnotherServer(let account, let host): "\(account) is not an account of \(host)"
         case .connectTimedOut(let seconds, let host): "timed out after \(Self.format(seconds)) s connecting to \(host)"
         case .stalled(let seconds, let url): "stalled: no data for \(Self.format(seconds)) s from \(url)"
@@ -152,5 +154,18 @@ public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// "15", "0.5": seconds as the user wrote them.
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+extension Failure {
+    /// Whether the server never answered (it could not be reached, or nothing is sent):
+    /// an action waits for the next chance. An answer, even an error, is the server's word.
+    public var isUnreachable: Bool {
+        switch self {
+        case .timedOut, .connectTimedOut, .stalled, .refused, .unresolvedHost, .unresolvedProxy, .connectFailed,
+            .connectionLost, .offline:
+            true
+        default: false
+        }
     }
 }

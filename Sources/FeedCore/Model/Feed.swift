@@ -6,10 +6,10 @@ public struct Feed: Hashable, Sendable {
     public var skipped: Int
     /// Why the first skipped post was left out, for the status line.
     public var firstSkipReason: String?
-    /// Where the next page of this feed is (JSON Feed `next_url`, Mastodon `Link`).
+    /// Where the next page of this feed is (JSON Feed `next_url`, a `Link` header).
     public var nextPage: String?
-    /// Where a Bluesky feed's next page starts (its `cursor`): the same request asks for it
-    /// with `cursor=` this.
+    /// Where the next page starts, for a feed paged by cursor: the same request asks for it
+    /// with this cursor.
     public var pageCursor: String?
     /// Why the document stopped being readable before its end, and where, when the posts
     /// before that point are all there is: "line 3: huge text node", "the document ends

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A Mastodon poll: its options with their votes, and whether voting has ended.
+/// A post's poll: its options with their votes, and whether voting has ended.
 public struct Poll: Hashable, Sendable {
     public struct Option: Hashable, Sendable {
         public var title: String
@@ -16,8 +16,8 @@ public struct Poll: Hashable, Sendable {
     public var options: [Option]
     /// All votes cast; more than the options' sum when several choices are allowed.
     public var votes: Int?
-    /// People who voted: the base of the percentages for multiple-choice polls, as Mastodon
-    /// counts them.
+    /// People who voted: the base of the percentages for multiple-choice polls, as servers
+    /// count them.
     public var voters: Int?
     public var closed: Bool
     public var closesAt: Date?

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A post's identity as the feed spells it: numbers and strings are both common, and a
-/// string id must stay a string (Mastodon ids overflow 64-bit floats).
+/// string id must stay a string (servers' ids overflow 64-bit floats).
 public enum PostID: Hashable, Sendable, CustomStringConvertible {
     case number(Int64)
     case string(String)
@@ -69,8 +69,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         var more: More?
     }
 
-    /// The fields most posts leave empty: counts, marks and the status's id of Mastodon's,
-    /// attachments, polls.
+    /// The fields most posts leave empty: counts, marks and the id on a server, attachments,
+    /// polls, the network and its payload.
     struct Extras: Hashable, Sendable {
         var boosts: Int?
         var replies: Int?
@@ -85,7 +85,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         var serverFilter: ServerFilter?
         var links: [PostLink] = []
         var quotes: Int?
-        var blueskyRecord: BlueskyRecord?
+        var network: NetworkID?
+        var payload: String?
 
         var isEmpty: Bool { self == Extras() }
     }
@@ -159,7 +160,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         get { box.fields.url }
         _modify { yield &fields.url }
     }
-    /// Boosts and replies, where the feed counts them (Mastodon).
+    /// Boosts and replies, where the feed counts them (a server's posts).
     public var boosts: Int? {
         get { extras.boosts }
         set { extras.boosts = newValue }
@@ -188,8 +189,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         get { extras.poll }
         set { extras.poll = newValue }
     }
-    /// The id of the status the server's actions take (the boosted one, for a boost), for a
-    /// post of Mastodon's API; nil for any other.
+    /// The id of the post the server's actions take (the boosted one, for a boost), for a
+    /// post of a network's server; nil for any other.
     public var statusID: String? {
         get { extras.statusID }
         set { extras.statusID = newValue }
@@ -199,7 +200,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         get { extras.marks }
         set { extras.marks = newValue }
     }
-    /// The status this one answers, on the same server (Mastodon's `in_reply_to_id`).
+    /// The post this one answers, on the same server.
     public var inReplyToID: String? {
         get { extras.inReplyToID }
         set { extras.inReplyToID = newValue }
@@ -209,8 +210,8 @@ public struct Post: Hashable, Sendable, Identifiable {
         get { extras.replyTo }
         set { extras.replyTo = newValue }
     }
-    /// The reader's own filter on their server that matched the status (Mastodon's
-    /// `filtered`): it hides the post, or shows it collapsed behind the filter's name.
+    /// The reader's own filter on their server that matched the post: it hides the post, or
+    /// shows it collapsed behind the filter's name.
     public var serverFilter: ServerFilter? {
         get { extras.serverFilter }
         set { extras.serverFilter = newValue }
@@ -220,21 +221,22 @@ public struct Post: Hashable, Sendable, Identifiable {
         get { extras.links }
         set { extras.links = newValue }
     }
-    /// How many posts quote this one (Bluesky's `quoteCount`).
+    /// How many posts quote this one, where the network counts them.
     public var quotes: Int? {
         get { extras.quotes }
         set { extras.quotes = newValue }
     }
-    /// A Bluesky post's record: what its likes and reposts point to, and the reader's own.
-    public var blueskyRecord: BlueskyRecord? {
-        get { extras.blueskyRecord }
-        set { extras.blueskyRecord = newValue }
+    /// The network the post is of, by its name in the registry; nil for a web feed's post.
+    public var network: NetworkID? {
+        get { extras.network }
+        set { extras.network = newValue }
     }
-    /// The network the post is of: Bluesky's, Mastodon's (a status of its API), or none
-    /// (a web feed's).
-    public var network: Network? {
-        if blueskyRecord != nil { return .bluesky }
-        return statusID != nil ? .mastodon : nil
+    /// What the post's network needs of it to act on it, in the network's own words (a
+    /// record's content id and the reader's own records of it): kept, and handed back with
+    /// each action, never read here.
+    public var payload: String? {
+        get { extras.payload }
+        set { extras.payload = newValue }
     }
     /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource? {

@@ -1,5 +1,5 @@
-/// A filter of the reader's on their Mastodon server that matched a status: the server
-/// says so in the status's `filtered`, and the viewer does as the filter asks.
+/// A filter of the reader's on their server that matched a post: the server says so with
+/// the post, and the viewer does as the filter asks.
 public struct ServerFilter: Hashable, Sendable {
     /// The filter's name, which a collapsed post shows.
     public var title: String

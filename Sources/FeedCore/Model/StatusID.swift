@@ -1,5 +1,5 @@
-/// Mastodon's status ids are numbers in decimal, growing with time (snowflakes): one with
-/// more digits is newer, and of two of one length, the greater.
+/// Post ids that are numbers in decimal growing with time (snowflakes), as some servers
+/// give them: one with more digits is newer, and of two of one length, the greater.
 public enum StatusID {
     public static func isOlder(_ left: String, than right: String) -> Bool {
         left.count != right.count ? left.count < right.count : left < right

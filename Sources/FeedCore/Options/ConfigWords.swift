@@ -5,6 +5,10 @@
 public enum ConfigWords {
     public struct ParseError: Error, Hashable, Sendable {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     public static func split(_ line: some StringProtocol) throws(ParseError) -> [String] {

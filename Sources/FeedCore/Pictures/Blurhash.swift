@@ -1,7 +1,7 @@
 import Glibc
 
 /// BlurHash (blurha.sh, Wolt's reference algorithm): a picture's blurred shape in 20–30
-/// characters, which Mastodon sends with each attachment. Drawn in a picture's cells
+/// characters, which some servers send with each attachment. Drawn in a picture's cells
 /// while its bytes are on their way.
 public enum Blurhash {
     /// The base-83 alphabet, in digit order.

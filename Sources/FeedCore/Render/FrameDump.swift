@@ -29,14 +29,19 @@ public enum FrameDump {
     /// settled. `failed` when every source failed.
     @MainActor
     public static func frames(
-        options: ViewerOptions, loaders: [any FeedLoading], stored: [Int: StoredPosts] = [:],
-        pictures: (any PictureLoading)? = nil, clock: ManualClock,
-        size: TerminalSize, at: Duration?, picturesAt: Duration? = nil, count: Int = 1, interval: Duration = .zero
+        options: ViewerOptions, services: LoopServices, clock: ManualClock, size: TerminalSize, at: Duration?,
+        picturesAt: Duration? = nil, count: Int = 1, interval: Duration = .zero
     ) -> (frames: [ScreenBuffer], failed: Bool) {
         var options = options
         options.loadsMorePages = false
         options.refreshInterval = nil
-        let loaders: [any FeedLoading] = at == nil ? loaders : loaders.map { _ in PendingLoader(clock: clock) }
+        var services = services
+        if at != nil {
+            services.loaders = services.loaders.map { _ in PendingLoader(clock: clock) }
+            services.pictures = nil
+        } else if picturesAt != nil {
+            services.pictures = PendingLoader(clock: clock)
+        }
         final class Box {
             var loop: FeedRunLoop?
         }
@@ -56,8 +61,7 @@ public enum FrameDump {
             size: size, script: [.init(until: done, send: [.key(.character("q"))])], clock: clock,
             stops: (at ?? picturesAt).map { [$0] } ?? [], deadline: .seconds(86_400), patience: .seconds(86_400))
         let loop = FeedRunLoop(
-            state: AppState(options: options, size: size), backend: backend, loaders: loaders, stored: stored,
-            pictures: at != nil ? nil : picturesAt != nil ? PendingLoader(clock: clock) : pictures, clock: clock)
+            state: AppState(options: options, size: size), backend: backend, services: services, clock: clock)
         box.loop = loop
         _ = loop.run()
         let state = loop.state

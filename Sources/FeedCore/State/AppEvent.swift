@@ -27,10 +27,10 @@ public enum AppEvent: Sendable {
     case picture(url: String, PictureOutcome)
     /// The server answered an action (or it could not be sent).
     case actionAnswered(ActionAnswer)
-    /// Source `source` streamed an event (Mastodon's streaming API).
+    /// Source `source`, live, brought an event.
     case streamed(source: Int, StreamingEvent)
-    /// The server's read marker for source `source` (Mastodon's markers API): its statuses
-    /// at or older than `lastReadID` are read.
+    /// The server's read position for source `source`: its posts at or older than
+    /// `lastReadID` are read.
     case readMarker(source: Int, lastReadID: String)
     /// The server's answer to a vote: the poll as it stands, or why not.
     case voted(request: Int, Result<Poll, Failure>)

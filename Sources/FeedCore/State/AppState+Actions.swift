@@ -6,47 +6,54 @@ extension AppState {
     /// server; nil where the key means something else there (`l` likes here only).
     mutating func pressServerMark(_ action: KeyAction, on post: Post?) -> [AppEffect]? {
         guard let mark = action.statusMark, let post else { return nil }
+        let pressed = ServerAction(mark: mark, on: true)
         let source = timeline.source(of: post)
-        guard let statusID = post.statusID, source?.actsOnServer == true else {
+        guard let statusID = post.statusID, source?.capabilities.contains(pressed.capability) == true else {
+            // `l` likes here what the server cannot hear of.
             guard action != .like else { return nil }
-            let pressed = ServerAction(mark: mark, on: true)
-            let verb = pressed.verb(onBluesky: post.network == .bluesky)
-            if let host = source?.signInHost {
-                notices.say("To \(verb) on the server: shimmerfeed login \(host)")
-            } else {
-                notices.say("Only a Mastodon post can be \(verb == "boost" ? "boosted" : "bookmarked").")
-            }
+            let verb = pressed.verb(in: source?.network.words ?? .feed)
+            notices.say(cannot(pressed.capability, doing: "\(verb) on the server", source: source))
             return []
         }
-        if post.network == .bluesky, mark == .bookmarked {
-            notices.say("A Bluesky post cannot be bookmarked: Bluesky keeps no bookmarks that other apps see.")
-            return []
-        }
-        // A Bluesky record's answer has no counts: its target carries them as shown.
-        let bluesky = post.blueskyRecord != nil
+        // The counts as shown travel with it: some networks' answers say nothing of them.
         let target = ActionTarget(
-            source: post.source?.index ?? 0, statusID: statusID, statusURL: post.url, record: post.blueskyRecord,
-            likes: bluesky ? post.likes : nil, boosts: bluesky ? post.boosts : nil)
+            source: post.source?.index ?? 0, statusID: statusID, statusURL: post.url, payload: post.payload,
+            likes: post.likes, boosts: post.boosts)
         guard let request = actions.press(mark, on: target, server: post.marks.contains(mark)) else { return [] }
         return [.sendAction(request)]
     }
 
+    /// Why `source`'s reader cannot do `capability` now: where to sign in, where its
+    /// network could with an account ("To boost on the server: shimmerfeed login HOST");
+    /// else its network's own words on what it lacks.
+    func cannot(_ capability: Capabilities, doing: String, source: SourceStatus?) -> String {
+        let network = source?.network ?? .webFeed
+        guard network.capabilities.contains(capability) else { return network.words.cannot(capability) }
+        return "To \(doing): shimmerfeed login \(source?.signInHost ?? "SERVER")"
+    }
+
     /// The server's answer to an action.
-    mutating func take(_ answer: ActionAnswer) -> [AppEffect] {
-        switch actions.take(answer) {
+    mutating func settle(_ answer: ActionAnswer) -> [AppEffect] {
+        switch actions.settle(answer) {
         case .confirmed(let state, let request, let next):
             views.update(request.target, to: state)
             return next.map { [.sendAction($0)] } ?? []
         case .rolledBack(let request, let failure):
-            notices.say("Could not \(request.action.verb(onBluesky: request.target.record != nil)): \(failure.message)")
+            notices.say("Could not \(verb(of: request)): \(failure.message)")
         case .waiting(let request, let failure):
             notices.say(
-                "Could not \(request.action.verb(onBluesky: request.target.record != nil)) now (\(failure.message)); it is kept and sent at the next chance"
-            )
+                "Could not \(verb(of: request)) now (\(failure.message)); it is kept and sent at the next chance")
         case .stale:
             break
         }
         return []
+    }
+
+    /// A request's action in the words of its source's network.
+    private func verb(of request: ActionRequest) -> String {
+        let sources = timeline.sources
+        let source = request.target.source
+        return request.action.verb(in: sources.indices.contains(source) ? sources[source].network.words : .feed)
     }
 
     /// Actions kept for the next chance go when their source's server has answered.
@@ -64,17 +71,15 @@ extension AppState {
     /// `t`: the thread of `post`, pushed over the view it was opened from.
     mutating func openThread(of post: Post?) -> [AppEffect] {
         guard let post else { return [] }
-        guard let statusID = post.statusID, post.network != .bluesky else {
-            notices.say(
-                post.network == .bluesky
-                    ? "A Bluesky post's thread is not shown here yet: o opens it in the browser."
-                    : "Only a Mastodon post has a thread.")
+        let source = timeline.source(of: post)
+        guard let statusID = post.statusID, source?.capabilities.contains(.thread) == true else {
+            notices.say(cannot(.thread, doing: "read its thread", source: source))
             return []
         }
         let request = views.nextRequest()
-        let source = post.source?.index ?? 0
-        views.push(ThreadView(request: request, source: source, focus: post, now: timeline.referenceDate))
-        return [.loadThread(request: request, source: source, statusID: statusID)]
+        let index = post.source?.index ?? 0
+        views.push(ThreadView(request: request, source: index, focus: post, now: timeline.referenceDate))
+        return [.loadThread(request: request, source: index, statusID: statusID)]
     }
 }
 
@@ -91,15 +96,15 @@ extension KeyAction {
 }
 
 extension TimelineView {
-    /// The server's word on a status: every row of it (the status, and boosts of it) takes
-    /// the server's counts and marks.
+    /// The server's word on a post: every row of it (the post, and boosts of it) takes the
+    /// server's counts and marks.
     mutating func update(_ target: ActionTarget, to state: StatusState) {
         guard var feed else { return }
         func updated(_ posts: inout [Post]) -> Bool {
             var changed = false
             for index in posts.indices
             where posts[index].statusID == target.statusID && posts[index].source?.index == target.source {
-                posts[index].take(state)
+                posts[index].update(to: state)
                 changed = true
             }
             return changed

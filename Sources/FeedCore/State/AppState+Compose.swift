@@ -9,24 +9,17 @@ extension AppState {
         let source = post.flatMap(timeline.source(of:))
         if action == .reply {
             guard let post else { return [] }
-            if post.network == .bluesky {
-                notices.say("Replies on Bluesky are not written here yet: o opens the post in the browser.")
-                return []
-            }
-            guard let statusID = post.statusID, source?.actsOnServer == true else {
-                if let host = source?.signInHost {
-                    notices.say("To reply: shimmerfeed login \(host)")
-                } else {
-                    notices.say("Only a Mastodon post read with an account can be replied to.")
-                }
+            guard let statusID = post.statusID, source?.capabilities.contains(.reply) == true else {
+                notices.say(cannot(.reply, doing: "reply", source: source))
                 return []
             }
             let handle = post.author.handle ?? post.author.name
             let target = ComposeRequest.ReplyTarget(statusID: statusID, handle: handle, statusURL: post.url)
             return [.compose(ComposeRequest(id: views.nextRequest(), source: index, replyTo: target))]
         }
-        // A post goes to Mastodon: a Bluesky session likes and reposts only.
-        func posts(_ source: SourceStatus?) -> Bool { source?.actsOnServer == true && source?.actsOnBluesky == false }
+        // A new post goes with the account of the selected post's source, else of the first
+        // source whose account posts.
+        func posts(_ source: SourceStatus?) -> Bool { source?.capabilities.contains(.post) == true }
         let acting = posts(source) ? index : timeline.sources.firstIndex { posts($0) }
         guard let acting else {
             notices.say("To post: shimmerfeed login, and read a timeline with the account")
@@ -36,7 +29,7 @@ extension AppState {
     }
 
     /// A post's progress: shown sending, then the server's; taken away if it failed.
-    mutating func take(_ posting: Posting, id: Int) {
+    mutating func follow(_ posting: Posting, id: Int) {
         let sending = PostID.string("sending-\(id)")
         switch posting {
         case .sending(var post):

@@ -109,7 +109,7 @@ extension AppState {
 
     /// Answers of one instant. Posts arriving during a search: the selection stays on its
     /// post among the results.
-    private mutating func take(_ answers: [SourceAnswer], at now: Duration) -> [AppEffect] {
+    private mutating func deliver(_ answers: [SourceAnswer], at now: Duration) -> [AppEffect] {
         let searchedSelection = timeline.search != nil ? timeline.selectedPost?.id : nil
         let newAboveBefore = timeline.newAbove
         var effects: [AppEffect] = []
@@ -140,24 +140,24 @@ extension AppState {
             timeline.noteOnScreen(in: self.frame)
             return []
         case .answer(let answer):
-            return take([answer], at: now) + resendWaiting(after: [answer]) + applyReadMarkers()
+            return deliver([answer], at: now) + resendWaiting(after: [answer]) + applyReadMarkers()
         case .answers(let answers):
-            return take(answers, at: now) + resendWaiting(after: answers) + applyReadMarkers()
+            return deliver(answers, at: now) + resendWaiting(after: answers) + applyReadMarkers()
         case .actionAnswered(let answer):
-            return take(answer)
+            return settle(answer)
         case .streamed(let source, let event):
-            take(event, from: source, at: now)
+            receiveLive(event, from: source, at: now)
             return applyReadMarkers()
         case .readMarker(let source, let lastReadID):
             return takeReadMarker(lastReadID, source: source)
         case .voted(let request, let outcome):
-            take(outcome, vote: request)
+            settleVote(outcome, request: request)
             return []
         case .posting(let id, let posting):
-            take(posting, id: id)
+            follow(posting, id: id)
             return []
         case .threadLoaded(let request, let outcome):
-            views.take(outcome, request: request)
+            views.deliverThread(outcome, request: request)
             return []
         case .notificationsLoaded(let request, let outcome):
             return takeNotifications(outcome, request: request)

@@ -47,7 +47,7 @@ extension AppState {
         timing.held = []
         timing.timers[.heldAnswers] = nil
         var effects: [AppEffect] = [.cancelLoads]
-        for answer in held { effects += take(answer.answer, at: now, arrivedAt: answer.arrivedAt) }
+        for answer in held { effects += merge(answer.answer, at: now, arrivedAt: answer.arrivedAt) }
         return effects
     }
 
@@ -99,9 +99,9 @@ extension AppState {
         }
         // Only while a skeleton is short of its time can an answer be held: then it is tried
         // on a copy first (a copy that, for a big feed, would hold the old posts meanwhile).
-        guard showsSkeleton, reveal(arrivedAt: now) > now else { return take(answer, at: now, arrivedAt: now) }
+        guard showsSkeleton, reveal(arrivedAt: now) > now else { return merge(answer, at: now, arrivedAt: now) }
         var taken = self
-        let effects = taken.take(answer, at: now, arrivedAt: now)
+        let effects = taken.merge(answer, at: now, arrivedAt: now)
         if !taken.drawsSkeleton {
             timing.held = [HeldAnswer(answer: answer, arrivedAt: now)]
             return hold(until: reveal(arrivedAt: now), at: now)
@@ -132,7 +132,7 @@ extension AppState {
         // The round ends with the last of them to arrive, whichever is taken first.
         let lastArrival = held.map(\.arrivedAt).max() ?? instant
         var effects: [AppEffect] = []
-        for answer in held { effects += take(answer.answer, at: instant, arrivedAt: lastArrival) }
+        for answer in held { effects += merge(answer.answer, at: instant, arrivedAt: lastArrival) }
         return effects
     }
 

@@ -7,10 +7,10 @@ extension AppState {
         let sources = timeline.sources
         let own = post?.source?.index
         guard
-            let source = own.flatMap({ sources.indices.contains($0) && sources[$0].actsOnServer ? $0 : nil })
-                ?? sources.indices.first(where: { sources[$0].actsOnServer })
+            let source = own.flatMap({ sources.indices.contains($0) && readsNotifications(sources[$0]) ? $0 : nil })
+                ?? sources.indices.first(where: { readsNotifications(sources[$0]) })
         else {
-            notices.say("Notifications need an account: shimmerfeed login mastodon.example")
+            notices.say("Notifications need an account: shimmerfeed login SERVER")
             return []
         }
         let request = views.nextRequest()
@@ -18,8 +18,12 @@ extension AppState {
         return [.loadNotifications(request: request, source: source)]
     }
 
+    private func readsNotifications(_ source: SourceStatus) -> Bool {
+        source.capabilities.contains(.notifications)
+    }
+
     mutating func takeNotifications(_ outcome: Result<[Post], Failure>, request: Int) -> [AppEffect] {
-        guard let source = views.take(outcome, notificationsRequest: request), case .success(let posts) = outcome,
+        guard let source = views.deliverNotifications(outcome, request: request), case .success(let posts) = outcome,
             let newest = posts.compactMap(StatusID.of).max(by: StatusID.isOlder)
         else { return [] }
         notificationsUnread = 0

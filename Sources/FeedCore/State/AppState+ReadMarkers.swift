@@ -1,6 +1,6 @@
-/// The read position a server keeps (Mastodon's markers): a source's statuses at or older
-/// than its marker count as read, whenever they arrive. A marker only adds read marks: a
-/// post the store has as read stays read, whatever the marker says.
+/// The read position a server keeps: a source's posts at or older than its marker count as
+/// read, whenever they arrive. A marker only adds read marks: a post the store has as read
+/// stays read, whatever the marker says.
 extension AppState {
     mutating func takeReadMarker(_ lastReadID: String, source: Int) -> [AppEffect] {
         guard timeline.sources.indices.contains(source) else { return [] }

@@ -3,8 +3,8 @@ import FoundationEssentials
 /// A source's answer taken into the view: its status, its posts merged into the rest
 /// newest first, and the selected post kept on its line whatever arrives.
 extension AppState {
-    /// Takes `answer` (one of this load's) at `now`; it came at `arrivedAt`.
-    mutating func take(_ answer: SourceAnswer, at now: Duration, arrivedAt: Duration) -> [AppEffect] {
+    /// Merges `answer` (one of this load's) at `now`; it came at `arrivedAt`.
+    mutating func merge(_ answer: SourceAnswer, at now: Duration, arrivedAt: Duration) -> [AppEffect] {
         let index = answer.source
         let hadRows = timeline.feed != nil
         let wasSkeleton = showsSkeleton

@@ -7,7 +7,7 @@ extension AppState {
     /// load itself, has them).
     static let heldStreamedLimit = 1_000
 
-    mutating func take(_ event: StreamingEvent, from source: Int, at now: Duration) {
+    mutating func receiveLive(_ event: StreamingEvent, from source: Int, at now: Duration) {
         guard timeline.sources.indices.contains(source) else { return }
         guard !holdsStreamed else {
             timeline.heldStreamed.append((source, event))
@@ -41,7 +41,7 @@ extension AppState {
         guard !holdsStreamed, !timeline.heldStreamed.isEmpty else { return }
         let waiting = timeline.heldStreamed
         timeline.heldStreamed = []
-        for (source, event) in waiting { take(event, from: source, at: now) }
+        for (source, event) in waiting { receiveLive(event, from: source, at: now) }
     }
 
     /// New rows fade in from the skeleton's grey, where the animation style fades.

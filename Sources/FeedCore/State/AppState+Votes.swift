@@ -31,7 +31,7 @@ extension AppState {
     }
 
     /// The server's answer to a vote: the poll as it stands, in every post that has it.
-    mutating func take(_ outcome: Result<Poll, Failure>, vote request: Int) {
+    mutating func settleVote(_ outcome: Result<Poll, Failure>, request: Int) {
         guard let id = timeline.votesSent.removeValue(forKey: request) else { return }
         switch outcome {
         case .success(let poll):

@@ -93,7 +93,8 @@ public struct AppState: Sendable {
     var frame: ViewFrame {
         ViewFrame(
             size: size, tracksRead: options.tracksRead, pictures: options.pictures,
-            inWords: options.accessible, sourceImages: options.sourceImages, layouts: layouts, actions: actions)
+            inWords: options.accessible, sourceImages: options.sourceImages, layouts: layouts, actions: actions,
+            networks: options.networkWords)
     }
 
     /// The timeline's rows laid out at the current size.

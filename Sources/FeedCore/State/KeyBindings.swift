@@ -59,13 +59,14 @@ public struct KeyBinding: Sendable {
         KeyBinding(
             summary: "expand or collapse the post",
             detail:
-                "the whole content of the selected post, or back to its first lines; in a Mastodon poll you may "
+                "the whole content of the selected post, or back to its first lines; in a poll you may "
                 + "vote in (read with an account), the number keys choose, and Enter sends the vote",
             keys: [(.enter, .toggleExpanded)]),
         KeyBinding(
             summary: "like, boost, bookmark; again undoes",
             detail:
-                "on a Mastodon timeline read with an account, a favourite, boost or bookmark (⚑) on the server: "
+                "on a server's timeline read with an account, a like, boost or bookmark (⚑) on the server, in its "
+                + "words (a favourite, a repost), as far as the network keeps them: "
                 + "shown at once, pulsing until the server answers, taken back with the reason if it refuses, "
                 + "and kept to send at the next chance if it cannot be reached; elsewhere `l` likes here only, "
                 + "across reloads, and with the store between runs",
@@ -73,7 +74,7 @@ public struct KeyBinding: Sendable {
         KeyBinding(
             summary: "thread; reply; new post; notifications",
             detail:
-                "on a Mastodon timeline: `t` pushes the post's thread over the timeline (the posts it answers "
+                "on a server's timeline that has threads: `t` pushes the post's thread over the timeline (the posts it answers "
                 + "above, the replies below, indented by depth, skeleton rows while they load; Esc comes back as "
                 + "it was); with an account, `R` and `c` open `$VISUAL`, else `$EDITOR`, else `vi`, as `git commit` "
                 + "does, with lines for the content warning, visibility and language (an empty text cancels); the "
@@ -99,7 +100,7 @@ public struct KeyBinding: Sendable {
             detail:
                 "the rows narrow to the posts whose title, text, author or source hold every word typed, the "
                 + "matches marked; with the store, stored posts the feeds no longer list match too; Enter keeps "
-                + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move; `M` shows the posts muted (by a `mute` line or a filter of yours on your Mastodon server), dimmed, until it is pressed again",
+                + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move; `M` shows the posts muted (by a `mute` line or a filter of yours on your server), dimmed, until it is pressed again",
             keys: [(.character("/"), .search), (.character("M"), .showMuted)]),
         KeyBinding(
             summary: "open; list links; copy link; pager",

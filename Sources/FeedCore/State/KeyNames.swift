@@ -2,7 +2,7 @@
 /// help shows them (`Ctrl-D`, `PgDn`, `F5`, `j`).
 extension Key {
     /// The words a configuration may use for the keys that are not one character.
-    static let namedKeys: [(name: String, key: Key)] =
+    public static let namedKeys: [(name: String, key: Key)] =
         [
             ("space", .character(" ")), ("enter", .enter), ("esc", .escape), ("tab", .tab), ("backspace", .backspace),
             ("up", .up), ("down", .down), ("pgup", .pageUp), ("pgdn", .pageDown), ("home", .home), ("end", .end),

@@ -58,6 +58,10 @@ public struct ViewerOptions: Sendable, Equatable {
             }
         }
     }
+    /// The words of the networks the posts may be of, by name, as the registry gives them:
+    /// a row speaks of its post's network in them.
+    public var networkWords: [NetworkID: NetworkWords] = [:]
+
     /// Mixed into the kitty pictures' ids, so that two runs (and other programs) in one
     /// terminal do not name the same picture alike: random in the viewer, fixed in tests.
     public var pictureIdSalt: UInt64 = 0

@@ -1,12 +1,7 @@
-/// A page's address with one of its query's fields set: a Mastodon page (`Link: <…?max_id=N>;
-/// rel="next"`) moved to start after another status, or a Bluesky feed's request asking for
-/// the page after a cursor. The rest of the address is kept.
+/// A page's address with one of its query's fields set: a page moved to start after
+/// another post, or a request asking for the page after a cursor. The rest of the address
+/// is kept.
 public enum PageAddress {
-    /// `address` with `max_id` set to `statusID`.
-    public static func after(_ statusID: String, in address: String) -> String {
-        setting("max_id", to: statusID, in: address)
-    }
-
     /// `address` with the field `name` set to `value` (already escaped): in its place where
     /// the query has it, else added at the end.
     public static func setting(_ name: String, to value: String, in address: String) -> String {

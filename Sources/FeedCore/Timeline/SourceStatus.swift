@@ -56,15 +56,18 @@ public struct SourceStatus: Sendable, Equatable {
     /// Why its document stopped being readable before its end.
     public var cutShort: String?
 
-    /// The Mastodon server to sign in to for a like to reach it: set for a Mastodon
-    /// timeline read without an account, where `l` is the reader's own mark only.
+    /// The network it is of (a web feed's, for files and feeds): its words, and what it
+    /// can do for a signed-in reader.
+    public var network = NetworkTraits.webFeed
+    /// What its reader can do with its posts on the server now: its network's
+    /// capabilities, as far as its account or token (or none) allows.
+    public var capabilities: Capabilities = []
+    /// The server to sign in to for what its network can do and its reader cannot yet:
+    /// set for a timeline read without an account, where `l` is the reader's own mark only.
     public var signInHost: String?
-    /// Whether the reader's favourites, boosts and bookmarks of its posts reach a server:
-    /// its own (read with an account or a token), or the signed-in account's.
-    public var actsOnServer = false
-    /// Acted on through a Bluesky session: likes and reposts only (no replies, posts or
-    /// bookmarks here).
-    public var actsOnBluesky = false
+    /// The query field a page that starts after a given post sets to that post's id,
+    /// where its pages are asked so (a streaming source's oldest posts let go come back).
+    public var pageAfterField: String?
     /// Its own refresh interval (`refresh=` in the subscriptions file), over the run's.
     public var refreshInterval: Duration?
     /// A saved search: the store's matches, asked again when other sources bring posts.

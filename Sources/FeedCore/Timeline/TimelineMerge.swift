@@ -9,9 +9,9 @@ import FoundationEssentials
 /// two sources bring belongs to the first of them.
 public enum TimelineMerge {
     /// What makes two posts of *different* sources the same post: the web address where
-    /// there is one (a Mastodon status reached through two servers keeps its origin's),
+    /// there is one (a post reached through two servers keeps its origin's),
     /// else the id. Within one source a post is its id alone (guid, Atom id, JSON Feed or
-    /// Mastodon id, then link or digest): a podcast's episodes that all link to the show's
+    /// server's id, then link or digest): a podcast's episodes that all link to the show's
     /// page are as many posts.
     public static func key(_ post: Post) -> String {
         post.url ?? "id:\(post.id)"

@@ -86,7 +86,7 @@ public enum TimelinePrint {
         var unread: Bool
         var likes: Int?
         var links: [String]
-        /// "bluesky", "mastodon", or null for a web feed's post.
+        /// The post's network by its name in the registry, or null for a web feed's post.
         var network: String?
 
         enum CodingKeys: String, CodingKey {

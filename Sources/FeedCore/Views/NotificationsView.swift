@@ -27,7 +27,7 @@ public struct NotificationsView: StackedView {
     public var isLoading: Bool { rows == nil && failure == nil }
 
     /// The server's answer: the rows, or why there are none.
-    mutating func take(_ outcome: Result<[Post], Failure>) {
+    mutating func fill(with outcome: Result<[Post], Failure>) {
         switch outcome {
         case .success(var posts):
             posts.tag(with: PostSource(index: source, name: nil))
@@ -80,7 +80,9 @@ public struct NotificationsView: StackedView {
 
     public mutating func update(_ target: ActionTarget, to state: StatusState) {
         guard target.source == source, var current = rows else { return }
-        for index in current.indices where current[index].statusID == target.statusID { current[index].take(state) }
+        for index in current.indices where current[index].statusID == target.statusID {
+            current[index].update(to: state)
+        }
         rows = current
     }
 

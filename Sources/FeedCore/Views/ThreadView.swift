@@ -40,7 +40,7 @@ public struct ThreadView: StackedView {
     }
 
     /// The server's answer: the thread, or why there is none. The post stays selected.
-    mutating func take(_ outcome: Result<ThreadContext, Failure>) {
+    mutating func fill(with outcome: Result<ThreadContext, Failure>) {
         switch outcome {
         case .success(let context):
             let tag = PostSource(index: source, name: nil)
@@ -91,7 +91,7 @@ public struct ThreadView: StackedView {
         guard target.source == source else { return }
         func updated(_ post: inout Post) {
             guard post.statusID == target.statusID else { return }
-            post.take(state)
+            post.update(to: state)
         }
         updated(&focus)
         if var above = ancestors {

@@ -52,7 +52,7 @@ extension TimelineView {
             if expanded.remove(id) == nil {
                 expanded.insert(id)
                 outcome.effects += setRead([selected], true, in: frame)
-                if post.poll?.isOpen(at: referenceDate) == true, acts(on: post) { voting[id] = [] }
+                if post.poll?.isOpen(at: referenceDate) == true, votes(in: post) { voting[id] = [] }
             } else {
                 voting[id] = nil
             }
@@ -61,7 +61,7 @@ extension TimelineView {
             let post = posts[selected]
             let isLiked = liked.remove(post.id) == nil
             if isLiked { liked.insert(post.id) }
-            // A Mastodon post liked without an account: the server never hears of it, and
+            // A server's post liked without an account: the server never hears of it, and
             // the reader is told so, once.
             let source = post.source?.index ?? 0
             if isLiked, !toldLikesStayHere, sources.indices.contains(source), let host = sources[source].signInHost {

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Statuses a source streams (Mastodon's streaming API): a new one goes in at its place by
+/// Posts a live source brings: a new one goes in at its place by
 /// time, the top as a rule; an edited one replaces its copy; a deleted one goes. Until the
 /// reader moves the view shows from the newest; after that the selected post keeps its
 /// line and the new posts above it count in the "▲ new" marker.
@@ -44,10 +44,10 @@ extension TimelineView {
         let gone = Set(removable)
         posts = posts.indices.filter { !gone.contains($0) }.map { posts[$0] }
         content = .feed(Feed(posts: posts))
-        if let oldest = posts.last(where: { $0.source?.index == index }),
-            let next = sources[index].nextPage
+        if let oldest = posts.last(where: { $0.source?.index == index }), let next = sources[index].nextPage,
+            let field = sources[index].pageAfterField
         {
-            sources[index].nextPage = PageAddress.after(oldest.id.untagged(by: index), in: next)
+            sources[index].nextPage = PageAddress.setting(field, to: oldest.id.untagged(by: index), in: next)
         }
     }
 

@@ -30,7 +30,7 @@ public struct TimelineView: Sendable {
             namesNetworks = Self.mixesNetworks(content)
         }
     }
-    /// Whether the posts are of several networks (Bluesky's, Mastodon's, web feeds'): then
+    /// Whether the posts are of several networks (two servers' kinds, web feeds'): then
     /// each row names its own.
     public private(set) var namesNetworks = false
     /// Whether the whole rows area is a skeleton: a first load with nothing to show yet,
@@ -72,7 +72,7 @@ public struct TimelineView: Sendable {
     public internal(set) var voting: [PostID: Set<Int>] = [:]
     /// Votes on their way to the server, by request: the post voted in.
     var votesSent: [Int: PostID] = [:]
-    /// Whether the reader was told that a like of a Mastodon post read without an account
+    /// Whether the reader was told that a like of a server's post read without an account
     /// stays here: once a run.
     var toldLikesStayHere = false
     /// Posts read: opened, expanded, or scrolled past above the screen. With the store
@@ -178,9 +178,9 @@ public struct TimelineView: Sendable {
         return sources.indices.contains(index) ? sources[index] : nil
     }
 
-    /// Whether the reader's actions on `post` reach a server.
-    func acts(on post: Post) -> Bool {
-        source(of: post)?.actsOnServer == true
+    /// Whether the reader can vote in `post`'s poll on its server.
+    func votes(in post: Post) -> Bool {
+        source(of: post)?.capabilities.contains(.vote) == true
     }
 
     /// What to ask source `index` for: its first page, or the page at `page`.

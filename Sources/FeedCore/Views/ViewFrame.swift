@@ -11,6 +11,8 @@ struct ViewFrame {
     let layouts: RowLayoutCache
     /// The reader's actions on the server, for the marks rows show.
     var actions = ServerActions()
+    /// The networks' words, by name, for the rows.
+    var networks: [NetworkID: NetworkWords] = [:]
 
     /// Whether the screen is too small to show rows.
     var isTooSmall: Bool {
@@ -36,6 +38,7 @@ extension TimelineView {
             footerHeight: footerHeight(in: frame), cache: frame.layouts, contentVersion: contentVersion)
         viewport.inWords = frame.inWords
         viewport.namesNetworks = namesNetworks
+        viewport.networks = frame.networks
         return viewport
     }
 

@@ -31,21 +31,21 @@ public struct ViewStack: Sendable {
     }
 
     /// The thread waiting for `request` takes its answer; nothing when it was popped.
-    mutating func take(_ outcome: Result<ThreadContext, Failure>, request: Int) {
+    mutating func deliverThread(_ outcome: Result<ThreadContext, Failure>, request: Int) {
         guard let index = pushed.firstIndex(where: { ($0 as? ThreadView)?.request == request }),
             var thread = pushed[index] as? ThreadView
         else { return }
-        thread.take(outcome)
+        thread.fill(with: outcome)
         pushed[index] = thread
     }
 
     /// The notifications waiting for `request` take their answer; returns their source,
     /// nil when they were popped.
-    mutating func take(_ outcome: Result<[Post], Failure>, notificationsRequest request: Int) -> Int? {
+    mutating func deliverNotifications(_ outcome: Result<[Post], Failure>, request: Int) -> Int? {
         guard let index = pushed.firstIndex(where: { ($0 as? NotificationsView)?.request == request }),
             var view = pushed[index] as? NotificationsView
         else { return nil }
-        view.take(outcome)
+        view.fill(with: outcome)
         pushed[index] = view
         return view.source
     }

@@ -10,7 +10,6 @@ extension Snapshot {
         _ buffer: ScreenBuffer, named name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         try assertMatches(
-            buffer, named: name, in: Fixtures.testsDirectory.appendingPathComponent("Snapshots"),
-            sourceLocation: sourceLocation)
+            buffer, named: name, in: Fixtures.snapshots(of: "FeedCoreTests"), sourceLocation: sourceLocation)
     }
 }

@@ -102,3 +102,23 @@ final class WorkingLoader: FeedLoading {
         return feed
     }
 }
+
+/// The placeholder shapes' generator, as the tests' seeded random numbers: a seed repeats a
+/// case and names it.
+extension SplitMix64: RandomNumberGenerator {}
+
+/// A store that holds posts of the sources and nothing else: its first screen, then the
+/// rest as `readAll` gives them.
+struct KeptPosts: StoreServices {
+    let firstScreen: [Int: StoredPosts]
+    let readAll: @Sendable () -> [Int: StoredPosts]
+
+    init(firstScreen: [Int: StoredPosts], readAll: @escaping @Sendable () -> [Int: StoredPosts]) {
+        self.firstScreen = firstScreen
+        self.readAll = readAll
+    }
+
+    func takeStored() -> [Int: StoredPosts] { readAll() }
+    func keepMarks(_ marks: [PostMark]) {}
+    func search(_ query: String) -> [Post]? { nil }
+}

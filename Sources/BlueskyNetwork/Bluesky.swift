@@ -1,0 +1,165 @@
+import FeedCore
+import FeedNetwork
+import FeedTransport
+import FoundationEssentials
+
+/// Bluesky: a profile's posts, a custom feed and a list through the public AppView (or the
+/// reader's PDS, signed in with an app password), the Following timeline, and likes and
+/// reposts as records in the reader's repo. Its servers are bsky.social and a PDS of the
+/// reader's own (`login --bluesky HOST`).
+public struct Bluesky: Network {
+    public static let id = NetworkID.bluesky
+    /// Where a reader signs in to Bluesky, as messages tell it.
+    static let service = "bsky.social"
+
+    public init() {}
+
+    static let words = NetworkWords(
+        name: "Bluesky", like: "like", boost: "repost", bookmark: "bookmark", boostedBy: "reposted by",
+        lacking: [
+            .bookmark: "A Bluesky post cannot be bookmarked: Bluesky keeps no bookmarks that other apps see.",
+            .thread: "A Bluesky post's thread is not shown here yet: o opens it in the browser.",
+            .reply: "Replies on Bluesky are not written here yet: o opens the post in the browser.",
+            .post: "Posts on Bluesky are not written here yet.",
+            .quote: "Quotes on Bluesky are not written here yet.",
+            .vote: "Bluesky has no polls.",
+            .notifications: "Bluesky's notifications are not shown here yet.",
+        ])
+
+    public var traits: NetworkTraits {
+        NetworkTraits(id: Self.id, words: Self.words, capabilities: [.like, .boost])
+    }
+
+    public var formats: DocumentFormats { DocumentFormats(json: [BlueskyFeedFormat()]) }
+
+    public var signIns: [CommandLineVocabulary.SignIn] {
+        [
+            .init(usage: "login bsky.social", summary: "sign in to Bluesky with an app password"),
+            .init(usage: "login --bluesky HOST", summary: "sign in to Bluesky at another PDS"),
+        ]
+    }
+
+    /// Bluesky's own service, as its app or its entryway names it.
+    public func signsIn(at server: String) -> Bool {
+        BlueskySignIn.isBluesky(server)
+    }
+
+    public func signIn(at server: String, console: any SignInConsole, client: HTTPClient) async throws -> Account {
+        let server = BlueskySignIn.entryway(try SignInRefused.server(server, example: Self.service))
+        console.say(
+            """
+            Signing in to Bluesky at \(server.dropFirst("https://".count)) with an app password: never your \
+            account's own password.
+            Make one in Bluesky's Settings → Privacy and security → App passwords.
+            """)
+        guard let typed = console.ask("Handle (such as alice.bsky.social): ", secret: false)?.trimmingWhitespace(),
+            !typed.isEmpty
+        else {
+            throw SignInRefused("no handle given")
+        }
+        guard let password = console.ask("App password: ", secret: true)?.trimmingWhitespace(), !password.isEmpty
+        else {
+            throw SignInRefused("no app password given")
+        }
+        let handle = typed.hasPrefix("@") ? String(typed.dropFirst()) : typed
+        return try await BlueskySignIn(server: server, client: client).signIn(handle: handle, appPassword: password)
+    }
+
+    /// Every Bluesky session: `logout bsky.social` forgets them all.
+    public func accounts(_ accounts: [Account], signedOutAt server: String) -> [Account] {
+        accounts.filter { $0.network == Self.id }
+    }
+
+    /// Forgets the session here. An app password stays valid on the server until it is
+    /// revoked there: said so.
+    public func signOut(_ account: Account, client: HTTPClient) async throws -> String {
+        "Signed out of Bluesky: \(handle(of: account)) forgotten here. "
+            + "To end the app password itself, revoke it in Bluesky's Settings → App passwords."
+    }
+
+    /// Handles are domain names: `@ada.bsky.social`.
+    public func handle(of account: Account) -> String {
+        "@\(account.username)"
+    }
+
+    public func signedIn(_ account: Account, keptIn path: String) -> String {
+        "Signed in to Bluesky as \(handle(of: account)), at \(account.host). The session is kept in \(path)."
+    }
+
+    public func reader(_ context: NetworkContext) -> any NetworkReader {
+        BlueskyReader(context: context)
+    }
+}
+
+/// A run's Bluesky sources: a bsky.app address (a profile, a custom feed, a list, the
+/// Following timeline), or an XRPC feed request to a signed-in account's PDS. A session of
+/// each account, shared by its sources: one refresh for them all.
+struct BlueskyReader: NetworkReader {
+    let context: NetworkContext
+    let sessions: [BlueskySession]
+
+    init(context: NetworkContext) {
+        self.context = context
+        sessions = context.accounts.filter { $0.network == Bluesky.id }.map {
+            BlueskySession(account: $0, file: context.accountsFile, client: context.client)
+        }
+    }
+
+    /// Where Bluesky's public feeds are read: `SHIMMERFEED_BLUESKY_APPVIEW` (another AppView,
+    /// or a test's loopback server), else Bluesky's own.
+    var appView: String {
+        guard let given = context.environment["SHIMMERFEED_BLUESKY_APPVIEW"], !given.isEmpty else {
+            return BlueskyAddress.publicAppView
+        }
+        return given.hasSuffix("/") ? String(given.dropLast()) : given
+    }
+
+    /// The account's Following timeline, read through its session.
+    func home(of account: Account) -> SourceEntry? {
+        guard account.network == Bluesky.id, let url = URL(string: "https://bsky.app/") else { return nil }
+        let name = Bluesky().handle(of: account)
+        return SourceEntry(source: .url(url), title: "Following \(name)", account: name)
+    }
+
+    func open(_ entry: SourceEntry) -> NetworkSource? {
+        guard let url = entry.url else { return nil }
+        let address = BlueskyAddress(url)
+        guard address != nil || sessions.contains(where: { url.absoluteString.hasPrefix($0.server + "/xrpc/") })
+        else { return nil }
+        let session = session(for: entry)
+        let reading = BlueskyReading(appView: appView, handles: context.names, session: session, client: context.client)
+        var loader = DocumentLoader(
+            source: entry.source, client: context.client, formats: context.formats, format: context.format)
+        loader.cursorField = "cursor"
+        loader.explainError = XRPCError.explained
+        loader.signInNeeded = .needsAccount(what: "This Bluesky feed", signIn: Bluesky.service)
+        if let address { loader.firstPage = { try await reading.firstPage(of: address) } }
+        if let session {
+            loader.credential = .session(session)
+        } else if let wanted = entry.account {
+            loader.credential = .failing(.notSignedIn(account: wanted, host: Bluesky.service))
+        } else if case .success(let token)? = context.token(of: entry) {
+            loader.credential = .token(token)
+        } else if case .failure(let failure)? = context.token(of: entry) {
+            loader.credential = .failing(failure)
+        }
+        var source = NetworkSource(loader: loader, traits: Bluesky().traits)
+        source.validators = loader
+        source.name = entry.title ?? address?.title ?? entry.source.shortName
+        if let session {
+            source.actor = BlueskyActions(session: session)
+            source.capabilities = [.like, .boost]
+        } else if entry.account == nil, entry.tokenVariable == nil {
+            // Read without an account: a like stays here, and the reader is told where to
+            // sign in.
+            source.signInHost = Bluesky.service
+        }
+        return source
+    }
+
+    /// The session `entry` is read with: its `account=`, else the first signed in.
+    func session(for entry: SourceEntry) -> BlueskySession? {
+        guard let wanted = entry.account?.lowercased() else { return sessions.first }
+        return sessions.first { $0.name.lowercased() == wanted }
+    }
+}

@@ -1,0 +1,7 @@
+import FeedCore
+
+extension NetworkID {
+    /// Bluesky's name in posts, accounts and the store: with the decoders, which name
+    /// the network of every post they read.
+    static let bluesky = NetworkID("bluesky")
+}

@@ -1,0 +1,133 @@
+import FeedCore
+import FeedNetwork
+import FeedStore
+import FeedTerminal
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// `R` and `c` in the viewer. The draft is a file of the reader's own (0600, in
+/// `$XDG_STATE_HOME/shimmerfeed/drafts`), opened in their editor with the terminal handed
+/// over; read back, checked, and opened again with a comment on top while it is too long
+/// for the server or cannot be read. Posted with a key chosen before the first try (a
+/// retry never posts twice); the file is removed once the server has the post, and kept,
+/// and named, when it could not be posted.
+public final class Composer: Sendable {
+    /// Who posts for each source, by index.
+    let posters: [(any Poster)?]
+    let offline: Bool
+    /// The drafts' folder; nil with neither `XDG_STATE_HOME` nor `HOME`.
+    let folder: String?
+    let editor: String
+    /// Each server's most a post may be, as it said.
+    private let limits = Mutex<[String: Int]>([:])
+
+    public init(posters: [(any Poster)?], offline: Bool, environment: [String: String]) {
+        self.posters = posters
+        self.offline = offline
+        folder = StoreLocation.statePath("drafts", environment: environment)
+        editor = EditorProcess.command(environment: environment)
+    }
+
+    /// Whether any source's account posts.
+    public var posts: Bool { posters.contains { $0 != nil } }
+
+    /// Asks each account's server for its limit, in the background: the editor opens
+    /// without waiting for it (until it is known, the server's own check stands).
+    public func learnLimits() {
+        guard !offline else { return }
+        var servers: [String: any Poster] = [:]
+        for poster in posters.compactMap({ $0 }) { servers[poster.server] = poster }
+        for poster in servers.values {
+            Task.detached { [self] in
+                if let limit = await poster.maxLength() { limits.withLock { $0[poster.server] = limit } }
+            }
+        }
+    }
+
+    /// The editor on a new draft for `request`, then the draft and its sending.
+    public func compose(_ request: ComposeRequest, handOver: (() -> Void) -> Void) -> Composed {
+        guard posters.indices.contains(request.source), let poster = posters[request.source] else {
+            return .cancelled("No account posts for this source.")
+        }
+        guard let folder else { return .cancelled("There is no folder for drafts: set XDG_STATE_HOME or HOME.") }
+        if let problem = PrivateFolder.make(folder) { return .cancelled("No folder for drafts: \(problem)") }
+        let path = folder + "/draft-\(Int(Date().timeIntervalSince1970))-\(getpid())-\(request.id).txt"
+        let limit = limits.withLock { $0[poster.server] }
+        let mentions = request.replyTo.map { "@\($0.handle) " } ?? ""
+        var text = DraftFile.template(
+            replyTo: request.replyTo?.handle, mentions: mentions, limit: limit.map(poster.limitNote))
+        while true {
+            guard write(text, to: path) else { return .cancelled("The draft could not be written to \(path).") }
+            var outcome: Result<Int32, EditorProcess.Failed> = .success(0)
+            handOver { outcome = EditorProcess.run(editor, file: path) }
+            switch outcome {
+            case .failure(let failed):
+                return .cancelled("The editor (\(editor)) could not run: \(failed.reason); the draft is in \(path)")
+            case .success(let status) where status != 0:
+                return .cancelled("The editor (\(editor)) ended with status \(status); the draft is in \(path)")
+            case .success:
+                break
+            }
+            let written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let draft: Draft?
+            do {
+                draft = try DraftFile.parse(written, given: mentions)
+            } catch {
+                text = DraftFile.reopened(written, saying: error.message)
+                continue
+            }
+            guard var draft else {
+                unlink(path)
+                return .cancelled("Nothing posted: the text was empty.")
+            }
+            if let limit, poster.length(of: draft) > limit {
+                let over = poster.length(of: draft) - limit
+                text = DraftFile.reopened(
+                    written, saying: "Too long: \(over) characters over this server's \(limit). Cut them, and save.")
+                continue
+            }
+            draft.inReplyToID = request.replyTo?.statusID
+            let finished = draft
+            // The key is chosen once, before the first try: a retry carries it.
+            let key = poster.newKey()
+            return .sending(shown(finished, by: poster, request: request)) { [self] in
+                await send(finished, by: poster, replyURL: request.replyTo?.statusURL, key: key, keeping: path)
+            }
+        }
+    }
+
+    /// The draft as its row shows it until the server answers.
+    private func shown(_ draft: Draft, by poster: any Poster, request: ComposeRequest) -> Post {
+        var post = Post(
+            id: .string("draft"),
+            author: Author(
+                name: poster.name, handle: poster.name.hasPrefix("@") ? String(poster.name.dropFirst()) : nil),
+            title: draft.contentWarning, content: draft.text, likes: nil, createdAt: Date(),
+            hidesContent: draft.contentWarning != nil, inReplyToID: draft.inReplyToID, replyTo: request.replyTo?.handle)
+        post.source = PostSource(index: request.source, name: nil)
+        return post.sanitized()
+    }
+
+    private func send(
+        _ draft: Draft, by poster: any Poster, replyURL: String?, key: String, keeping path: String
+    ) async -> Posting {
+        guard !offline else { return .failed("Offline: not posted; the draft is kept in \(path)") }
+        switch await poster.post(draft, replyURL: replyURL, key: key) {
+        case .success(let post):
+            unlink(path)
+            return .posted(post)
+        case .failure(let failure):
+            return .failed("Could not post: \(failure.message); the draft is kept in \(path)")
+        }
+    }
+
+    /// `text` in `path`, readable by the reader alone.
+    private func write(_ text: String, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+    }
+}

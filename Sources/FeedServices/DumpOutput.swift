@@ -1,0 +1,43 @@
+import FeedCommandLine
+import FeedCore
+import FeedTerminal
+
+/// `--dump`: the viewer's own loop on the in-memory backend, with a manual clock that the
+/// backend moves on, and its frames as text, or as an SVG picture (`--svg`). No servers,
+/// no desktop: nothing is sent and nothing opens.
+public enum DumpOutput {
+    /// Runs the dump of `run`: its frames printed; whether every source failed.
+    @MainActor
+    public static func run(_ run: ViewerRun, output: CommandOutput = .standard) -> Bool {
+        let options = run.options
+        let clock = ManualClock()
+        let viewer = run.viewer
+        let services = LoopServices(
+            loaders: run.loaders(clock: clock), pictures: run.pictures,
+            store: StoreService(store: run.store, keys: run.storeKeys, readPositions: nil))
+        let (frames, failed) = FrameDump.frames(
+            options: viewer, services: services, clock: clock, size: options.dumpSize, at: options.dumpAt,
+            picturesAt: options.dumpPicturesAt, count: options.svgFrames,
+            interval: .seconds(1) / viewer.framesPerSecond)
+        output.say(text(of: frames, options: options), newline: false)
+        return failed
+    }
+
+    /// The frames as text (the first), or as an SVG picture.
+    static func text(of frames: [ScreenBuffer], options: CommandLineOptions) -> String {
+        guard options.svg else { return FrameDump.text(of: frames[0]) }
+        let color = options.color == .auto ? CommandLineOptions.pictureColor : options.color
+        let depth: ColorDepth =
+            switch color {
+            case .auto, .truecolor: .truecolor
+            case .ansi256: .ansi256
+            case .ansi16: .ansi16
+            case .none: .none
+            }
+        let background = options.background == .auto ? CommandLineOptions.pictureBackground : options.background
+        var picture = SVGScreenshot(depth: depth, background: background == .light ? .light : .dark)
+        picture.windowFrame = options.svgFrame
+        picture.theme = options.theme
+        return picture.document(frames, fps: Double(options.viewer.framesPerSecond))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BlueskyNetwork
+@testable import FeedCore
+
+/// Bluesky's posts in the views: a timeline of Bluesky's alone names no network, the quote
+/// count shows, a like and a repost go as records and the next press starts from
+/// the server's answer, and `G` shows what failed below the last post.
+@Suite struct BlueskyRowsTests {
+    private func recorded(_ name: String) throws -> [Post] {
+        try FeedDocumentDecoder.decode(try Fixtures.data(name)).posts
+    }
+
+    @Test func aTimelineOfOneNetworkNamesNone() throws {
+        var state = Views.started(2)
+        Views.answer(&state, source: 0, try recorded("bluesky/feed.json"), at: .milliseconds(100))
+        Views.answer(&state, source: 1, try recorded("bluesky/list_feed.json"), at: .milliseconds(100))
+        let view = state.timeline.viewport(in: state.frame)
+        #expect(!state.timeline.namesNetworks)
+        #expect((0..<(state.feed?.posts.count ?? 0)).allSatisfy { !view.content(at: $0).meta.contains("Bluesky") })
+    }
+
+    @Test func quotesAreCountedInGlyphsAndInWords() throws {
+        let post = try #require(try recorded("bluesky/feed.json").first { ($0.quotes ?? 0) > 0 })
+        let quotes = try #require(post.quotes)
+        let glyphs = RowContent(post: post, now: Fixtures.referenceDate).counts.map(\.text)
+        #expect(glyphs.contains("\(RowContent.quoteMark) \(CountFormat.compact(quotes))"))
+        let words = RowContent(post: post, now: Fixtures.referenceDate, inWords: true).counts.map(\.text)
+        #expect(words.contains("\(CountFormat.compact(quotes)) quotes"))
+    }
+
+    /// A view of the recorded timeline, read through a session that acts on it.
+    private func signedIn() throws -> AppState {
+        var options = Views.options(1)
+        options.readFromBluesky(withSession: true)
+        var state = AppState(options: options, size: Views.size)
+        _ = state.apply(.start, at: .zero)
+        Views.answer(&state, source: 0, try recorded("bluesky/timeline.json"), at: .milliseconds(100))
+        return state
+    }
+
+    @Test func aLikeIsARecordAndItsUndoDeletesTheRecordTheServerMade() throws {
+        var state = try signedIn()
+        let post = try #require(state.timeline.selectedPost)
+        let record = try #require(post.record)
+        guard case .sendAction(let like)? = state.apply(.key(.character("l")), at: .seconds(1)).first else {
+            Issue.record("no like sent")
+            return
+        }
+        #expect(like.action == ServerAction(mark: .favourited, on: true))
+        #expect(like.target.statusID == post.statusID && like.target.record == record)
+        #expect(like.target.likes == post.likes)
+        // The server made the like: its record is what the undo deletes.
+        var answer = StatusState(
+            statusID: like.target.statusID, likes: (post.likes ?? 0) + 1, boosts: post.boosts, marks: [.favourited])
+        answer.payload = BlueskyRecord(cid: record.cid, like: "at://did:plc:me/app.bsky.feed.like/3k").payload
+        _ = state.apply(.actionAnswered(ActionAnswer(request: like.id, outcome: .confirmed(answer))), at: .seconds(2))
+        #expect(state.timeline.selectedPost?.record?.like == "at://did:plc:me/app.bsky.feed.like/3k")
+        guard case .sendAction(let unlike)? = state.apply(.key(.character("l")), at: .seconds(3)).first else {
+            Issue.record("no unlike sent")
+            return
+        }
+        #expect(unlike.action == ServerAction(mark: .favourited, on: false))
+        #expect(unlike.target.record?.like == "at://did:plc:me/app.bsky.feed.like/3k")
+        #expect(unlike.target.likes == (post.likes ?? 0) + 1)
+        // A refusal says it in Bluesky's words.
+        _ = state.apply(
+            .actionAnswered(
+                ActionAnswer(request: unlike.id, outcome: .refused(.httpStatus(code: 500, reason: "", url: "u")))),
+            at: .seconds(4))
+        #expect(Views.status(state, at: .seconds(4)).contains("Could not unlike"))
+    }
+
+    @Test func aBlueskyPostIsNotBookmarked() throws {
+        var state = try signedIn()
+        #expect(state.apply(.key(.character("m")), at: .seconds(1)).isEmpty)
+        #expect(Views.status(state, at: .seconds(1)).contains("A Bluesky post cannot be bookmarked"))
+    }
+
+    @Test func theListsEndShowsTheFailedSourceBelowTheLastPost() throws {
+        var state = Views.started(2)
+        Views.answer(&state, source: 0, try recorded("bluesky/feed.json"), at: .milliseconds(100))
+        Views.fail(&state, source: 1, .unknownHandle("nobody.example", network: "Bluesky"), at: .milliseconds(100))
+        _ = state.apply(.key(.character("G")), at: .seconds(1))
+        let frame = Views.frame(state, at: .seconds(1))
+        #expect(frame.contains { $0.contains("⚠ Source 1 failed, r to retry · no Bluesky account has the handle") })
+        #expect(frame.contains { $0.hasPrefix("▌") })
+    }
+    @Test func aBlueskyPostSaysWhatIsNotDoneHereYet() throws {
+        var state = try signedIn()
+        #expect(state.apply(.key(.character("R")), at: .seconds(1)).isEmpty)
+        #expect(Views.status(state, at: .seconds(1)).contains("Replies on Bluesky are not written here yet"))
+        #expect(state.apply(.key(.character("t")), at: .seconds(2)).isEmpty)
+        #expect(Views.status(state, at: .seconds(2)).contains("A Bluesky post's thread is not shown here yet"))
+    }
+
+    @Test func withoutAnAccountARepostSaysWhereToSignIn() throws {
+        var options = Views.options(1)
+        options.readFromBluesky(withSession: false)
+        var state = AppState(options: options, size: Views.size)
+        _ = state.apply(.start, at: .zero)
+        Views.answer(&state, source: 0, try recorded("bluesky/feed.json"), at: .milliseconds(100))
+        #expect(state.apply(.key(.character("B")), at: .seconds(1)).isEmpty)
+        #expect(Views.status(state, at: .seconds(1)).contains("To repost on the server: shimmerfeed login bsky."))
+    }
+
+    @Test func anUndoPressedWhileTheLikeIsOnItsWayDeletesTheRecordTheLikeMade() throws {
+        var state = try signedIn()
+        let post = try #require(state.timeline.selectedPost)
+        guard case .sendAction(let like)? = state.apply(.key(.character("l")), at: .seconds(1)).first else {
+            Issue.record("no like sent")
+            return
+        }
+        // Pressed again before the server answered: the undo waits for the like's answer.
+        #expect(state.apply(.key(.character("l")), at: .seconds(1)).isEmpty)
+        var answer = StatusState(
+            statusID: like.target.statusID, likes: (post.likes ?? 0) + 1, boosts: post.boosts, marks: [.favourited])
+        answer.payload =
+            BlueskyRecord(cid: like.target.record?.cid ?? "", like: "at://did:plc:me/app.bsky.feed.like/3m")
+            .payload
+        let effects = state.apply(
+            .actionAnswered(ActionAnswer(request: like.id, outcome: .confirmed(answer))), at: .seconds(2))
+        guard case .sendAction(let unlike)? = effects.first else {
+            Issue.record("no unlike sent after the like's answer: \(effects)")
+            return
+        }
+        #expect(unlike.action == ServerAction(mark: .favourited, on: false))
+        #expect(unlike.target.record?.like == "at://did:plc:me/app.bsky.feed.like/3m")
+        #expect(unlike.target.likes == (post.likes ?? 0) + 1)
+    }
+}

@@ -1,0 +1,295 @@
+"""Bluesky as the loopback server answers it: the AppView's feeds (an author's, a custom
+feed, a list, the Following timeline), a handle's resolving, and the PDS's sessions and
+records (createSession, refreshSession, createRecord and deleteRecord of likes and
+reposts), each answering with the recorded answers in bluesky/ (bluesky/SOURCES.md) and
+checking what the client sends as the servers do: the identifier and app password, the
+bearer token and whether it is still good, the record's collection and subject. What the
+reader does changes the answers after it, as it would on Bluesky: a like counts and shows
+in the post's `viewer`. Every request is logged for the tests (GET /bluesky-api/log), a
+token as whether it was right, never its value."""
+import copy, json, os, threading, time, urllib.parse
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BlueskyNetworkTests", "Fixtures", "bluesky")
+
+
+def recorded(name):
+    with open(os.path.join(HERE, name), "rb") as f:
+        return json.loads(f.read())
+
+
+SESSION = recorded("create_session.json")
+DID = SESSION["did"]  # the recorded account: bskyr.bsky.social
+HANDLE = SESSION["handle"]
+# The app password the tests sign in with (the shape Bluesky gives them).
+APP_PASSWORD = "abcd-efgh-ijkl-mnop"
+# Handles the recordings resolve, and the DID of each; the feed and list generators'
+# owners are the DIDs in their recorded requests.
+HANDLES = {
+    "chriskenny.bsky.social": recorded("resolve_handle.json")["did"],
+    "bsky.app": "did:plc:z72i7hdynmk6r22z27h6tvur",
+    "ragtjsm2j2vknwkz3zp4oxrd.example": "did:plc:ragtjsm2j2vknwkz3zp4oxrd",
+}
+FEEDS = {"at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.generator/bsky-team": "feed.json"}
+LISTS = {"at://did:plc:ragtjsm2j2vknwkz3zp4oxrd/app.bsky.graph.list/3kmokjyuflk2g": "list_feed.json"}
+# A feed the AppView serves to signed-in readers only.
+PRIVATE_FEED = "at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.generator/with-friends"
+PAGE = 25  # the recorded author feed, served in two pages of this many
+
+
+class State:
+    lock = threading.Lock()
+    log = []
+    sessions = 0  # sessions made: tokens are access-N and refresh-N
+    access = None  # the access token now good
+    refresh = None
+    expired = set()  # access tokens past their time
+    # Posts made since the start (newest first), as a refresh finds them.
+    published = []
+    # The reader's records by post URI: {"like": uri, "repost": uri}.
+    records = {}
+    rkeys = 0
+    # The next feed requests answer 429, this many times, the window resetting in this many seconds.
+    limited = (0, 0)
+    # The next record requests answer with this status, this many times.
+    failing = (0, 0)
+    hold = 0.0  # record requests are answered after this many seconds
+
+
+def error(handler, status, name, message, headers=()):
+    handler.send(status, json.dumps({"error": name, "message": message}).encode(), headers=headers)
+
+
+def local_pictures(answer, base):
+    """The recorded answer with its pictures' addresses moved from Bluesky's CDN to this
+    server's (which draws each at its recorded aspect ratio)."""
+    text = json.dumps(answer)
+    text = text.replace("https://cdn.bsky.app/", base + "/cdn/bsky/")
+    text = text.replace("https://video.bsky.app/", base + "/cdn/bsky-video/")
+    return json.loads(text)
+
+
+def with_viewer(item):
+    """A feed item as the reader's session sees it: their like and repost, counted."""
+    item = copy.deepcopy(item)
+    post = item["post"]
+    mine = State.records.get(post["uri"], {})
+    viewer = post.setdefault("viewer", {})
+    for name, count in (("like", "likeCount"), ("repost", "repostCount")):
+        if name in mine:
+            viewer[name] = mine[name]
+            post[count] = post.get(count, 0) + 1
+    return item
+
+
+def feed_answer(handler, items, params, base, signed_in):
+    """A page of `items` from `cursor`, as the AppView pages: `limit` (50) at most, the
+    cursor the last one's time; the recorded cursor after the recorded page's end."""
+    start = int(params["cursor"].split(":", 1)[1]) if params.get("cursor", "").startswith("page:") else 0
+    if params.get("cursor") and not params["cursor"].startswith("page:"):
+        start = len(items)  # the recorded cursor: nothing recorded after it
+    size = int(params.get("limit", PAGE))
+    page = items[start:start + size]
+    answer = {"feed": [with_viewer(item) if signed_in else item for item in page]}
+    if start + size < len(items):
+        answer["cursor"] = f"page:{start + size}"
+    handler.send(200, json.dumps(local_pictures(answer, base)).encode(), headers=rate_headers())
+
+
+def rate_headers():
+    return [("RateLimit-Limit", "3000"), ("RateLimit-Remaining", "2994"),
+            ("RateLimit-Reset", str(int(time.time()) + 300)), ("RateLimit-Policy", "3000;w=300")]
+
+
+def made_post(text):
+    """A post of the recorded author, as the AppView would list one made now."""
+    item = copy.deepcopy(recorded("author_feed.json")["feed"][0])
+    post = item["post"]
+    with State.lock:
+        State.rkeys += 1
+        rkey = f"3zz{State.rkeys:04d}"
+    post["uri"] = post["uri"].rsplit("/", 1)[0] + "/" + rkey
+    post["record"] = {"$type": "app.bsky.feed.post", "createdAt": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime()),
+                      "text": text, "langs": ["en"]}
+    post.pop("embed", None)
+    item.pop("reply", None)
+    post["likeCount"] = post["replyCount"] = post["repostCount"] = post["quoteCount"] = 0
+    return item
+
+
+def session_answer(base):
+    """The recorded session with this server's tokens, and its DID document naming this
+    server as the account's PDS."""
+    with State.lock:
+        State.sessions += 1
+        State.access, State.refresh = f"access-{State.sessions}", f"refresh-{State.sessions}"
+        answer = copy.deepcopy(SESSION)
+        answer["accessJwt"], answer["refreshJwt"] = State.access, State.refresh
+    for service in answer["didDoc"]["service"]:
+        if service["id"] == "#atproto_pds":
+            service["serviceEndpoint"] = base
+    return answer
+
+
+def token_state(auth):
+    if not auth:
+        return "none"
+    token = auth[len("Bearer "):]
+    if token in State.expired:
+        return "expired"
+    if token == State.refresh:
+        return "refresh"
+    return "right" if token == State.access else "wrong"
+
+
+def handle(handler, method, base):
+    """Answers the request if it is Bluesky's (XRPC) or this server's control of it."""
+    path, _, query = handler.path.partition("?")
+    if not (path.startswith("/xrpc/") or path.startswith("/bluesky-api/")):
+        return False
+    params = dict(urllib.parse.parse_qsl(query, keep_blank_values=True))
+    body = {}
+    if method == "POST":
+        length = int(handler.headers.get("Content-Length") or 0)
+        text = handler.rfile.read(length).decode()
+        body = json.loads(text) if text.strip() else {}
+    auth = handler.headers.get("Authorization")
+    with State.lock:
+        token = token_state(auth)
+        if path.startswith("/xrpc/"):
+            State.log.append({"method": method, "path": path, "params": params, "token": token,
+                              "collection": body.get("collection"), "scheme": base.split(":", 1)[0],
+                              "at": time.monotonic()})
+    signed_in = token == "right"
+    name = path[len("/xrpc/"):]
+
+    if path == "/bluesky-api/log":
+        with State.lock:
+            handler.send(200, json.dumps(State.log).encode())
+    elif path == "/bluesky-api/publish":  # a post made now, as a refresh finds it
+        post = made_post(params.get("text", "A post made now"))
+        with State.lock:
+            State.published.insert(0, post)
+        handler.send(200, b"{}")
+    elif path == "/bluesky-api/expire":  # the access token given is past its time now
+        with State.lock:
+            State.expired.add(State.access)
+        handler.send(200, b"{}")
+    elif path == "/bluesky-api/limit":  # the next feed requests answer 429
+        with State.lock:
+            State.limited = (int(params.get("times", "1")), int(params.get("reset", "30")))
+        handler.send(200, b"{}")
+    elif path == "/bluesky-api/fail":  # the next record requests fail
+        with State.lock:
+            State.failing = (int(params.get("status", "500")), int(params.get("times", "1")))
+        handler.send(200, b"{}")
+    elif path == "/bluesky-api/hold":  # record requests answered late, to see them in flight
+        with State.lock:
+            State.hold = float(params.get("seconds", "0"))
+        handler.send(200, b"{}")
+    elif name == "com.atproto.identity.resolveHandle":
+        did = HANDLES.get(params.get("handle", "").lower())
+        if did:
+            handler.send(200, json.dumps({"did": did}).encode())
+        else:
+            # The reference AppView's words (not a recording).
+            error(handler, 400, "InvalidRequest", "Unable to resolve handle")
+    elif name == "com.atproto.server.createSession":
+        if body.get("identifier", "").lower() in (HANDLE, DID) and body.get("password") == APP_PASSWORD:
+            handler.send(200, json.dumps(session_answer(base)).encode())
+        else:
+            handler.send(401, json.dumps(recorded("create_session_refused.json")).encode())
+    elif name == "com.atproto.server.refreshSession":
+        with State.lock:
+            good = auth == f"Bearer {State.refresh}"
+        if good:
+            answer = session_answer(base)
+            answer.pop("email", None)
+            handler.send(200, json.dumps(answer).encode())
+        else:
+            error(handler, 400, "ExpiredToken", "Token has expired")
+    elif name in ("app.bsky.feed.getAuthorFeed", "app.bsky.feed.getFeed", "app.bsky.feed.getListFeed",
+                  "app.bsky.feed.getTimeline"):
+        with State.lock:
+            times, reset = State.limited
+            if times:
+                State.limited = (times - 1, reset)
+        if times:
+            # A 429 as Bluesky's servers send it: the window's limits, and when it resets.
+            error(handler, 429, "RateLimitExceeded", "Rate Limit Exceeded",
+                  headers=[("RateLimit-Limit", "3000"), ("RateLimit-Remaining", "0"),
+                           ("RateLimit-Reset", str(int(time.time()) + reset)), ("RateLimit-Policy", "3000;w=300")])
+        elif token == "expired":
+            error(handler, 400, "ExpiredToken", "Token has expired")
+        elif token == "wrong":
+            error(handler, 401, "AuthenticationRequired", "Invalid identifier or password")
+        elif name == "app.bsky.feed.getAuthorFeed":
+            actor = params.get("actor", "")
+            if actor == HANDLES["chriskenny.bsky.social"]:
+                with State.lock:
+                    items = State.published + recorded("author_feed.json")["feed"]
+                feed_answer(handler, items, params, base, signed_in)
+            else:
+                error(handler, 400, "InvalidRequest", "Profile not found")
+        elif name == "app.bsky.feed.getFeed":
+            feed = params.get("feed", "")
+            if feed == PRIVATE_FEED and not signed_in:
+                error(handler, 401, "AuthMissing", "Authentication Required")
+            elif feed in FEEDS or feed == PRIVATE_FEED:
+                feed_answer(handler, recorded(FEEDS.get(feed, "feed.json"))["feed"], params, base, signed_in)
+            else:
+                error(handler, 400, "UnknownFeed", "could not find feed")
+        elif name == "app.bsky.feed.getListFeed":
+            if params.get("list") in LISTS:
+                feed_answer(handler, recorded(LISTS[params["list"]])["feed"], params, base, signed_in)
+            else:
+                error(handler, 400, "InvalidRequest", "List not found")
+        elif not signed_in:
+            error(handler, 401, "AuthMissing", "Authentication Required")
+        else:
+            feed_answer(handler, recorded("timeline.json")["feed"], params, base, signed_in)
+    elif name in ("com.atproto.repo.createRecord", "com.atproto.repo.deleteRecord"):
+        record_request(handler, name, body, token)
+    else:
+        error(handler, 501, "MethodNotImplemented", "Method Not Implemented")
+    return True
+
+
+def record_request(handler, name, body, token):
+    """A like or repost made or undone, as the PDS does it: the reader's own repo, a known
+    collection, a subject with its URI and CID; the recorded answers' shape."""
+    with State.lock:
+        status, times = State.failing
+        if times:
+            State.failing = (status, times - 1)
+        hold = State.hold
+    time.sleep(hold)
+    if token == "expired":
+        return error(handler, 400, "ExpiredToken", "Token has expired")
+    if token != "right":
+        return error(handler, 401, "AuthMissing", "Authentication Required")
+    if times:
+        return error(handler, status, "InternalServerError", "Internal Server Error")
+    collection = body.get("collection")
+    kind = {"app.bsky.feed.like": "like", "app.bsky.feed.repost": "repost"}.get(collection)
+    if body.get("repo") not in (DID, HANDLE) or kind is None:
+        return error(handler, 400, "InvalidRequest", "Invalid collection or repo")
+    if name == "com.atproto.repo.createRecord":
+        record = body.get("record", {})
+        subject = record.get("subject", {})
+        if record.get("$type") != collection or not subject.get("uri") or not subject.get("cid") \
+                or not record.get("createdAt"):
+            return error(handler, 400, "InvalidRequest", f"Invalid {collection} record")
+        answer = recorded("like_created.json" if kind == "like" else "repost_created.json")
+        with State.lock:
+            State.rkeys += 1
+            uri = f"at://{DID}/{collection}/3ll{State.rkeys:04d}"
+            State.records.setdefault(subject["uri"], {})[kind] = uri
+        answer["uri"] = uri
+        handler.send(200, json.dumps(answer).encode())
+    else:
+        rkey = body.get("rkey", "")
+        with State.lock:
+            for mine in State.records.values():
+                if mine.get(kind, "").endswith("/" + rkey):
+                    del mine[kind]
+        handler.send(200, json.dumps(recorded("delete_record.json")).encode())
