@@ -25,9 +25,12 @@ run: build
 # run of its own: its id and temporary folder (Tests/test-run.sh).
 # SKIP_E2E=1 skips tier 3, and says so; without tmux the run fails rather than skip it.
 # In a network's test target, the suites that talk to a loopback server have Loopback in
-# their name: the rest of it is in memory.
+# their name: the rest of it is in memory. Those suites and the services' (each starting
+# servers of its own) run after the transport's, whose cancellations are timed: in one run
+# they would share the two cores.
 IN_MEMORY = ^(FeedCoreTests\.|FeedXMLTests\.|FeedTerminalTests\.|FeedCommandLineTests\.|FeedPicturesTests\.DecoderTests|(WebFeed|Mastodon|Bluesky)NetworkTests\.(?!\w*Loopback))
-REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|FeedNetworkTests\.|FeedServicesTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests|(WebFeed|Mastodon|Bluesky)NetworkTests\.\w*Loopback)
+REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|FeedNetworkTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests)
+LOOPBACK = ^(FeedServicesTests\.|(WebFeed|Mastodon|Bluesky)NetworkTests\.\w*Loopback)
 test:
 	@.ci/system-packages test
 	$(SWIFT) build --build-tests
@@ -38,6 +41,7 @@ test-tiers:
 	@: > .build/tier-times
 	@Tests/tier.sh "tiers 1 and 2, in memory" $(SWIFT) test --skip-build --filter '$(IN_MEMORY)'
 	@Tests/tier.sh "sockets, files and processes" $(SWIFT) test --skip-build --filter '$(REAL_IO)'
+	@Tests/tier.sh "networks and services on loopback servers" $(SWIFT) test --skip-build --filter '$(LOOPBACK)'
 	@if [ "$${SKIP_E2E:-}" = 1 ]; then \
 		echo "SKIPPED: tier 3 (the binary in tmux), because SKIP_E2E=1"; \
 	elif ! command -v tmux >/dev/null 2>&1; then \

@@ -25,12 +25,15 @@ public struct NetworkContext: Sendable {
     public var readPositions: Bool
     /// Why the accounts file could not be read, for the sources that need an account.
     public var accountsProblem: String?
+    /// What a network's waits (a stream's back-off, a poll's interval) sleep on: the
+    /// system's in the viewer, a manual one in tests.
+    public var clock: any LoopClock
 
     public init(
         client: HTTPClient, accounts: [Account] = [], accountsFile: AccountsFile? = nil,
         environment: [String: String] = [:], formats: DocumentFormats, format: FeedFormat = .auto,
         names: (any NameMemory)? = nil, live: Bool = false, refresh: Duration? = nil, readPositions: Bool = false,
-        accountsProblem: String? = nil
+        accountsProblem: String? = nil, clock: any LoopClock = SystemLoopClock()
     ) {
         self.client = client
         self.accounts = accounts
@@ -43,6 +46,7 @@ public struct NetworkContext: Sendable {
         self.refresh = refresh
         self.readPositions = readPositions
         self.accountsProblem = accountsProblem
+        self.clock = clock
     }
 
     /// The token `entry` names with `token=$VARIABLE`: the variable's value, or the failure

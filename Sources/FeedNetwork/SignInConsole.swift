@@ -9,6 +9,8 @@ public protocol SignInConsole: Sendable {
     /// Waits until `deadline` for a line typed, or for `descriptor` to be readable (a
     /// browser coming back), whichever is first.
     func waitForLine(or descriptor: Int32, until deadline: ContinuousClock.Instant) -> ConsoleWait
+    /// Ends the line a prompt left open, so that what follows starts a line of its own.
+    func endLine()
 }
 
 extension SignInConsole {

@@ -9,11 +9,11 @@ public struct AccountCommands: Sendable {
     let networks: [any Network]
     let file: AccountsFile?
     let client: HTTPClient
-    let console: TerminalConsole
+    let console: any SignInConsole
     let output: CommandOutput
 
     public init(
-        networks: [any Network], environment: [String: String], console: TerminalConsole = TerminalConsole(),
+        networks: [any Network], environment: [String: String], console: any SignInConsole = TerminalConsole(),
         output: CommandOutput = .standard
     ) {
         self.networks = networks

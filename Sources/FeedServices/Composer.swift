@@ -45,6 +45,11 @@ public final class Composer: Sendable {
         }
     }
 
+    /// The most a post may be on `server`, once it has said.
+    func limit(of server: String) -> Int? {
+        limits.withLock { $0[server] }
+    }
+
     /// The editor on a new draft for `request`, then the draft and its sending.
     public func compose(_ request: ComposeRequest, handOver: (() -> Void) -> Void) -> Composed {
         guard posters.indices.contains(request.source), let poster = posters[request.source] else {
@@ -53,7 +58,7 @@ public final class Composer: Sendable {
         guard let folder else { return .cancelled("There is no folder for drafts: set XDG_STATE_HOME or HOME.") }
         if let problem = PrivateFolder.make(folder) { return .cancelled("No folder for drafts: \(problem)") }
         let path = folder + "/draft-\(Int(Date().timeIntervalSince1970))-\(getpid())-\(request.id).txt"
-        let limit = limits.withLock { $0[poster.server] }
+        let limit = limit(of: poster.server)
         let mentions = request.replyTo.map { "@\($0.handle) " } ?? ""
         var text = DraftFile.template(
             replyTo: request.replyTo?.handle, mentions: mentions, limit: limit.map(poster.limitNote))

@@ -23,8 +23,10 @@ public final class ReadPositionSync: Sendable {
     }
 
     private let accounts: [Account]
-    /// The time between writes: `interval` in the viewer, shorter in tests.
+    /// The time between writes (`interval`), on `clock`: the system's in the viewer, a
+    /// manual one in tests.
     private let every: Duration
+    private let clock: any LoopClock
 
     private struct Progress {
         /// What the server holds, once read; nil before.
@@ -38,7 +40,9 @@ public final class ReadPositionSync: Sendable {
 
     /// The accounts of `sources` (by index) that keep a read position, one each however
     /// many sources read it.
-    public init(sources: [NetworkSource?], every: Duration = ReadPositionSync.interval) {
+    public init(
+        sources: [NetworkSource?], every: Duration = ReadPositionSync.interval, clock: any LoopClock = SystemLoopClock()
+    ) {
         var byKey: [String: Account] = [:]
         var order: [String] = []
         for (index, source) in sources.enumerated() {
@@ -53,6 +57,7 @@ public final class ReadPositionSync: Sendable {
         accounts = order.compactMap { byKey[$0] }
         progress = Mutex(accounts.map { _ in Progress() })
         self.every = every
+        self.clock = clock
     }
 
     public var syncs: Bool { !accounts.isEmpty }
@@ -110,7 +115,7 @@ public final class ReadPositionSync: Sendable {
         }
         guard due else { return }
         Task.detached { [self] in
-            try? await Task.sleep(for: every)
+            try? await clock.sleep(until: clock.now + every)
             await write(index)
         }
     }

@@ -29,6 +29,8 @@ public enum Viewer {
         let store = StoreService(store: run.store, keys: run.storeKeys, readPositions: readPositions)
         // Said once the loop is there to say it: a kept action the server refused at start.
         let tellLoop = Mutex<(@Sendable (String) -> Void)?>(nil)
+        // The loop's time starts with the loop (the first frame at zero); the networks'
+        // waits are on the run's clock, the system's too.
         let clock = SystemLoopClock()
         let services = LoopServices(
             loaders: run.loaders(clock: clock, outbox: outbox, live: live) { text in tellLoop.withLock { $0 }?(text) },

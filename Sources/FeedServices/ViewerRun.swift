@@ -20,11 +20,15 @@ public final class ViewerRun: Sendable {
     public let storeKeys: [String?]
     /// The refresh the viewer runs: the command line's, else the subscriptions file's.
     public let refreshInterval: Duration?
+    /// The run's time: what the loop reads, the latency and the networks' waits sleep on.
+    public let clock: any LoopClock
 
     public init(
-        options: CommandLineOptions, environment: [String: String], networks: [any Network], now: Date = Date()
+        options: CommandLineOptions, environment: [String: String], networks: [any Network], now: Date = Date(),
+        clock: any LoopClock = SystemLoopClock()
     ) throws(Failure) {
         self.options = options
+        self.clock = clock
         self.environment = environment
         self.networks = networks
         client = HTTPClient(
@@ -40,7 +44,7 @@ public final class ViewerRun: Sendable {
             formats: networks.map(\.formats).reduce(DocumentFormats(json: [])) { $0.adding($1) },
             format: options.format, names: file.store.map(StoredNames.init),
             live: options.streams && !options.viewer.offline && !options.dump, refresh: refreshInterval,
-            readPositions: !options.viewer.offline && !options.dump, accountsProblem: accounts.problem)
+            readPositions: !options.viewer.offline && !options.dump, accountsProblem: accounts.problem, clock: clock)
         let readers = networks.map { $0.reader(context) }
         list = Self.homes(list, accounts: accounts, readers: readers)
         list = try Self.expandingNotifications(list, accounts: accounts, readers: readers)
@@ -116,7 +120,7 @@ public final class ViewerRun: Sendable {
 
     /// The accounts' read positions on their servers.
     public var readPositions: ReadPositionSync {
-        ReadPositionSync(sources: sources.opened)
+        ReadPositionSync(sources: sources.opened, clock: clock)
     }
 
     /// The pictures' loader, when rows draw pictures: their bytes kept on disk unless

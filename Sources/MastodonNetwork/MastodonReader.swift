@@ -80,6 +80,7 @@ struct MastodonReader: NetworkReader {
                 server: actor.server, timeline: url.absoluteString, token: actor.token, client: context.client)
             setup.pollEvery = context.refresh ?? .seconds(300)
             setup.polls = context.refresh == nil
+            setup.clock = context.clock
             source.live = MastodonStreaming(setup)
             source.capabilities.insert(.live)
         }

@@ -23,7 +23,7 @@ import Testing
     }
 
     private func writes() throws -> Int {
-        try ActionsLog.paths(server).count { $0 == "POST /api/v1/markers" }
+        try MastodonLog.paths(server).count { $0 == "POST /api/v1/markers" }
     }
 
     @Test func readThenWrittenThenReadAgain() async throws {
@@ -33,7 +33,7 @@ import Testing
         #expect(written == ReadPositions(home: "117020574841135347"))
         let after = try await markers.read()
         #expect(after == ReadPositions(home: "117020574841135347"))
-        let asked = try ActionsLog.entries(server).filter { $0.path == "/api/v1/markers" }
+        let asked = try MastodonLog.entries(server).filter { $0.path == "/api/v1/markers" }
         #expect(asked.allSatisfy { $0.rightToken })
         #expect(asked.first?.fields == ["timeline[]"])
         #expect(asked.dropFirst().first?.fields == ["home[last_read_id]"])

@@ -38,7 +38,7 @@ import Testing
         let timeline = base + "/api/v1/timelines/home"
         let missed = try await MissedStatuses.fetch(timeline: timeline, after: Self.newestRecorded, get: get)
         #expect(missed.map(\.content) == (1...45).map { "Posted \($0)" })
-        let asked = try ActionsLog.paths(server).filter { $0.hasPrefix("GET /api/v1/timelines/home") }
+        let asked = try MastodonLog.paths(server).filter { $0.hasPrefix("GET /api/v1/timelines/home") }
         #expect(asked.count == 2, "40, then the 5 after them: \(asked)")
         // From the newest of them, nothing.
         let newest = try #require(missed.last.flatMap(StatusID.of))
@@ -79,7 +79,7 @@ import Testing
             return
         }
         #expect(error is CancellationError)
-        let streamed = try ActionsLog.entries(server).first { $0.path == "/api/v1/streaming/user" }
+        let streamed = try MastodonLog.entries(server).first { $0.path == "/api/v1/streaming/user" }
         #expect(
             streamed?.rightToken == true && streamed?.fields == [], "the token in the header, nothing in the address")
     }
@@ -125,7 +125,7 @@ import Testing
         }
         defer { task.cancel() }
         try await until { (try? server.get("/mastodon-api/streaming"))?.contains("\"opened\": 1") == true }
-        let asked = try ActionsLog.paths(server).filter { $0 == "GET /api/v2/instance" }
+        let asked = try MastodonLog.paths(server).filter { $0 == "GET /api/v2/instance" }
         #expect(asked.count == 2, "asked again after the 503")
         #expect(reports.value.withLock { $0.allSatisfy { !$0.contains("polling") } })
     }
@@ -150,24 +150,4 @@ import Testing
 final class Shared<Value: ~Copyable>: Sendable where Value: Sendable {
     let value: Value
     init(_ value: consuming Value) { self.value = value }
-}
-
-/// What the loopback server logged.
-enum ActionsLog {
-    struct Entry: Decodable {
-        var method: String
-        var path: String
-        var fields: [String]
-        var rightToken: Bool
-    }
-
-    static func entries(_ server: FeedServer) throws -> [Entry] {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode([Entry].self, from: Data(try server.get("/mastodon-api/log").utf8))
-    }
-
-    static func paths(_ server: FeedServer) throws -> [String] {
-        try entries(server).map { "\($0.method) \($0.path)" }
-    }
 }

@@ -26,14 +26,14 @@ from equivalent import EQUIVALENT
 # filter meets the next. The in-memory tiers take seconds; the binary in tmux, minutes.
 IN_MEMORY = (r"^(FeedCoreTests|FeedXMLTests|FeedTerminalTests|FeedCommandLineTests|FeedPicturesTests\.DecoderTests|"
              r"(WebFeed|Mastodon|Bluesky)NetworkTests\.(?!\w*Loopback))")
-REAL_IO = (r"^(FeedTransportTests|FeedStoreTests|FeedNetworkTests|FeedServicesTests|ProcessTests|"
-           r"FeedPicturesTests\.PictureLoaderTests|(WebFeed|Mastodon|Bluesky)NetworkTests\.\w*Loopback)")
+REAL_IO = r"^(FeedTransportTests|FeedStoreTests|FeedNetworkTests|ProcessTests|FeedPicturesTests\.PictureLoaderTests)\."
+LOOPBACK = r"^(FeedServicesTests\.|(WebFeed|Mastodon|Bluesky)NetworkTests\.\w*Loopback)"
 # The binary against the loopback Mastodon server: signed in, acting, posting, live.
 MASTODON_E2E = ("SignInEndToEndTests|ActionsEndToEndTests|ComposeEndToEndTests|StreamingEndToEndTests|"
                 "MarkersEndToEndTests|NotificationsEndToEndTests")
 COVERING = [
     # Every layer above uses FeedCore: its tests are all of the in-memory tiers'.
-    ("Sources/FeedCore/", [IN_MEMORY, REAL_IO, "ViewerEndToEndTests|TimelineEndToEndTests", MASTODON_E2E]),
+    ("Sources/FeedCore/", [IN_MEMORY, REAL_IO, LOOPBACK, "ViewerEndToEndTests|TimelineEndToEndTests", MASTODON_E2E]),
     ("Sources/FeedStore/", [r"^FeedStoreTests\.", "StoreEndToEndTests"]),
     ("Sources/FeedPictures/", [r"^FeedPicturesTests\.", r"^ProcessTests\.", "PicturesEndToEndTests"]),
     ("Sources/FeedTerminal/", [r"^FeedTerminalTests\.", r"^ProcessTests\.",

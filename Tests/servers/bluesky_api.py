@@ -6,7 +6,7 @@ checking what the client sends as the servers do: the identifier and app passwor
 bearer token and whether it is still good, the record's collection and subject. What the
 reader does changes the answers after it, as it would on Bluesky: a like counts and shows
 in the post's `viewer`. Every request is logged for the tests (GET /bluesky-api/log), a
-token as whether it was right, never its value."""
+token as whether it was right, never its value, a record's subject as sent."""
 import copy, json, os, threading, time, urllib.parse
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BlueskyNetworkTests", "Fixtures", "bluesky")
@@ -158,7 +158,7 @@ def handle(handler, method, base):
         if path.startswith("/xrpc/"):
             State.log.append({"method": method, "path": path, "params": params, "token": token,
                               "collection": body.get("collection"), "scheme": base.split(":", 1)[0],
-                              "at": time.monotonic()})
+                              "subject": (body.get("record") or {}).get("subject"), "at": time.monotonic()})
     signed_in = token == "right"
     name = path[len("/xrpc/"):]
 

@@ -27,6 +27,8 @@ struct MastodonStreaming: LiveSource {
         var polls = true
         /// The most one event may weigh.
         var maxEventSize = 1 << 20
+        /// What the back-off and the polls sleep on.
+        var clock: any LoopClock = SystemLoopClock()
     }
 
     typealias Report = LiveReport
@@ -65,7 +67,7 @@ struct MastodonStreaming: LiveSource {
             case .success(let found):
                 base = found
             case .failure(.unreachable):
-                try? await Task.sleep(for: backoff.next(random: Double.random(in: 0..<1)))
+                await wait(backoff.next(random: Double.random(in: 0..<1)))
             case .failure(let reason):
                 report(.polling(pollingNotice(reason)))
                 await poll(after: &newest, report: report)
@@ -81,7 +83,7 @@ struct MastodonStreaming: LiveSource {
                 await poll(after: &newest, report: report)
                 return
             case .lost:
-                try? await Task.sleep(for: backoff.next(random: Double.random(in: 0..<1)))
+                await wait(backoff.next(random: Double.random(in: 0..<1)))
             }
         }
     }
@@ -131,7 +133,7 @@ struct MastodonStreaming: LiveSource {
                 feed.yield(Data($0))
             }
         }
-        let opened = ContinuousClock.now
+        let opened = setup.clock.now
         var events = ServerSentEvents(maxEventSize: setup.maxEventSize)
         var caughtUp = false
         await withTaskCancellationHandler {
@@ -161,9 +163,14 @@ struct MastodonStreaming: LiveSource {
         }
         let end = await transfer.value
         // A connection that held a while worked: the next failure waits the least again.
-        if ContinuousClock.now - opened > .seconds(30) { backoff.reset() }
+        if setup.clock.now - opened > .seconds(30) { backoff.reset() }
         if case .failed(let failure)? = end, Self.isRefusal(failure) { return .refused(.refused(failure)) }
         return .lost
+    }
+
+    /// `duration` on the setup's clock; less when the task is cancelled.
+    private func wait(_ duration: Duration) async {
+        try? await setup.clock.sleep(until: setup.clock.now + duration)
     }
 
     private func fetchMissed(after newest: String?) async throws -> [Post] {
@@ -184,7 +191,7 @@ struct MastodonStreaming: LiveSource {
     private func poll(after newest: inout String?, report: @escaping @Sendable (Report) -> Void) async {
         guard setup.polls else { return }
         while !Task.isCancelled {
-            try? await Task.sleep(for: setup.pollEvery)
+            await wait(setup.pollEvery)
             guard !Task.isCancelled, let missed = try? await fetchMissed(after: newest) else { continue }
             note(missed, newest: &newest)
             if !missed.isEmpty { report(.missed(missed)) }
