@@ -26,7 +26,7 @@ except ImportError:
 
 COLUMNS, LINES = 80, 24
 HERE = os.path.dirname(os.path.abspath(__file__))
-SERVER = os.path.join(HERE, "..", "FeedCoreTests", "Fixtures", "feed_server.py")
+SERVER = os.path.join(HERE, "..", "servers", "feed_server.py")
 # The server's avatars (Person 1 to 4) and its pictures' halves.
 AVATARS = {1: (220, 50, 50), 2: (50, 180, 80), 3: (60, 90, 220), 4: (230, 200, 40)}
 ORANGE, TEAL = (240, 140, 40), (40, 160, 160)
