@@ -20,9 +20,12 @@ public final class TerminalConsole: SignInConsole {
 
     private let typing = Mutex(Typing())
     private let output: CommandOutput
+    /// Where lines are typed: standard input, or a test's pipe.
+    private let input: Int32
 
-    public init(output: CommandOutput = .standard) {
+    public init(output: CommandOutput = .standard, input: Int32 = STDIN_FILENO) {
         self.output = output
+        self.input = input
     }
 
     public func say(_ text: String, newline: Bool) {
@@ -41,9 +44,10 @@ public final class TerminalConsole: SignInConsole {
 
     public func ask(_ prompt: String, secret: Bool) -> String? {
         say(prompt, newline: false)
-        let line = Self.readLine(echo: !secret)
-        // Typed unseen, the line's end was not shown either.
-        if secret { say("") } else { typing.withLock { $0.midLine = false } }
+        let line = Self.readLine(from: input, echo: !secret)
+        // Typed unseen, the line's end was not shown either; at the input's end, nothing
+        // ended the prompt's line.
+        if secret { say("") } else if line != nil { typing.withLock { $0.midLine = false } }
         return line
     }
 
@@ -55,7 +59,7 @@ public final class TerminalConsole: SignInConsole {
         while ContinuousClock.now < deadline {
             let reads = typing.withLock { $0.reads }
             var ready = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-            if reads { ready.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+            if reads { ready.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
             let left = deadline - ContinuousClock.now
             let milliseconds = Int32(min(left.components.seconds * 1000 + 1, 1000))
             guard poll(&ready, nfds_t(ready.count), milliseconds) > 0 else { continue }
@@ -63,7 +67,7 @@ public final class TerminalConsole: SignInConsole {
             guard ready.count > 1, ready[1].revents != 0 else { continue }
             var byte: UInt8 = 0
             let line = typing.withLock { typing -> String? in
-                if read(0, &byte, 1) != 1 {
+                if read(input, &byte, 1) != 1 {
                     typing.reads = false
                 } else if byte == UInt8(ascii: "\n") {
                     defer { typing.bytes = [] }
@@ -79,20 +83,23 @@ public final class TerminalConsole: SignInConsole {
         return .timedOut
     }
 
-    /// A line typed on standard input: shown as typed, or unseen where the input is a
-    /// terminal, whose echo is turned off for it and restored after.
-    static func readLine(echo: Bool) -> String? {
+    /// The longest line read: a pasted code or app password is far shorter.
+    static let longestLine = 4096
+
+    /// A line typed on `descriptor` (standard input): shown as typed, or unseen where the
+    /// input is a terminal, whose echo is turned off for it and restored after.
+    static func readLine(from descriptor: Int32 = STDIN_FILENO, echo: Bool) -> String? {
         var saved = termios()
-        let isTerminal = isatty(0) == 1 && tcgetattr(0, &saved) == 0
+        let isTerminal = isatty(descriptor) == 1 && tcgetattr(descriptor, &saved) == 0
         if isTerminal, !echo {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(0, TCSAFLUSH, &quiet)
+            tcsetattr(descriptor, TCSAFLUSH, &quiet)
         }
-        defer { if isTerminal, !echo { tcsetattr(0, TCSAFLUSH, &saved) } }
+        defer { if isTerminal, !echo { tcsetattr(descriptor, TCSAFLUSH, &saved) } }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
-        while bytes.count < 4096, Glibc.read(0, &byte, 1) == 1 {
+        while bytes.count < longestLine, Glibc.read(descriptor, &byte, 1) == 1 {
             if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(byte)
         }

@@ -18,6 +18,11 @@ import Testing
         let named = XRPCError.explained(
             .httpStatus(code: 401, reason: "Unauthorized", url: url), body: Array(#"{"error":"AuthMissing"}"#.utf8))
         #expect(named.message == "HTTP 401 (AuthMissing) from \(url)")
+        // Only a message: the message.
+        let told = XRPCError.explained(
+            .httpStatus(code: 400, reason: "Bad Request", url: url),
+            body: Array(#"{"message":"Malformed cursor"}"#.utf8))
+        #expect(told.message == "HTTP 400 (Malformed cursor) from \(url)")
         // Not an error's body: the status alone.
         for other in ["", "<html>502</html>", #"{"message":""}"#, #"[1,2]"#] {
             let kept = XRPCError.explained(

@@ -128,10 +128,10 @@ import Testing
         #expect(loop.run() == 0)
         #expect(!backend.timedOut, "the script ran to its end")
         #expect(reading.framesBefore == 1, "one frame, the first screen's, before the rest was read")
-        let glimpse = try #require(backend.frames.first)
+        let firstFrame = try #require(backend.frames.first)
         let final = try #require(backend.frames.last)
-        #expect(glimpse.lines[0].contains("Writer s0p0"), "the newest post on top: \(glimpse.lines[0])")
-        #expect(glimpse.lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true, "no counts yet")
-        #expect(Array(glimpse.lines.dropLast()) == Array(final.lines.dropLast()), "the rows the whole shows")
+        #expect(firstFrame.lines[0].contains("Writer s0p0"), "the newest post on top: \(firstFrame.lines[0])")
+        #expect(firstFrame.lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true, "no counts yet")
+        #expect(Array(firstFrame.lines.dropLast()) == Array(final.lines.dropLast()), "the rows the whole shows")
     }
 }

@@ -89,6 +89,15 @@ import WebFeedNetwork
         #expect(floor() == nil)
     }
 
+    /// The feed's own floor (RSS `<ttl>`) and its server's (`Cache-Control`): the later of
+    /// the two holds, whichever it is.
+    @Test func theLaterOfTheFeedsAndItsServersFloorHolds() async throws {
+        let feedLater = documentLoader(.url(server.url("/cached-rss?ttl=60&max_age=600")))
+        #expect(try await feedLater.load { _, _, _ in }.refreshFloor == .seconds(3600))
+        let serverLater = documentLoader(.url(server.url("/cached-rss?ttl=5&max_age=3600")))
+        #expect(try await serverLater.load { _, _, _ in }.refreshFloor == .seconds(3600))
+    }
+
     private func tokenLoader(_ url: URL) -> DocumentLoader {
         var loader = documentLoader(.url(url), certificateAuthorities: server.certificate)
         loader.credential = .token("test-token-123")

@@ -112,4 +112,14 @@ import Testing
         #expect(printed().error.contains("the account is kept"))
         #expect(try loopback.accountsFile.read() == [account])
     }
+
+    @Test func anAccountsFileThatCannotBeReadIsSaidAndLeftAsItWas() async throws {
+        try Data("not the accounts".utf8).write(to: URL(fileURLWithPath: loopback.accountsFile.path))
+        let (commands, _, printed) = commands()
+        #expect(try await logout(commands, loopback.host) == 1)
+        #expect(printed().error.hasPrefix("shimmerfeed: logout: "), "\(printed().error)")
+        #expect(printed().error.contains(loopback.accountsFile.path), "the file named: \(printed().error)")
+        #expect(try MastodonLog.entries(loopback.server).isEmpty, "nothing revoked")
+        #expect(try String(contentsOfFile: loopback.accountsFile.path, encoding: .utf8) == "not the accounts")
+    }
 }

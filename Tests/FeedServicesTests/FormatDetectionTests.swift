@@ -25,6 +25,20 @@ import Testing
                 .first?.id == .string("9"))
     }
 
+    /// Mastodon's notifications have an account and a type and no text of their own: an
+    /// array of objects that are neither, without text, is ours, and said as ours.
+    @Test func anArrayWithoutTextIsNotTakenForNotifications() throws {
+        #expect(throws: Failure.self) { try decode(#"[{"id":2,"author":{"name":"B"},"title":"T","likes":0}]"#) }
+        do {
+            _ = try decode(#"[{"id":2,"author":{"name":"B"},"title":"T","likes":0}]"#)
+        } catch {
+            #expect(error.message == "no post could be read; post 1: content is missing", "ours, and why not")
+        }
+        let notification =
+            #"{"id":"9","type":"follow","created_at":"2026-01-01T00:00:00Z","account":{"username":"a","acct":"a"}}"#
+        #expect(try decode("[\(notification)]").posts.first?.network?.rawValue == "mastodon")
+    }
+
     @Test func anExplicitFormatIsHeldToItsShape() {
         #expect(throws: Failure.unexpectedShape("expected a JSON Feed (an object with \"items\"), found an array")) {
             try decode("[]", "jsonfeed")

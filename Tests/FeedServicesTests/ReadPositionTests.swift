@@ -147,4 +147,14 @@ import Testing
         #expect(try writes() == [["notifications[last_read_id]"]])
         #expect(try held().contains("12345") && held().contains(LoopbackRun.second))
     }
+
+    /// `--offline` and `--dump` touch no server: no read position is read or written.
+    @Test func offlineOrDumpedNoReadPositionIsKept() throws {
+        for arguments in [["--offline"], ["--dump"]] {
+            let run = try loopback.run(arguments, clock: clock)
+            #expect(!run.readPositions.syncs, "\(arguments)")
+            #expect(run.sources.statuses.allSatisfy { !$0.capabilities.contains(.readPosition) }, "\(arguments)")
+        }
+        #expect(sync.syncs, "the same sources, online, keep it")
+    }
 }

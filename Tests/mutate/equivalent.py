@@ -20,4 +20,7 @@ EQUIVALENT = [
      "either way: polls of at most 1 ms in the loop end at the same answer or the same deadline, "
      "only waking more often (and a poll of 0 ms where the deadline has passed ends the loop as the "
      "original's 1 ms poll does)"),
+    ('Sources/MastodonNetwork/SignIn/PKCE.swift: if got < 0, errno == EINTR { continue } => if got < 1, errno == EINTR { continue }',
+     "a read of /dev/urandom returns at least one byte or -1, never 0 (the kernel's random source has no end): "
+     "the one value the change lets through to the errno test, 0, never comes"),
 ]

@@ -386,6 +386,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                       "application/rss+xml; charset=utf-8")
         elif path == "/rss":
             self.send(200, fixture("xml/rss2.xml"), "application/rss+xml; charset=utf-8")
+        elif path == "/cached-rss":
+            # A feed whose <ttl> (minutes) and whose server's Cache-Control (seconds) each
+            # set a floor under the next refresh.
+            ttl, max_age = params.get("ttl", "60"), params.get("max_age", "600")
+            self.send(200, f"<rss version='2.0'><channel><title>Cached</title><ttl>{ttl}</ttl>"
+                      f"<item><guid>1</guid><title>One</title></item></channel></rss>".encode(),
+                      "application/rss+xml", headers=[("Cache-Control", f"max-age={max_age}")])
         elif path == "/moved/relative":
             # Moved: relative links resolve against where the document is now.
             self.send(301, b"", headers=[("Location", "/news/relative.xml")])
