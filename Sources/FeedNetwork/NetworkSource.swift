@@ -37,6 +37,17 @@ public struct NetworkSource: Sendable {
     }
 }
 
+extension SourceStatus {
+    /// Its status as `opened`'s network says of it: the network, what its reader can do,
+    /// where to sign in, how its pages follow one another.
+    public mutating func describe(as opened: NetworkSource) {
+        network = opened.traits
+        capabilities = opened.capabilities
+        signInHost = opened.signInHost
+        pageAfterField = opened.pageAfterField
+    }
+}
+
 /// The validators of the requests of a source's URL: the store's from the last run given
 /// to its first request, and the last response's kept with what it brought.
 public protocol ValidatorMemory: Sendable {

@@ -29,12 +29,7 @@ public struct OpenedSources: Sendable {
                 label: entry.source.label)
             status.refreshInterval = entry.refresh
             if case .search = entry.source { status.isSavedSearch = true }
-            if let opened {
-                status.network = opened.traits
-                status.capabilities = opened.capabilities
-                status.signInHost = opened.signInHost
-                status.pageAfterField = opened.pageAfterField
-            }
+            if let opened { status.describe(as: opened) }
             return status
         }
     }

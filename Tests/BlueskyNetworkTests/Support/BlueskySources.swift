@@ -25,9 +25,7 @@ enum BlueskySources {
     static func status(_ status: SourceStatus, withSession: Bool) -> SourceStatus {
         var status = status
         guard let opened = opened(withSession: withSession) else { return status }
-        status.network = opened.traits
-        status.capabilities = opened.capabilities
-        status.signInHost = opened.signInHost
+        status.describe(as: opened)
         return status
     }
 }

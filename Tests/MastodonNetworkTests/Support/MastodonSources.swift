@@ -24,10 +24,7 @@ enum MastodonSources {
     static func status(_ status: SourceStatus, withAccount: Bool) -> SourceStatus {
         var status = status
         guard let opened = opened(withAccount: withAccount) else { return status }
-        status.network = opened.traits
-        status.capabilities = opened.capabilities
-        status.signInHost = opened.signInHost
-        status.pageAfterField = opened.pageAfterField
+        status.describe(as: opened)
         return status
     }
 }
