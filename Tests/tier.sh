@@ -3,6 +3,10 @@
 # that `make test` prints at its end (.build/tier-times, which it empties first). Fails when
 # the command fails.
 set -u
+# A crashing test process is backtraced, by symbol only: symbolicating the whole test
+# binary's DWARF (inlined frames, lines) held a run for a quarter of an hour once, after
+# the crash. SWIFT_BACKTRACE set by the caller wins.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-symbolicate=fast,interactive=no}
 name=$1
 shift
 start=$(date +%s%N)

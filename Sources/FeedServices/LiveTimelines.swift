@@ -5,13 +5,14 @@ import Synchronization
 /// The timelines kept live, each by its network (a stream, or a poll where the server has
 /// none), unless `--no-stream`, `stream=off`, `--offline` or `--dump`. A source's live
 /// updates start once its first load has come, from the newest post that load brought,
-/// and run until the viewer ends.
+/// and run until the viewer ends, or until they are stopped.
 public final class LiveTimelines: Sendable {
     /// Each source's live updates, by index; nil for those that are not live.
     let sources: [(any LiveSource)?]
     /// Where the updates go: the loop, once it is there.
     private let post = Mutex<(@Sendable (AppEvent) -> Void)?>(nil)
     private let started = Mutex<Set<Int>>([])
+    private let running = Mutex<[Task<Void, Never>]>([])
 
     public init(sources: [(any LiveSource)?]) {
         self.sources = sources
@@ -29,7 +30,7 @@ public final class LiveTimelines: Sendable {
         guard sources.indices.contains(index), let live = sources[index],
             started.withLock({ $0.insert(index).inserted })
         else { return }
-        Task.detached { [self] in
+        let task = Task.detached { [self] in
             await live.run(after: feed) { report in
                 guard let post = self.post.withLock({ $0 }) else { return }
                 switch report {
@@ -42,6 +43,19 @@ public final class LiveTimelines: Sendable {
                 }
             }
         }
+        running.withLock { $0.append(task) }
+    }
+
+    /// Ends every live update, and waits until each has let go of its connection: what
+    /// ends without leaving the process (a test) leaves no transfer running on its own
+    /// thread. The viewer needs none of it: it leaves with `_exit`.
+    public func stop() async {
+        let tasks = running.withLock { tasks in
+            defer { tasks.removeAll() }
+            return tasks
+        }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
     }
 }
 

@@ -67,11 +67,12 @@ import Testing
                 chunks.value.withLock { $0.append(contentsOf: chunk) }
             }
         }
-        defer { task.cancel() }
-        try await until { chunks.value.withLock { $0.starts(with: Data(":)\n".utf8)) } }
-        _ = try server.get("/mastodon-api/stream-recorded?event=0")
-        try await until {
-            chunks.value.withLock { String(decoding: $0, as: UTF8.self).contains("only real cars respond.") }
+        try await cancelling(task) {
+            try await until { chunks.value.withLock { $0.starts(with: Data(":)\n".utf8)) } }
+            _ = try server.get("/mastodon-api/stream-recorded?event=0")
+            try await until {
+                chunks.value.withLock { String(decoding: $0, as: UTF8.self).contains("only real cars respond.") }
+            }
         }
         task.cancel()
         guard case .failure(let error) = await task.result else {
@@ -123,11 +124,32 @@ import Testing
                 reports.value.withLock { $0.append("\(report)") }
             }
         }
-        defer { task.cancel() }
-        try await until { (try? server.get("/mastodon-api/streaming"))?.contains("\"opened\": 1") == true }
+        try await cancelling(task) {
+            try await until { (try? server.get("/mastodon-api/streaming"))?.contains("\"opened\": 1") == true }
+        }
         let asked = try MastodonLog.paths(server).filter { $0 == "GET /api/v2/instance" }
         #expect(asked.count == 2, "asked again after the 503")
         #expect(reports.value.withLock { $0.allSatisfy { !$0.contains("polling") } })
+    }
+
+    /// A connection whose gap cannot be fetched (the timeline answers 503) is closed at
+    /// once and opened again after the back-off, not held open unread until the server
+    /// ends it.
+    @Test func aGapThatCannotBeFetchedClosesTheConnectionAndTriesAgain() async throws {
+        _ = try server.get("/mastodon-api/timeline-fails?times=1")
+        let setup = MastodonStreaming.Setup(
+            server: base, timeline: base + "/api/v1/timelines/home", token: Self.token, client: client)
+        let task = Task { await MastodonStreaming(setup).run(after: Self.newestRecorded) { _ in } }
+        try await cancelling(task) {
+            try await until { (try? server.get("/mastodon-api/streaming"))?.contains("\"opened\": 2") == true }
+            // The gap asked again on the second connection, once its first byte has come.
+            try await until { homeAsked() == 2 }
+        }
+        #expect((try? server.get("/mastodon-api/streaming"))?.contains("\"opened\": 2") == true)
+    }
+
+    private func homeAsked() -> Int {
+        ((try? MastodonLog.paths(server)) ?? []).count { $0 == "GET /api/v1/timelines/home" }
     }
 
     /// A stream of the account's, with its token, read to its end, its chunks dropped.

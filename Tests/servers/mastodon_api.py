@@ -105,6 +105,8 @@ class State:
     by_key = {}
     # The next instance requests answer 503 (where the viewer asks where it streams).
     instance_failures = 0
+    # The next home timeline requests answer 503 (where a stream asks what it missed).
+    timeline_failures = 0
     # Timelines' pictures (avatars, media) moved to this server, which draws them.
     local_pictures = False
 
@@ -567,6 +569,10 @@ def handle(handler, method):
         with State.lock:
             State.instance_failures = int(params.get("times", "1"))
         handler.send(200, b"{}")
+    elif path == "/mastodon-api/timeline-fails":  # the next home timeline requests answer 503
+        with State.lock:
+            State.timeline_failures = int(params.get("times", "1"))
+        handler.send(200, b"{}")
     elif path in ("/api/v2/instance", "/api/v2/instance/"):
         with State.lock:
             failing = State.instance_failures > 0
@@ -646,7 +652,12 @@ def handle(handler, method):
         else:
             handler.send(200, json.dumps(recorded("verify_credentials.json")).encode())
     elif path == "/api/v1/timelines/home":
-        if authorized(handler, auth):
+        with State.lock:
+            failing = State.timeline_failures > 0
+            State.timeline_failures = max(0, State.timeline_failures - 1)
+        if failing:
+            error(handler, 503, "Service Unavailable", "the loopback server was told to fail")
+        elif authorized(handler, auth):
             page = timeline_page(current("timelines_home.json"), params)
             handler.send(200, json.dumps(with_local_pictures(page, handler.base())).encode())
     elif path == "/api/v1/timelines/public":  # needs no token
