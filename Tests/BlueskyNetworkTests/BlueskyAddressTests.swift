@@ -39,6 +39,14 @@ import Testing
         }
     }
 
+    /// A handle is a domain name: each label at most 63 characters (RFC 1035, as the
+    /// AT Protocol's handle syntax says).
+    @Test func aHandlesLabelsAreAtMost63Characters() {
+        let longest = String(repeating: "a", count: 63)
+        #expect(address("https://bsky.app/profile/\(longest).example")?.actor == "\(longest).example")
+        #expect(address("https://bsky.app/profile/\(longest)a.example") == nil)
+    }
+
     @Test func eachKindIsItsAppViewRequest() {
         let did = "did:plc:z72i7hdynmk6r22z27h6tvur"
         let base = "https://public.api.bsky.app"

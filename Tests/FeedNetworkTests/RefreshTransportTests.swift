@@ -127,6 +127,32 @@ import WebFeedNetwork
         #expect(!moved.any, "no Authorization at all after the redirect")
     }
 
+    /// A signed-in session's token goes to its own server only: not to another whose
+    /// address starts with the same characters (port 4432 is not port 443).
+    @Test func aSessionsTokenGoesToItsOwnServerOnly() async throws {
+        let port = String(server.tlsPort ?? 0)
+        for (server, path) in [
+            ("https://127.0.0.1:\(port)", "/auth-echo?own"),
+            ("https://127.0.0.1:\(port.dropLast())", "/auth-echo?other"),
+        ] {
+            var loader = documentLoader(
+                .url(self.server.secureURL(path)), certificateAuthorities: self.server.certificate)
+            loader.credential = .session(FixedSession(server: server))
+            _ = try await loader.load { _, _, _ in }
+        }
+        let log = try authLog()
+        #expect(log.first { $0.path == "/auth-echo?own" }?.token == true)
+        let other = try #require(log.first { $0.path == "/auth-echo?other" })
+        #expect(!other.any, "no Authorization to a server that only starts the same")
+    }
+
+    /// A session of `server` whose token is the one the loopback server knows.
+    private struct FixedSession: SessionTokens {
+        let server: String
+        func accessToken() -> String { "test-token-123" }
+        func refreshed(replacing token: String) async throws -> String { token }
+    }
+
     @Test func aTokenIsNeverSentOverPlainHTTPNorShownInAnError() async throws {
         let failure = Failure.tokenOverPlainHTTP(host: "127.0.0.1")
         await #expect(throws: failure) { try await tokenLoader(server.url("/auth-echo?plain")).load { _, _, _ in } }

@@ -64,6 +64,25 @@ import Testing
         #expect(feed.posts.first?.author.name == "untitled.xml")
     }
 
+    /// The same in the feed so far that a long document's progress hands on: its first
+    /// rows show no "?" while the rest decode.
+    @Test func postsShownBeforeTheDocumentsEndTakeTheSourcesNameToo() async throws {
+        let folder = try ScratchFolder.make("mapped-untitled-progress")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("untitled.json")
+        let count = FeedDocumentDecoder.firstBatch + 50
+        let items = (1...count).map { #"{"id":"\#($0)","content_text":"Post \#($0)"}"# }
+        try Data(#"{"version":"https://jsonfeed.org/version/1.1","items":[\#(items.joined(separator: ","))]}"#.utf8)
+            .write(to: file)
+        let authors = Told<[String]>()
+        let feed = try await documentLoader(.file(file.path)).load { partial, _, _ in
+            authors.append(partial.posts.map(\.author.name))
+        }
+        #expect(feed.posts.count == count && feed.posts.allSatisfy { $0.author.name == "untitled.json" })
+        let first = try #require(authors.all.first, "a progress before the end")
+        #expect(first.count == FeedDocumentDecoder.firstBatch && first.allSatisfy { $0 == "untitled.json" })
+    }
+
     @Test func xmlTheServerCallsXMLIsReadPastStrayBytesBeforeIt() async throws {
         let server = try FeedServer()
         #expect(try await load("/rss-after-junk", from: server).posts.count == 5)

@@ -60,6 +60,17 @@ import Testing
         #expect(storeless.error.hasPrefix("shimmerfeed: reload keeps what it loads in the store, and there is none"))
     }
 
+    /// Without a store, what reads it says so by its own name, and exits 2.
+    @Test func aCommandThatReadsTheStoreNamesItselfWhenThereIsNone() async throws {
+        for name in ["unread", "print"] {
+            let storeless = try await command([name, "--no-store"])
+            #expect(storeless.status == 2 && storeless.out.isEmpty)
+            #expect(
+                storeless.error == "shimmerfeed: \(name) reads the store, and there is none (--no-store)\n",
+                "\(storeless.error)")
+        }
+    }
+
     @Test func unreadLeavesOutWhatIsReadAndWhatIsMuted() async throws {
         _ = try await command(["reload"])
         let run = try folder.run([])
