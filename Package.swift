@@ -145,10 +145,11 @@ let package = Package(
             ],
             swiftSettings: swift6
         ),
-        // What more than one test target uses: the loopback feed server.
+        // What more than one test target uses: the loopback feed server, and a client that
+        // trusts its certificate.
         .target(
             name: "TestSupport",
-            dependencies: ["FeedCore"],
+            dependencies: ["FeedCore", "FeedTransport"],
             path: "Tests/Support",
             swiftSettings: swift6
         ),

@@ -24,7 +24,7 @@ import Testing
         file = AccountsFile(path: folder.appendingPathComponent("accounts").path)
         account = try await BlueskySignIn(
             server: "https://127.0.0.1:\(server.tlsPort ?? 0)",
-            client: HTTPClient(certificateAuthorities: server.certificate)
+            client: server.client
         ).signIn(handle: "bskyr.bsky.social", appPassword: "abcd-efgh-ijkl-mnop")
         try file.write([account])
     }
@@ -33,7 +33,7 @@ import Testing
     private func reader() -> any NetworkReader {
         Bluesky().reader(
             NetworkContext(
-                client: HTTPClient(certificateAuthorities: server.certificate), accounts: [account],
+                client: server.client, accounts: [account],
                 accountsFile: file,
                 environment: ["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(server.port)"],
                 formats: Bluesky().formats))
@@ -110,7 +110,7 @@ import Testing
         let source = try #require(
             Bluesky().reader(
                 NetworkContext(
-                    client: HTTPClient(certificateAuthorities: server.certificate), accounts: [gone],
+                    client: server.client, accounts: [gone],
                     accountsFile: file, formats: Bluesky().formats)
             ).open(SourceEntry(source: .url(URL(string: "https://bsky.app/")!))))
         _ = try server.get("/bluesky-api/expire")

@@ -32,6 +32,8 @@ import Testing
     // The bound is far from the 100 ms the transport aims at (make bench measures that);
     // it fails on a hang, and on libcurl's one-second internal waits.
     static let bound: Duration = .milliseconds(500)
+    /// The most transfer threads the suites running beside this one hold at once.
+    static let othersTransfers = 10
 
     @Test func cancellingDuringAConnectThatNeverCompletesEndsAtOnce() async throws {
         let (elapsed, error) = try await cancel(server.hangingURL, after: .milliseconds(300))
@@ -81,13 +83,16 @@ import Testing
             _ = try await cancel(server.url("/drip"), after: .milliseconds(1))
         }
         try await expectStreamsEnd()
-        // Each transfer's thread ends once its transfer has; give the last a moment.
+        // Each transfer's thread ends once its transfer has; give the last a moment. The
+        // count is the process's: the suites running beside this one have transfers of
+        // their own on threads that come and go (5 against 3 once), so a few more than
+        // before are theirs; a thread left by each cancelled load would be 200.
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(5)
         while runningIOThreads() > threadsBefore, clock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(runningIOThreads() <= threadsBefore)
+        #expect(runningIOThreads() <= threadsBefore + Self.othersTransfers)
     }
 
     /// Waits until the server streams nothing (the cancelled loads' connections closed).

@@ -99,7 +99,7 @@ import WebFeedNetwork
     }
 
     private func tokenLoader(_ url: URL) -> DocumentLoader {
-        var loader = documentLoader(.url(url), certificateAuthorities: server.certificate)
+        var loader = documentLoader(.url(url), trusting: server)
         loader.credential = .token("test-token-123")
         return loader
     }
@@ -136,7 +136,7 @@ import WebFeedNetwork
             ("https://127.0.0.1:\(port.dropLast())", "/auth-echo?other"),
         ] {
             var loader = documentLoader(
-                .url(self.server.secureURL(path)), certificateAuthorities: self.server.certificate)
+                .url(self.server.secureURL(path)), trusting: self.server)
             loader.credential = .session(FixedSession(server: server))
             _ = try await loader.load { _, _, _ in }
         }

@@ -17,7 +17,7 @@ import Testing
     private func loader(_ path: String, trusting: Bool = true) -> DocumentLoader {
         documentLoader(
             .url(server.secureURL(path)), timeout: .seconds(5),
-            certificateAuthorities: trusting ? server.certificate : nil)
+            trusting: trusting ? server : nil)
     }
 
     @Test func aFeedLoadsOverHTTPSWithTheTrustedCertificate() async throws {

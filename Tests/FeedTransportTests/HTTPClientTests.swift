@@ -65,9 +65,10 @@ import Testing
         let tls = try FeedServer(tls: true)
         let url = tls.secureURL("/feed.json").absoluteString
         await #expect(throws: Failure.self) { try await HTTPClient().document(url) }
-        let trusting = HTTPClient(certificateAuthorities: tls.certificate)
+        let trusting = tls.client
         #expect(try await trusting.document(url).body.count > 0)
-        let small = HTTPClient(certificateAuthorities: tls.certificate, maxSize: 16)
+        var small = tls.client
+        small.maxSize = 16
         await #expect(throws: Failure.tooLarge(limit: 16, what: "the response")) { try await small.document(url) }
     }
 }

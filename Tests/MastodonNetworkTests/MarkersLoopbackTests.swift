@@ -19,7 +19,7 @@ import Testing
             actor: MastodonActions.Actor(
                 server: "https://127.0.0.1:\(server.tlsPort ?? 0)", token: StreamingLoopbackTests.token, name: "@me",
                 resolves: false),
-            client: HTTPClient(certificateAuthorities: server.certificate))
+            client: server.client)
     }
 
     private func writes() throws -> Int {

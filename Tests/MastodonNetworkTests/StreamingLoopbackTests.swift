@@ -22,7 +22,7 @@ import Testing
 
     private var base: String { "https://127.0.0.1:\(server.tlsPort ?? 0)" }
 
-    private var client: HTTPClient { HTTPClient(certificateAuthorities: server.certificate) }
+    private var client: HTTPClient { server.client }
 
     private func get(_ address: String) async throws -> Data {
         try await client.send(HTTPClient.Request(url: address, bearerToken: Self.token))

@@ -22,7 +22,7 @@ import Testing
     private func reader(environment: [String: String] = [:]) -> any NetworkReader {
         WebFeeds().reader(
             NetworkContext(
-                client: HTTPClient(certificateAuthorities: server.certificate), environment: environment,
+                client: server.client, environment: environment,
                 formats: WebFeeds().formats))
     }
 
