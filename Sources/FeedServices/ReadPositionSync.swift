@@ -115,7 +115,7 @@ public final class ReadPositionSync: Sendable {
         }
         guard due else { return }
         Task.detached { [self] in
-            try? await clock.sleep(until: clock.now + every)
+            try? await clock.sleep(for: every)
             await write(index)
         }
     }

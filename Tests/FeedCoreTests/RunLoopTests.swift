@@ -250,7 +250,7 @@ import Testing
                 return first
             }
             func loadPage(_ url: String) async throws -> Feed {
-                try await clock.sleep(until: clock.now + .milliseconds(200))
+                try await clock.sleep(for: .milliseconds(200))
                 var next = NavigationTests.shortFeed(count: 5)
                 next.posts = Array(next.posts[3...])
                 return next

@@ -25,7 +25,7 @@ import Testing
             let running = probe.live.add(1, ordering: .relaxed).newValue
             probe.most.max(running, ordering: .relaxed)
             defer { probe.live.subtract(1, ordering: .relaxed) }
-            try await clock.sleep(until: clock.now + delay)
+            try await clock.sleep(for: delay)
             return feed
         }
     }

@@ -41,6 +41,6 @@ public struct DelayedFeedLoader: FeedLoading {
 
     private func wait() async throws {
         guard delay > .zero else { return }
-        try await clock.sleep(until: clock.now + delay)
+        try await clock.sleep(for: delay)
     }
 }

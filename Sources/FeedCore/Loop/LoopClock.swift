@@ -13,6 +13,12 @@ public protocol LoopClock: Sendable {
 
 extension LoopClock {
     public func follow(workInFlight: @escaping @Sendable () -> Int) {}
+
+    /// Suspends for `duration` from now; throws `CancellationError` when the task is
+    /// cancelled first.
+    public func sleep(for duration: Duration) async throws {
+        try await sleep(until: now + duration)
+    }
 }
 
 /// The system's monotonic clock, from the moment it was made.

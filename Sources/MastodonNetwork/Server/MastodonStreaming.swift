@@ -67,7 +67,7 @@ struct MastodonStreaming: LiveSource {
             case .success(let found):
                 base = found
             case .failure(.unreachable):
-                await wait(backoff.next(random: Double.random(in: 0..<1)))
+                try? await setup.clock.sleep(for: backoff.next(random: Double.random(in: 0..<1)))
             case .failure(let reason):
                 report(.polling(pollingNotice(reason)))
                 await poll(after: &newest, report: report)
@@ -83,7 +83,7 @@ struct MastodonStreaming: LiveSource {
                 await poll(after: &newest, report: report)
                 return
             case .lost:
-                await wait(backoff.next(random: Double.random(in: 0..<1)))
+                try? await setup.clock.sleep(for: backoff.next(random: Double.random(in: 0..<1)))
             }
         }
     }
@@ -168,11 +168,6 @@ struct MastodonStreaming: LiveSource {
         return .lost
     }
 
-    /// `duration` on the setup's clock; less when the task is cancelled.
-    private func wait(_ duration: Duration) async {
-        try? await setup.clock.sleep(until: setup.clock.now + duration)
-    }
-
     private func fetchMissed(after newest: String?) async throws -> [Post] {
         try await MissedStatuses.fetch(timeline: setup.timeline, after: newest) { address in
             try await setup.client.send(HTTPClient.Request(url: address, bearerToken: setup.token))
@@ -191,7 +186,7 @@ struct MastodonStreaming: LiveSource {
     private func poll(after newest: inout String?, report: @escaping @Sendable (Report) -> Void) async {
         guard setup.polls else { return }
         while !Task.isCancelled {
-            await wait(setup.pollEvery)
+            try? await setup.clock.sleep(for: setup.pollEvery)
             guard !Task.isCancelled, let missed = try? await fetchMissed(after: newest) else { continue }
             note(missed, newest: &newest)
             if !missed.isEmpty { report(.missed(missed)) }

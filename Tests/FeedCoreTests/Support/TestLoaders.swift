@@ -27,7 +27,7 @@ final class CountingLoader: FeedLoading {
         mostLive.max(running, ordering: .relaxed)
         defer { live.subtract(1, ordering: .relaxed) }
         do {
-            try await clock.sleep(until: clock.now + delay)
+            try await clock.sleep(for: delay)
         } catch {
             cancelled.add(1, ordering: .relaxed)
             throw error
