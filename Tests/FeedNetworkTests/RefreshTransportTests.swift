@@ -18,16 +18,12 @@ import WebFeedNetwork
         server = try FeedServer(tls: true)
     }
 
-    private func counts(_ key: String) throws -> [String: Int] {
-        try JSONDecoder().decode([String: Int].self, from: Data(try server.get("/count?key=\(key)").utf8))
-    }
-
     @Test func theSecondRequestIsConditionalAndAnUnchangedFeedIsA304() async throws {
         let loader = documentLoader(.url(server.url("/etag?key=conditional")))
         let first = try await loader.load { _, _, _ in }
         #expect(first.posts.count == 3)
         await #expect(throws: Failure.notModified) { try await loader.load { _, _, _ in } }
-        #expect(try counts("conditional") == ["200": 1, "304": 1])
+        #expect(try server.answers(countedAs: "conditional") == ["200": 1, "304": 1])
     }
 
     /// A server that sends only `Last-Modified` (no ETag) gets it back as
@@ -36,7 +32,7 @@ import WebFeedNetwork
         let loader = documentLoader(.url(server.url("/last-modified?key=dated")))
         #expect(try await loader.load { _, _, _ in }.posts.count == 3)
         await #expect(throws: Failure.notModified) { try await loader.load { _, _, _ in } }
-        #expect(try counts("dated") == ["200": 1, "304": 1])
+        #expect(try server.answers(countedAs: "dated") == ["200": 1, "304": 1])
     }
 
     /// A 503 with `Retry-After` is a request to wait, as a 429 is: the source is not asked
@@ -104,22 +100,10 @@ import WebFeedNetwork
         return loader
     }
 
-    /// A request the server saw: whether it carried the test token, or any Authorization.
-    private struct SeenRequest: Decodable {
-        var path: String
-        var host: String
-        var token: Bool
-        var any: Bool
-    }
-
-    private func authLog() throws -> [SeenRequest] {
-        try JSONDecoder().decode([SeenRequest].self, from: Data(try server.get("/auth-log").utf8))
-    }
-
     @Test func theTokenGoesToItsHostAndNotAfterARedirectToAnother() async throws {
         _ = try await tokenLoader(server.secureURL("/auth-echo?direct")).load { _, _, _ in }
         _ = try await tokenLoader(server.secureURL("/to-localhost")).load { _, _, _ in }
-        let log = try authLog()
+        let log = try AuthorizationLog.entries(server)
         let direct = try #require(log.first { $0.path == "/auth-echo?direct" })
         #expect(direct.token)
         let moved = try #require(log.first { $0.path == "/auth-echo?moved" })
@@ -140,7 +124,7 @@ import WebFeedNetwork
             loader.credential = .session(FixedSession(server: server))
             _ = try await loader.load { _, _, _ in }
         }
-        let log = try authLog()
+        let log = try AuthorizationLog.entries(server)
         #expect(log.first { $0.path == "/auth-echo?own" }?.token == true)
         let other = try #require(log.first { $0.path == "/auth-echo?other" })
         #expect(!other.any, "no Authorization to a server that only starts the same")
@@ -156,7 +140,7 @@ import WebFeedNetwork
     @Test func aTokenIsNeverSentOverPlainHTTPNorShownInAnError() async throws {
         let failure = Failure.tokenOverPlainHTTP(host: "127.0.0.1")
         await #expect(throws: failure) { try await tokenLoader(server.url("/auth-echo?plain")).load { _, _, _ in } }
-        #expect(try authLog().allSatisfy { $0.path != "/auth-echo?plain" }, "no request at all")
+        #expect(try AuthorizationLog.entries(server).allSatisfy { $0.path != "/auth-echo?plain" }, "no request at all")
         // A failing private source: its message names the URL, never the token.
         do {
             _ = try await tokenLoader(server.secureURL("/404")).load { _, _, _ in }
@@ -175,7 +159,7 @@ import WebFeedNetwork
         }
         unset.credential = .failing(failure)
         await #expect(throws: Failure.tokenUnset(variable: "SERVER_TOKEN")) { try await unset.load { _, _, _ in } }
-        #expect(try authLog().allSatisfy { $0.path != "/auth-echo" }, "no request at all")
+        #expect(try AuthorizationLog.entries(server).allSatisfy { $0.path != "/auth-echo" }, "no request at all")
     }
 
     /// Chunks rarely end where posts do: cut every 7 bytes, or every byte (through each

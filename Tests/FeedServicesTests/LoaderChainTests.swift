@@ -19,10 +19,6 @@ import Testing
 
     private var store: String { folder.path("store.sqlite3") }
 
-    private func counts(_ key: String) throws -> [String: Int] {
-        try JSONDecoder().decode([String: Int].self, from: Data(try server.get("/count?key=\(key)").utf8))
-    }
-
     private func loadOnce(_ arguments: [String]) async throws -> Result<Feed, Failure> {
         let run = try folder.run(arguments)
         let loader = try #require(run.loaders(clock: ManualClock()).first)
@@ -37,10 +33,10 @@ import Testing
     @Test func theNextStartAsksWithTheValidatorsTheStoreKept() async throws {
         let url = server.url("/etag?key=chain").absoluteString
         #expect(try await loadOnce(["--store", store, url]).get().posts.count == 3)
-        #expect(try counts("chain") == ["200": 1])
+        #expect(try server.answers(countedAs: "chain") == ["200": 1])
         // Another run, the same store: asked with the ETag, answered 304.
         #expect(try await loadOnce(["--store", store, url]) == .failure(.notModified))
-        #expect(try counts("chain") == ["200": 1, "304": 1])
+        #expect(try server.answers(countedAs: "chain") == ["200": 1, "304": 1])
         let kept = try folder.run(["--store", store, url]).store.firstScreen
         #expect(kept[0]?.feed.posts.count == 3, "the posts the first answer brought, kept")
     }
@@ -49,7 +45,7 @@ import Testing
         let url = server.url("/etag?key=dump").absoluteString
         _ = try await loadOnce(["--store", store, url])
         _ = try await loadOnce(["--store", store, "--dump", url])
-        #expect(try counts("dump") == ["200": 2], "a dump reads no store, so sends no validator")
+        #expect(try server.answers(countedAs: "dump") == ["200": 2], "a dump reads no store, so sends no validator")
     }
 
     @Test func aSavedSearchReadsWhatTheStoreKeptOfTheOtherSources() async throws {

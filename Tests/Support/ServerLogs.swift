@@ -27,6 +27,29 @@ public enum MastodonLog {
     }
 }
 
+/// What the loopback feed server saw of each request's Authorization (GET /auth-log): its
+/// path and Host, whether it carried the test token, whether it carried any. Never the token.
+public enum AuthorizationLog {
+    public struct Entry: Decodable, Sendable {
+        public var path: String
+        public var host: String
+        public var token: Bool
+        public var any: Bool
+    }
+
+    public static func entries(_ server: FeedServer) throws -> [Entry] {
+        try JSONDecoder().decode([Entry].self, from: Data(try server.get("/auth-log").utf8))
+    }
+}
+
+extension FeedServer {
+    /// How the requests counted under `key` (`?key=` of the counting paths) were answered,
+    /// by status: ["200": 1, "304": 1].
+    public func answers(countedAs key: String) throws -> [String: Int] {
+        try JSONDecoder().decode([String: Int].self, from: Data(try get("/count?key=\(key)").utf8))
+    }
+}
+
 /// What the loopback Bluesky servers were asked (GET /bluesky-api/log): each request's
 /// path, query, the token as the server judged it ("right", "expired", "refresh", …), and a
 /// record's collection and subject.

@@ -26,17 +26,6 @@ import Testing
                 formats: WebFeeds().formats))
     }
 
-    private struct Echo: Decodable {
-        var path: String
-        var host: String
-        var token: Bool
-        var any: Bool
-    }
-
-    private func echoed() throws -> [Echo] {
-        try JSONDecoder().decode([Echo].self, from: Data(try server.get("/auth-log").utf8))
-    }
-
     @Test func anyAddressIsAWebFeedReadWithItsValidatorsAndActedOnNowhere() async throws {
         let source = try #require(reader().open(SourceEntry(source: .url(server.url("/rss")))))
         let feed = try await source.loader.load { _, _, _ in }
@@ -60,7 +49,7 @@ import Testing
         await #expect(throws: Failure.tokenOverPlainHTTP(host: "127.0.0.1")) {
             try await #require(reader.open(plain)).loader.load { _, _, _ in }
         }
-        let echoed = try echoed()
+        let echoed = try AuthorizationLog.entries(server)
         #expect(echoed.map(\.token) == [true, false], "its own host with the token, the other without")
         #expect(echoed.last?.any == false && echoed.last?.host.hasPrefix("localhost") == true)
     }
