@@ -54,7 +54,7 @@ import Testing
     /// Another client of the account posts `text`.
     private func postElsewhere(_ text: String) throws {
         _ = try loopback.server.post(
-            "/api/v1/statuses", form: "status=" + FormEncoding.escape(text), token: LoopbackRun.mastodonToken)
+            "/api/v1/statuses", form: "status=" + FormEncoding.escape(text), token: RecordedMastodon.token)
     }
 
     /// The statuses streamed to the loop, by their text, in order.

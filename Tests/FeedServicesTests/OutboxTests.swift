@@ -41,22 +41,22 @@ import Testing
     @Test func anActionIsKeptBeforeItIsSentAndTakenOutOnceTheServerTookIt() async throws {
         let run = try loopback.run([])
         #expect(run.sources.list.entries.first?.title == "Home \(loopback.mastodonHandle)", "the account's home")
-        let send = run.outbox.keep(favourite(LoopbackRun.toot))
+        let send = run.outbox.keep(favourite(RecordedMastodon.newest))
         #expect(try kept(run).map(\.kind) == [.like] && kept(run).allSatisfy(\.on), "kept before it is sent")
         #expect(try acted().isEmpty)
         guard case .confirmed(let state) = await send() else {
             Issue.record("the server did not take the favourite")
             return
         }
-        #expect(state.statusID == LoopbackRun.toot && state.marks.contains(.favourited) && state.likes == 1)
-        #expect(try acted() == ["POST /api/v1/statuses/\(LoopbackRun.toot)/favourite"])
+        #expect(state.statusID == RecordedMastodon.newest && state.marks.contains(.favourited) && state.likes == 1)
+        #expect(try acted() == ["POST /api/v1/statuses/\(RecordedMastodon.newest)/favourite"])
         #expect(try kept(run).isEmpty, "taken out once answered")
     }
 
     @Test func aRefusedActionIsTakenOutAndNotSentAgain() async throws {
         _ = try loopback.server.get("/mastodon-api/fail?status=422&times=1")
         let run = try loopback.run([])
-        guard case .refused(let failure) = await run.outbox.keep(favourite(LoopbackRun.toot))() else {
+        guard case .refused(let failure) = await run.outbox.keep(favourite(RecordedMastodon.newest))() else {
             Issue.record("the 422 was not a refusal")
             return
         }
@@ -71,13 +71,13 @@ import Testing
     /// timeline, once however often the timeline loads.
     @Test func anActionKeptOfflineIsSentAtTheNextStartBeforeTheTimelineOnce() async throws {
         let offline = try loopback.run(["--offline"])
-        guard case .unsent = await offline.outbox.keep(favourite(LoopbackRun.toot))() else {
+        guard case .unsent = await offline.outbox.keep(favourite(RecordedMastodon.newest))() else {
             Issue.record("offline, the favourite was not kept unsent")
             return
         }
         _ = await offline.outbox.keep(
             ActionRequest(
-                id: 2, target: ActionTarget(source: 0, statusID: LoopbackRun.second),
+                id: 2, target: ActionTarget(source: 0, statusID: RecordedMastodon.second),
                 action: ServerAction(mark: .boosted, on: true)))()
         #expect(try kept(offline).map(\.kind) == [.like, .boost])
         #expect(try MastodonLog.entries(loopback.server).isEmpty, "offline: nothing asked")
@@ -91,8 +91,8 @@ import Testing
         let asked = try MastodonLog.paths(loopback.server)
         #expect(
             asked.prefix(3) == [
-                "POST /api/v1/statuses/\(LoopbackRun.toot)/favourite",
-                "POST /api/v1/statuses/\(LoopbackRun.second)/reblog", "GET /api/v1/timelines/home",
+                "POST /api/v1/statuses/\(RecordedMastodon.newest)/favourite",
+                "POST /api/v1/statuses/\(RecordedMastodon.second)/reblog", "GET /api/v1/timelines/home",
             ], "the kept actions first, in the order pressed: \(asked)")
         #expect(try kept(run).isEmpty)
         #expect(told.withLock { $0 }.isEmpty, "nothing refused")
@@ -103,7 +103,7 @@ import Testing
 
     @Test func aKeptActionTheServerRefusesIsSaidInItsNetworksWords() async throws {
         let offline = try loopback.run(["--offline"])
-        _ = await offline.outbox.keep(favourite(LoopbackRun.toot))()
+        _ = await offline.outbox.keep(favourite(RecordedMastodon.newest))()
         _ = try loopback.server.get("/mastodon-api/fail?status=422&times=1")
         let run = try loopback.run([])
         let refusals = await run.outbox.sendKept(forSource: 0)
@@ -137,10 +137,10 @@ import Testing
         for source in 0..<2 { #expect(await run.outbox.sendKept(forSource: source).isEmpty) }
         #expect(
             try acted() == [
-                "POST /api/v1/statuses/\(LoopbackRun.toot)/favourite",
-                "POST /api/v1/statuses/\(LoopbackRun.toot)/reblog",
-                "POST /api/v1/statuses/\(LoopbackRun.toot)/bookmark",
-                "POST /api/v1/statuses/\(LoopbackRun.second)/unreblog",
+                "POST /api/v1/statuses/\(RecordedMastodon.newest)/favourite",
+                "POST /api/v1/statuses/\(RecordedMastodon.newest)/reblog",
+                "POST /api/v1/statuses/\(RecordedMastodon.newest)/bookmark",
+                "POST /api/v1/statuses/\(RecordedMastodon.second)/unreblog",
             ])
         let records = try BlueskyLog.entries(loopback.server).filter {
             $0.path == "/xrpc/com.atproto.repo.createRecord"

@@ -67,14 +67,14 @@ import Testing
     }
 
     @Test func atStartTheServersPositionMarksTheHomeReadAndTheUnreadNotificationsAreCounted() async throws {
-        _ = try loopback.server.get("/mastodon-api/markers?home=\(LoopbackRun.second)")
+        _ = try loopback.server.get("/mastodon-api/markers?home=\(RecordedMastodon.second)")
         try await started()
         let told = events.all
         let markers = told.compactMap { event -> String? in
             guard case .readMarker(let source, let id) = event else { return nil }
             return "\(source) \(id)"
         }
-        #expect(markers == ["0 \(LoopbackRun.second)"], "the home timeline's, not the public one's")
+        #expect(markers == ["0 \(RecordedMastodon.second)"], "the home timeline's, not the public one's")
         let unread = told.compactMap { event -> Int? in
             guard case .notificationsUnread(let count) = event else { return nil }
             return count
@@ -84,52 +84,52 @@ import Testing
     }
 
     @Test func aPostReadInTheHomeIsWrittenAfterTheIntervalAndNotBefore() async throws {
-        _ = try loopback.server.get("/mastodon-api/markers?home=\(LoopbackRun.second)")
+        _ = try loopback.server.get("/mastodon-api/markers?home=\(RecordedMastodon.second)")
         try await started()
-        sync.observe([read(LoopbackRun.toot, source: 0)])
+        sync.observe([read(RecordedMastodon.newest, source: 0)])
         try await eventually("a write scheduled") { clock.sleeperCount == 1 }
         #expect(try writes().isEmpty, "not before the interval")
         // A second post read within the interval joins the same write.
-        sync.observe([read(LoopbackRun.toot, source: 0)])
+        sync.observe([read(RecordedMastodon.newest, source: 0)])
         #expect(clock.sleeperCount == 1)
         clock.advance(toward: clock.now + Self.interval - .seconds(1))
         #expect(try writes().isEmpty)
         clock.advance(toward: clock.now + .seconds(1))
         try await eventually("the write") { try !writes().isEmpty }
         #expect(try writes() == [["home[last_read_id]"]])
-        #expect(try held().contains(LoopbackRun.toot))
+        #expect(try held().contains(RecordedMastodon.newest))
     }
 
     @Test func aPostReadInAnotherTimelineOfTheAccountMovesNothing() async throws {
-        _ = try loopback.server.get("/mastodon-api/markers?home=\(LoopbackRun.second)")
+        _ = try loopback.server.get("/mastodon-api/markers?home=\(RecordedMastodon.second)")
         try await started()
-        sync.observe([read(LoopbackRun.toot, source: 1)])
+        sync.observe([read(RecordedMastodon.newest, source: 1)])
         #expect(clock.sleeperCount == 0, "nothing to write")
         await quit()
         #expect(try writes().isEmpty)
     }
 
     @Test func theReadPositionNeverMovesBack() async throws {
-        _ = try loopback.server.get("/mastodon-api/markers?home=\(LoopbackRun.toot)")
+        _ = try loopback.server.get("/mastodon-api/markers?home=\(RecordedMastodon.newest)")
         try await started()
-        sync.observe([read(LoopbackRun.second, source: 0)])
+        sync.observe([read(RecordedMastodon.second, source: 0)])
         #expect(clock.sleeperCount == 0, "older than the server's: nothing to write")
         await quit()
         #expect(try writes().isEmpty)
-        #expect(try held().contains(LoopbackRun.toot))
+        #expect(try held().contains(RecordedMastodon.newest))
     }
 
     @Test func nothingIsWrittenBeforeTheServersPositionIsKnown() async throws {
-        sync.observe([read(LoopbackRun.toot, source: 0)])
+        sync.observe([read(RecordedMastodon.newest, source: 0)])
         #expect(clock.sleeperCount == 0)
         await quit()
         #expect(try MastodonLog.entries(loopback.server).isEmpty, "not even read: the loop never started it")
     }
 
     @Test func atQuitTheLastReadIsWrittenWithoutWaitingForTheInterval() async throws {
-        _ = try loopback.server.get("/mastodon-api/markers?home=\(LoopbackRun.second)")
+        _ = try loopback.server.get("/mastodon-api/markers?home=\(RecordedMastodon.second)")
         try await started()
-        sync.observe([read(LoopbackRun.toot, source: 0)])
+        sync.observe([read(RecordedMastodon.newest, source: 0)])
         await quit()
         #expect(try writes() == [["home[last_read_id]"]])
         // The scheduled write finds nothing left to write.
@@ -139,13 +139,13 @@ import Testing
     }
 
     @Test func notificationsSeenMoveTheNotificationsPositionOnly() async throws {
-        _ = try loopback.server.get("/mastodon-api/markers?home=\(LoopbackRun.second)&notifications=1")
+        _ = try loopback.server.get("/mastodon-api/markers?home=\(RecordedMastodon.second)&notifications=1")
         try await started()
         sync.notificationsSeen(source: 1, newest: "12345")
         try await afterTheInterval()
         try await eventually("the write") { try !writes().isEmpty }
         #expect(try writes() == [["notifications[last_read_id]"]])
-        #expect(try held().contains("12345") && held().contains(LoopbackRun.second))
+        #expect(try held().contains("12345") && held().contains(RecordedMastodon.second))
     }
 
     /// `--offline` and `--dump` touch no server: no read position is read or written.

@@ -65,7 +65,7 @@ import Testing
             [
                 "\(loopback.base)/api/v1/timelines/home token=$HOME_TOKEN", "\(elsewhere) token=$HOME_TOKEN",
                 "\(loopback.base)/api/v1/timelines/home token=$UNSET_TOKEN",
-            ], environment: ["HOME_TOKEN": LoopbackRun.mastodonToken])
+            ], environment: ["HOME_TOKEN": RecordedMastodon.token])
         #expect(failures[0] == nil)
         #expect(failures[1] == "a token is sent over https only, not to http://127.0.0.1")
         #expect(failures[2] == "the token's variable $UNSET_TOKEN is not set")
@@ -83,8 +83,8 @@ import Testing
             ActionRequest(
                 id: 1,
                 target: ActionTarget(
-                    source: 0, statusID: LoopbackRun.toot,
-                    statusURL: "http://localhost:3000/@mastodonpy_test/\(LoopbackRun.toot)"),
+                    source: 0, statusID: RecordedMastodon.newest,
+                    statusURL: "http://localhost:3000/@mastodonpy_test/\(RecordedMastodon.newest)"),
                 action: ServerAction(mark: .favourited, on: true)))()
         guard case .confirmed = answer else {
             Issue.record("the favourite was not taken: \(answer)")
@@ -92,7 +92,7 @@ import Testing
         }
         #expect(
             try bearers().dropFirst() == [
-                "/api/v2/search token", "/api/v1/statuses/9\(LoopbackRun.toot)/favourite token",
+                "/api/v2/search token", "/api/v1/statuses/9\(RecordedMastodon.newest)/favourite token",
             ], "found on the account's own server, by its id there")
     }
 

@@ -14,9 +14,6 @@ import Testing
     private let now = Date(timeIntervalSince1970: 1_796_700_000)
     static let mastodonActor = "@mastodonpy_test@127.0.0.1:46851"
     static let blueskyActor = "@bskyr.bsky.social"
-    /// The first and second statuses of the recorded home timeline.
-    static let toot = "117020593473214477"
-    static let second = "117020592137523525"
     static let blueskyPost = "at://did:plc:qnzaaisqa3lafzmtjxt5nt52/app.bsky.feed.post/3lpk3nnns5u2b"
     static let cid = "bafyreig4tpekqkfrc4mgzogi6psjufioubsyqhs4hdufawl5k5ceydtuqa"
 
@@ -41,7 +38,10 @@ import Testing
         let mastodon = try store.queued(by: Self.mastodonActor)
         #expect(mastodon.map(\.kind) == [.like, .boost, .bookmark, .boost])
         #expect(mastodon.map(\.on) == [true, true, true, false], "the unboost is an undo")
-        #expect(mastodon.map(\.target) == [Self.toot, Self.toot, Self.toot, Self.second])
+        #expect(
+            mastodon.map(\.target) == [
+                RecordedMastodon.newest, RecordedMastodon.newest, RecordedMastodon.newest, RecordedMastodon.second,
+            ])
         #expect(mastodon.allSatisfy { $0.payload == nil && $0.targetURL?.hasPrefix("http://localhost:3000/@") == true })
         #expect(
             mastodon.map(\.action) == [
@@ -81,7 +81,8 @@ import Testing
         let post = try #require(bluesky.posts.first { $0.statusID == Self.blueskyPost })
         #expect(post.payload == #"{"c":"\#(Self.cid)"}"#)
         #expect(bluesky.posts.allSatisfy { $0.payload?.hasPrefix(#"{"c":"#) == true })
-        let mastodon = try #require(sources.values.first { $0.posts.contains { $0.statusID == Self.toot } })
+        let mastodon = try #require(
+            sources.values.first { $0.posts.contains { $0.statusID == RecordedMastodon.newest } })
         #expect(mastodon.posts.allSatisfy { $0.payload == nil })
     }
 }

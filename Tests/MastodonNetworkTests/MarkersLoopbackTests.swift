@@ -17,7 +17,7 @@ import Testing
         server = try FeedServer(tls: true)
         markers = MastodonMarkers(
             actor: MastodonActions.Actor(
-                server: "https://127.0.0.1:\(server.tlsPort ?? 0)", token: StreamingLoopbackTests.token, name: "@me",
+                server: "https://127.0.0.1:\(server.tlsPort ?? 0)", token: RecordedMastodon.token, name: "@me",
                 resolves: false),
             client: server.client)
     }

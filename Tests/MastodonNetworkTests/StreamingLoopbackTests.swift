@@ -12,9 +12,6 @@ import Testing
 /// counted as lost; a refusal told from a failure worth trying again.
 @Suite(.serialized) struct StreamingLoopbackTests {
     let server: FeedServer
-    static let token = "qLFk5fQZHZfAWvjsVWMJZRH2K9coa_1JOCpbMwOlPbM"
-    /// The recorded home timeline's newest status ("Toot!").
-    static let newestRecorded = "117020593473214477"
 
     init() throws {
         server = try FeedServer(tls: true)
@@ -25,18 +22,19 @@ import Testing
     private var client: HTTPClient { server.client }
 
     private func get(_ address: String) async throws -> Data {
-        try await client.send(HTTPClient.Request(url: address, bearerToken: Self.token))
+        try await client.send(HTTPClient.Request(url: address, bearerToken: RecordedMastodon.token))
     }
 
     private func post(_ text: String) async throws {
         _ = try await client.send(
-            HTTPClient.Request(url: base + "/api/v1/statuses", form: [("status", text)], bearerToken: Self.token))
+            HTTPClient.Request(
+                url: base + "/api/v1/statuses", form: [("status", text)], bearerToken: RecordedMastodon.token))
     }
 
     @Test func aGapOfMoreThanAPageIsFetchedWholeOldestFirstOnceEach() async throws {
         for n in 1...45 { try await post("Posted \(n)") }
         let timeline = base + "/api/v1/timelines/home"
-        let missed = try await MissedStatuses.fetch(timeline: timeline, after: Self.newestRecorded, get: get)
+        let missed = try await MissedStatuses.fetch(timeline: timeline, after: RecordedMastodon.newest, get: get)
         #expect(missed.map(\.content) == (1...45).map { "Posted \($0)" })
         let asked = try MastodonLog.paths(server).filter { $0.hasPrefix("GET /api/v1/timelines/home") }
         #expect(asked.count == 2, "40, then the 5 after them: \(asked)")
@@ -63,7 +61,7 @@ import Testing
         let chunks = Shared(Mutex<Data>(Data()))
         let (client, url) = (client, base + "/api/v1/streaming/user")
         let task = Task {
-            try await client.stream(url, token: Self.token, silence: .seconds(10)) { chunk in
+            try await client.stream(url, token: RecordedMastodon.token, silence: .seconds(10)) { chunk in
                 chunks.value.withLock { $0.append(contentsOf: chunk) }
             }
         }
@@ -118,9 +116,9 @@ import Testing
         _ = try server.get("/mastodon-api/instance-fails?times=1")
         let reports = Shared(Mutex<[String]>([]))
         let setup = MastodonStreaming.Setup(
-            server: base, timeline: base + "/api/v1/timelines/home", token: Self.token, client: client)
+            server: base, timeline: base + "/api/v1/timelines/home", token: RecordedMastodon.token, client: client)
         let task = Task {
-            await MastodonStreaming(setup).run(after: Self.newestRecorded) { report in
+            await MastodonStreaming(setup).run(after: RecordedMastodon.newest) { report in
                 reports.value.withLock { $0.append("\(report)") }
             }
         }
@@ -138,8 +136,8 @@ import Testing
     @Test func aGapThatCannotBeFetchedClosesTheConnectionAndTriesAgain() async throws {
         _ = try server.get("/mastodon-api/timeline-fails?times=1")
         let setup = MastodonStreaming.Setup(
-            server: base, timeline: base + "/api/v1/timelines/home", token: Self.token, client: client)
-        let task = Task { await MastodonStreaming(setup).run(after: Self.newestRecorded) { _ in } }
+            server: base, timeline: base + "/api/v1/timelines/home", token: RecordedMastodon.token, client: client)
+        let task = Task { await MastodonStreaming(setup).run(after: RecordedMastodon.newest) { _ in } }
         try await cancelling(task) {
             try await until { (try? server.get("/mastodon-api/streaming"))?.contains("\"opened\": 2") == true }
             // The gap asked again on the second connection, once its first byte has come.
@@ -154,7 +152,7 @@ import Testing
 
     /// A stream of the account's, with its token, read to its end, its chunks dropped.
     private func stream(_ url: String, silence: Duration) async throws -> EventStreamTransfer.End {
-        try await client.stream(url, token: Self.token, silence: silence) { _ in }
+        try await client.stream(url, token: RecordedMastodon.token, silence: silence) { _ in }
     }
 
     private func until(_ condition: () -> Bool) async throws {

@@ -18,13 +18,6 @@ final class LoopbackRun {
     let server: FeedServer
     let folder: URL
 
-    /// The recorded account's token, and its app's id and secret (mastodon-api/SOURCES.md).
-    static let mastodonToken = "qLFk5fQZHZfAWvjsVWMJZRH2K9coa_1JOCpbMwOlPbM"
-    static let mastodonClient = "dSqEHsXYueL3gn3LbghhdtDXqqa9es7Ydchk8qWmIA0"
-    static let mastodonSecret = "nUEMHt2lM0OT2tPILQfrX10Wn9NAsH86FdIHwJmqCyg"
-    /// The recorded home timeline's two newest statuses ("Toot!", then a boost).
-    static let toot = "117020593473214477"
-    static let second = "117020592137523525"
     /// The app password the loopback PDS takes (bluesky_api.py), and the recorded session's account.
     static let appPassword = "abcd-efgh-ijkl-mnop"
     static let blueskyHandle = "bskyr.bsky.social"
@@ -60,7 +53,8 @@ final class LoopbackRun {
     var mastodonAccount: Account {
         Account(
             network: Mastodon.id, server: base, username: "mastodonpy_test", displayName: "John Lennon",
-            clientID: Self.mastodonClient, clientSecret: Self.mastodonSecret, token: Self.mastodonToken)
+            clientID: RecordedMastodon.clientID, clientSecret: RecordedMastodon.clientSecret,
+            token: RecordedMastodon.token)
     }
 
     /// The Mastodon account's handle, and the outbox's name for it.
