@@ -128,6 +128,17 @@ extension CommandLineOption {
             options.viewer.refreshInterval = interval
         },
         CommandLineOption(
+            names: ["--tag"], value: "NAME",
+            summary:
+                "open the timeline of the sources filed under this tag (the subscriptions file's tag=, an OPML "
+                + "file's folder; tech is tech/swift's too)"
+        ) { options, text throws(ParseError) in
+            guard let tag = SourceTags.normalised(text) else {
+                throw ParseError(description: "--tag takes a tag's name, such as --tag swift")
+            }
+            options.tag = tag
+        },
+        CommandLineOption(
             names: ["--format"], value: "FORMAT", choices: \.formats,
             summary: "the feeds' format (default \(defaults.format.rawValue): from the document and its Content-Type)"
         ) { options, text throws(ParseError) in

@@ -50,6 +50,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// What the viewer is given of the options: the animation and its rate, `--refresh`
     /// and `--offline`, written here by the parse and handed to the state as they are.
     public var viewer = ViewerOptions()
+    /// `--tag NAME`: only the sources filed under this tag.
+    public var tag: String?
     public var format: FeedFormat = .auto
     /// How long an HTTP request may wait for its response, and then for each next byte.
     public var timeout: Duration = .seconds(15)

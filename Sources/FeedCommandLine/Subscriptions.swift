@@ -5,9 +5,10 @@ import FeedCore
 /// optional title; `token=$NAME` names the environment variable that holds a bearer
 /// token for it, and `account=@me@server.example` an account signed in with `shimmerfeed
 /// login`; `stream=off` keeps a timeline from being live; `refresh=15m`, `keep=200`,
-/// `images=none|cells|auto` and `mute=…` are the source's own; `search "QUERY" TITLE` is a
-/// saved search; `refresh 5m` sets the default refresh. Its words are the configuration
-/// file's: quotes where a value has spaces, `#` comments.
+/// `images=none|cells|auto` and `mute=…` are the source's own; `tag=NAME` (as often as it
+/// has tags; `tag="open source"`, `tag=tech/swift`) files it under a tag; `search "QUERY"
+/// TITLE` is a saved search; `refresh 5m` sets the default refresh. Its words are the
+/// configuration file's: quotes where a value has spaces, `#` comments.
 public struct Subscriptions: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var source: String
@@ -26,6 +27,8 @@ public struct Subscriptions: Hashable, Sendable {
         public var images: ImageChoice?
         /// `mute=…`: posts of this source alone to hide.
         public var mutes: [MuteRules.Rule] = []
+        /// `tag=swift`: the tags it is filed under, in the order given.
+        public var tags: [String] = []
         /// `search "QUERY"`: the line is a saved search, not a feed.
         public var isSearch = false
 
@@ -107,10 +110,16 @@ public struct Subscriptions: Hashable, Sendable {
 }
 
 extension Subscriptions.Entry {
+    /// The settings a source takes, for the message about one it does not.
+    static let settingNames = ["account", "images", "keep", "mute", "refresh", "stream", "tag", "token"]
+
     /// Reads `word` when it is one of a source's settings (`name=value`); false for a word
-    /// of the title.
+    /// of the title. A word shaped as a setting (a lowercase name and `=`) is never a word of
+    /// the title: an unknown one is an error, so that a misspelt setting is not taken quietly.
     mutating func read(setting word: String) throws(ConfigWords.ParseError) -> Bool {
-        guard let equals = word.firstIndex(of: "="), word[..<equals].allSatisfy(\.isLetter) else { return false }
+        guard let equals = word.firstIndex(of: "="), !word[..<equals].isEmpty,
+            word[..<equals].allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
         let value = String(word[word.index(after: equals)...])
         func fail(_ why: String) -> ConfigWords.ParseError { ConfigWords.ParseError(description: why) }
         switch word[..<equals] {
@@ -159,8 +168,19 @@ extension Subscriptions.Entry {
                 kind == "author" || kind == "source"
                 ? [String(kind), value.dropFirst(kind.count).trimmingWhitespace()] : [value]
             mutes.append(try MuteRules.rule(words.filter { !$0.isEmpty }))
+        case "tag":
+            guard let tag = SourceTags.normalised(value) else {
+                throw fail(
+                    "tag= takes a name, quoted when it has spaces: tag=swift, tag=\"open source\", tag=tech/swift")
+            }
+            if !tags.contains(tag) { tags.append(tag) }
         default:
-            return false
+            let name = String(word[..<equals])
+            let nearest =
+                NearestName.nearest(to: name, among: Self.settingNames).map { " (did you mean \($0)=?)" } ?? ""
+            throw fail(
+                "\(name)= is not a setting of a source\(nearest); a source takes "
+                    + Self.settingNames.map { $0 + "=" }.joined(separator: ", "))
         }
         return true
     }

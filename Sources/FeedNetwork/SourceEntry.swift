@@ -19,6 +19,8 @@ public struct SourceEntry: Hashable, Sendable {
     public var keep: Int?
     public var images: ImageChoice?
     public var mutes: [MuteRules.Rule] = []
+    /// The tags it is filed under: `tag=` in the subscriptions file, its OPML folders.
+    public var tags: [String] = []
 
     public init(
         source: FeedSource, title: String? = nil, tokenVariable: String? = nil, account: String? = nil,

@@ -28,6 +28,7 @@ public struct OpenedSources: Sendable {
                 name: entry.title ?? opened?.name ?? entry.source.shortName, named: entry.title != nil,
                 label: entry.source.label)
             status.refreshInterval = entry.refresh
+            status.tags = entry.tags
             if case .search = entry.source { status.isSavedSearch = true }
             if let opened { status.describe(as: opened) }
             return status

@@ -54,7 +54,7 @@ public struct ScriptCommands {
                 if entry.source != .sample { complain("left out of the OPML: \(entry.source.label) (no web address)") }
                 continue
             }
-            feeds.append(OPMLExport.Feed(url: url.absoluteString, title: entry.title))
+            feeds.append(OPMLExport.Feed(url: url.absoluteString, title: entry.title, tags: entry.tags))
         }
         guard !feeds.isEmpty else {
             complain("no subscriptions to export: the subscriptions file lists no web feed")

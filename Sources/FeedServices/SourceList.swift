@@ -40,19 +40,36 @@ public struct SourceList: Sendable {
             }
             let source = entry.isSearch ? .search(entry.source) : FeedSource(argument: argument)
             if case .file(let path) = source, let opml = try opmlFeeds(at: path) {
-                list.entries += opml.map { Entry(source: FeedSource(argument: $0.url), title: $0.title) }
+                list.entries += opml.map { feed in
+                    var opened = Entry(source: FeedSource(argument: feed.url), title: feed.title)
+                    opened.tags = entry.tags + feed.tags.filter { !entry.tags.contains($0) }
+                    return opened
+                }
             } else {
                 var resolved = Entry(
                     source: source, title: entry.title, tokenVariable: entry.tokenVariable, account: entry.account,
                     streams: entry.streams)
-                (resolved.refresh, resolved.keep, resolved.images, resolved.mutes) = (
-                    entry.refresh, entry.keep, entry.images, entry.mutes
+                (resolved.refresh, resolved.keep, resolved.images, resolved.mutes, resolved.tags) = (
+                    entry.refresh, entry.keep, entry.images, entry.mutes, entry.tags
                 )
                 list.entries.append(resolved)
             }
         }
         if list.entries.isEmpty { list.entries = [Entry(source: .sample)] }
         return list
+    }
+
+    /// The entries filed under `tag` (`--tag`); an error that lists the tags there are
+    /// when none is.
+    public func filed(under tag: String) throws(Failure) -> SourceList {
+        var filed = self
+        filed.entries = entries.filter { SourceTags.carry($0.tags, tag) }
+        guard filed.entries.isEmpty else { return filed }
+        let tags = SourceTags.all(entries.map(\.tags))
+        throw Failure.unexpected(
+            tags.isEmpty
+                ? "no source has a tag to open with --tag \(tag): give them tag=NAME in the subscriptions file"
+                : "no source is filed under the tag \(tag); the tags are " + tags.joined(separator: ", "))
     }
 
     /// The feeds an OPML file lists; nil when the file is not OPML (or cannot be read:

@@ -48,6 +48,7 @@ public final class ViewerRun: Sendable {
         let readers = networks.map { $0.reader(context) }
         list = Self.homes(list, accounts: accounts, readers: readers)
         list = try Self.expandingNotifications(list, accounts: accounts, readers: readers)
+        if let tag = options.tag { list = try list.filed(under: tag) }
         sources = OpenedSources(list, readers: readers)
         storeKeys = list.entries.map { OpenedStore.key(of: $0.source) }
         store = OpenedStore.reading(

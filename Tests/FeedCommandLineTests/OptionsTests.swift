@@ -130,6 +130,12 @@ import Testing
         #expect(throws: CommandLineOptions.ParseError.self) { try CommandLineOptions.parse(["--max-size", "lots"]) }
     }
 
+    @Test func tagNamesATagAsTheFileWritesIt() throws {
+        #expect(try CommandLineOptions.parse(["--tag", " tech / swift "]).tag == "tech/swift")
+        #expect(try CommandLineOptions.parse(["--tag=open source"]).tag == "open source")
+        #expect(try CommandLineOptions.parse([]).tag == nil)
+    }
+
     @Test func helpAndVersion() throws {
         #expect(try CommandLineOptions.parse(["--help"]).action == .help)
         #expect(try CommandLineOptions.parse(["-h"]).action == .help)
@@ -156,6 +162,7 @@ import Testing
         (["--shimmer-speed", "0"], "--shimmer-speed takes cells per second from 1 to 1000, not '0'"),
         (["--svg-frame"], "--svg, --svg-frame and --frames go with --dump"),
         (["--frames", "3"], "--svg, --svg-frame and --frames go with --dump"),
+        (["--tag", " / "], "--tag takes a tag's name, such as --tag swift"),
     ])
     func badArgumentsSayWhatIsWrong(_ arguments: [String], _ message: String) {
         #expect(throws: CommandLineOptions.ParseError(description: message)) {

@@ -85,9 +85,47 @@ import Testing
             "https://a.example account=@ada@a.example token=$T",
             "feeds, line 1: a source is read with token= or with account=, not both"
         ),
+        (
+            "https://a.example tag=",
+            "feeds, line 1: tag= takes a name, quoted when it has spaces: tag=swift, tag=\"open source\", tag=tech/swift"
+        ),
+        (
+            "https://a.example tag=\" / \"",
+            "feeds, line 1: tag= takes a name, quoted when it has spaces: tag=swift, tag=\"open source\", tag=tech/swift"
+        ),
+        // A misspelt setting is an error, never a word of the title.
+        (
+            "https://a.example tags=swift Swift",
+            "feeds, line 1: tags= is not a setting of a source (did you mean tag=?); a source takes account=, images=, keep=, mute=, refresh=, stream=, tag=, token="
+        ),
+        (
+            "https://a.example folder=swift",
+            "feeds, line 1: folder= is not a setting of a source; a source takes account=, images=, keep=, mute=, refresh=, stream=, tag=, token="
+        ),
     ])
     func aLineItCannotReadIsNamed(line: String, message: String) {
         #expect(throws: Subscriptions.ParseError(description: message)) { try Subscriptions.parse(line, file: "feeds") }
+    }
+
+    /// `tag=` files a source under tags, as often as it has them, quoted when a name has
+    /// spaces, nested with `/`; a setting's word never joins the title, wherever it stands.
+    @Test func tagsAreSettingsNeverWordsOfTheTitle() throws {
+        let file = try Subscriptions.parse(
+            """
+            https://swift.example/feed.xml tag=swift tag=linux Swift blog
+            https://lwn.example/rss LWN tag="open source" tag=" tech / kernel/ "
+            https://social.example/api/v1/timelines/home account=@ada@social.example tag=people Home tag=swift
+            https://plain.example/rss E=mc² Physics
+            search "ncurses" tag=swift Curses
+            https://twice.example/rss tag=swift tag=swift
+            """, file: "feeds")
+        #expect(
+            file.entries.map(\.tags) == [
+                ["swift", "linux"], ["open source", "tech/kernel"], ["people", "swift"], [], ["swift"], ["swift"],
+            ])
+        #expect(file.entries.map(\.title) == ["Swift blog", "LWN", "Home", "E=mc² Physics", "Curses", nil])
+        #expect(file.entries[2].account == "@ada@social.example")
+        #expect(file.entries[4].isSearch)
     }
 
     /// A bad line is named by its number in the file, blank lines and comments counted, so

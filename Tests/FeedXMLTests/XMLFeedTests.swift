@@ -279,4 +279,66 @@ import Testing
         #expect(read.map(\.url) == feeds.map(\.url))
         #expect(read.map(\.title) == ["The <blog> & co", "https://news.example/atom.xml"])
     }
+
+    /// Tags are folders, nested by `/`; a feed of two tags is in both, and reads back as
+    /// one feed with both.
+    @Test func tagsAreWrittenAsFoldersAndReadBackAsTags() throws {
+        let feeds = [
+            OPMLExport.Feed(url: "https://swift.example/feed.xml", title: "Swift", tags: ["tech/swift", "linux"]),
+            OPMLExport.Feed(url: "https://loose.example/rss", title: "Loose"),
+            OPMLExport.Feed(url: "https://lwn.example/rss", title: "LWN", tags: ["tech", "open & source"]),
+        ]
+        let document = OPMLExport.document(feeds, created: Date(timeIntervalSince1970: 1_796_000_000))
+        #expect(
+            document.contains(
+                """
+                    <outline text="tech" title="tech">
+                      <outline text="swift" title="swift">
+                        <outline type="rss" text="Swift" title="Swift" xmlUrl="https://swift.example/feed.xml"/>
+                      </outline>
+                      <outline type="rss" text="LWN" title="LWN" xmlUrl="https://lwn.example/rss"/>
+                    </outline>
+                """), "\(document)")
+        #expect(document.contains(#"<outline text="open &amp; source" title="open &amp; source">"#))
+        // Feeds with no tag come after the folders.
+        let loose = try #require(document.range(of: "loose.example"))
+        #expect(document[loose.upperBound...].contains("<outline text=") == false)
+        let read = try OPMLDocument.feeds(Data(document.utf8))
+        #expect(
+            read.map(\.url) == [
+                "https://swift.example/feed.xml", "https://lwn.example/rss", "https://loose.example/rss",
+            ])
+        #expect(read.map(\.tags) == [["tech/swift", "linux"], ["tech", "open & source"], []])
+    }
+}
+
+/// An OPML file's folders, as other readers export them, are its feeds' tags.
+@Suite struct OPMLFolderTests {
+    @Test func nestedFoldersAreTagsAndAFeedInTwoIsOneFeed() throws {
+        let read = try OPMLDocument.feeds(
+            Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <opml version="2.0"><head><title>Feeds</title></head><body>
+                <outline text="Tech" title="Tech">
+                  <outline title="Swift" text="ignored">
+                    <outline type="rss" text="Swift blog" xmlUrl="https://swift.example/feed.xml"/>
+                  </outline>
+                  <outline text="Empty folder"/>
+                  <outline text="Also empty"></outline>
+                  <outline type="rss" text="LWN" xmlUrl="https://lwn.example/rss"/>
+                </outline>
+                <outline type="rss" text="Loose" xmlUrl="https://loose.example/rss"/>
+                <outline text="open source"><outline type="rss" text="LWN again" xmlUrl="https://lwn.example/rss"/></outline>
+                <outline text=""><outline type="rss" text="Nameless folder" xmlUrl="https://nameless.example/rss"/></outline>
+                </body></opml>
+                """.utf8))
+        #expect(
+            read == [
+                .init(url: "https://swift.example/feed.xml", title: "Swift blog", tags: ["Tech/Swift"]),
+                .init(url: "https://lwn.example/rss", title: "LWN", tags: ["Tech", "open source"]),
+                .init(url: "https://loose.example/rss", title: "Loose"),
+                .init(url: "https://nameless.example/rss", title: "Nameless folder"),
+            ])
+    }
 }

@@ -2,15 +2,48 @@ import FoundationEssentials
 
 /// `shimmerfeed export opml`: the subscriptions as OPML 2.0, which newsboat (`-i`) and other
 /// readers import: an `outline` of `type="rss"` for each feed, its title as `text` and
-/// `title`, its address as `xmlUrl`.
+/// `title`, its address as `xmlUrl`. Its tags are folders (`tech/swift` a folder in a
+/// folder), which newsboat and others read back as tags; a feed of two tags is in both
+/// folders, and one with none is outside them all, after them.
 public enum OPMLExport {
     public struct Feed: Sendable, Equatable {
         public var url: String
         public var title: String?
+        public var tags: [String]
 
-        public init(url: String, title: String?) {
+        public init(url: String, title: String?, tags: [String] = []) {
             self.url = url
             self.title = title
+            self.tags = tags
+        }
+    }
+
+    /// A folder and what is in it, in the order first met.
+    private final class Folder {
+        let name: String
+        var folders: [Folder] = []
+        var feeds: [Feed] = []
+
+        init(name: String) { self.name = name }
+
+        func folder(at path: some Collection<Substring>) -> Folder {
+            guard let first = path.first else { return self }
+            let child =
+                folders.first { $0.name == first }
+                ?? {
+                    let made = Folder(name: String(first))
+                    folders.append(made)
+                    return made
+                }()
+            return child.folder(at: path.dropFirst())
+        }
+
+        func lines(indent: String) -> [String] {
+            folders.flatMap { folder in
+                let name = OPMLExport.escaped(folder.name)
+                return [#"\#(indent)<outline text="\#(name)" title="\#(name)">"#]
+                    + folder.lines(indent: indent + "  ") + ["\(indent)</outline>"]
+            } + feeds.map { OPMLExport.line($0, indent: indent) }
         }
     }
 
@@ -24,13 +57,20 @@ public enum OPMLExport {
             "  </head>",
             "  <body>",
         ]
+        let root = Folder(name: "")
         for feed in feeds {
-            let title = escaped(feed.title ?? feed.url)
-            lines.append(
-                #"    <outline type="rss" text="\#(title)" title="\#(title)" xmlUrl="\#(escaped(feed.url))"/>"#)
+            let tags = feed.tags.compactMap(SourceTags.normalised)
+            if tags.isEmpty { root.feeds.append(feed) }
+            for tag in tags { root.folder(at: tag.split(separator: "/")).feeds.append(feed) }
         }
+        lines += root.lines(indent: "    ")
         lines += ["  </body>", "</opml>"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func line(_ feed: Feed, indent: String) -> String {
+        let title = escaped(feed.title ?? feed.url)
+        return #"\#(indent)<outline type="rss" text="\#(title)" title="\#(title)" xmlUrl="\#(escaped(feed.url))"/>"#
     }
 
     /// `Sat, 05 Dec 2026 04:10:00 GMT`, as OPML's `dateCreated` is written (RFC 822).

@@ -31,6 +31,8 @@ public struct SourceStatus: Sendable, Equatable {
     public var label: String
     /// The feed's own title, from its last answer.
     public var title: String?
+    /// The tags it is filed under (`tag=`, an OPML folder): the sources view groups by them.
+    public var tags: [String] = []
     /// Whether a load of its first page is running.
     public var isLoading = false
     /// How its last load ended; nil before the first ended.
