@@ -145,7 +145,8 @@ extension EndToEndTests {
             // newsboat reads the folders back as tags, a folder in a folder as `tech/swift`.
             #expect(
                 Set(imported) == [
-                    #"https://blog.example/feed.xml?a=1&b=2 "tech/swift""#, #"https://news.example/atom.xml "open source""#,
+                    #"https://blog.example/feed.xml?a=1&b=2 "tech/swift""#,
+                    #"https://news.example/atom.xml "open source""#,
                     "https://plain.example/rss",
                 ], "newsboat lists the same feeds with their tags: \(imported)")
         }
