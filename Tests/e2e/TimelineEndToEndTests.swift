@@ -69,6 +69,34 @@ extension EndToEndTests {
             try tmux.quit()
         }
 
+        /// Every post on one screen: four newer posts come in above, out of sight, and the
+        /// selected post keeps its lines, with blank lines below the last post.
+        @Test func onOneScreenARefreshLeavesTheSelectionOnItsLines() throws {
+            let server = try FeedServer()
+            let key = UUID().uuidString
+            let tmux = try TmuxSession(width: 80, height: 40)
+            try tmux.run(
+                "\(try Binary.required()) --no-store --refresh 5s '\(server.url("/growing?key=\(key)&base=2&step=4"))'; echo EXIT=$?"
+            )
+            try tmux.waitFor("the posts") { $0.contains("6 posts") }
+            try tmux.press("j", "j", "j")
+            let before = try tmux.waitFor("the selection on the fourth post") {
+                ViewerEndToEndTests.selectedLine($0)?.contains("Writer g3") == true
+            }
+            let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+            let selected = lines.indices.filter { lines[$0].hasPrefix("▌") }
+            #expect(selected == [12, 13, 14], "\(before)")
+            let after = try tmux.waitFor("the refresh's four new posts", timeout: .seconds(12)) {
+                $0.contains("10 posts")
+            }
+            let now = after.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(now.indices.filter { now[$0].hasPrefix("▌") } == selected, "\(after)")
+            #expect(ViewerEndToEndTests.selectedLine(after)?.contains("Writer g3") == true)
+            #expect(now[0].contains("▲ 4 new · g goes to the newest"), "\(now[0])")
+            #expect(!after.contains("Writer g10"), "the new posts are out of sight")
+            try tmux.quit()
+        }
+
         /// One source is a timeline of one: `--refresh` asks it again, conditionally, and a
         /// new post comes in above the selection, which keeps its line.
         @Test func aSingleURLRefreshesConditionallyAndTheSelectionKeepsItsLine() throws {

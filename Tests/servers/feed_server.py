@@ -471,9 +471,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.stream(stalling(chunks, float(params.get("stall", "0"))), interval=interval, on_write=written,
                         content_type="application/rss+xml" if params.get("kind") == "rss" else "application/json")
         elif path == "/growing":
-            # Each request brings one post more, newer than the rest: what a refresh finds.
+            # Each request brings `step` posts more (1 unless asked), newer than the rest:
+            # what a refresh finds.
             n = Seen.count(params.get("key", ""), "growing")
-            names = [f"{params.get('name', 'g')}{i}" for i in range(n + int(params.get("base", "7")), 0, -1)]
+            count = n * int(params.get("step", "1")) + int(params.get("base", "7"))
+            names = [f"{params.get('name', 'g')}{i}" for i in range(count, 0, -1)]
             self.send(200, json.dumps({"posts": timed_posts(names, 1796000000 + 60 * n)}).encode())
         elif path == "/etag":
             # An ETag, and 304 to a request that names it; /count?key= says how many of each.

@@ -185,7 +185,22 @@ public struct FeedViewport {
             moved.line -= span(at: moved.row)
             moved.row += 1
         }
-        return min(moved, lastPosition)
+        // A position past the last one (a row kept on its line as posts came above it) stays
+        // where it is going down, and leaves it going up.
+        return min(moved, max(lastPosition, position))
+    }
+
+    /// The position at which row `index` starts on line `line`, however few rows are below
+    /// it: blank lines below the last row rather than a row moved from its line. Only
+    /// when too few lines are above it does it start higher.
+    public func anchoring(_ index: Int, atLine line: Int) -> ScrollPosition {
+        guard posts.indices.contains(index) else { return .start }
+        var position = ScrollPosition(row: index, line: -line)
+        while position.line < 0, position.row > 0 {
+            position.row -= 1
+            position.line += span(at: position.row)
+        }
+        return position.line < 0 ? .start : position
     }
 
     /// Where row `index` starts relative to the area's top, seen from `position`.

@@ -170,7 +170,7 @@ extension AppState {
         let last = feed.posts.count - 1
         let wasAtEnd = view.top(of: last, from: timeline.scroll) + view.layout(at: last).height <= view.height
         for index in pageable { timeline.sources[index].page = .loading }
-        if wasAtEnd { timeline.scroll = viewport.lastPosition }
+        if wasAtEnd { timeline.scroll = max(timeline.scroll, viewport.lastPosition) }
         if timing.timers[.rowsFade] == nil { restartAnimation(at: now) }
         let requests = pageable.map { timeline.request(for: $0, page: timeline.sources[$0].nextPage) }
         return [.load(requests, generation: timeline.generation)]

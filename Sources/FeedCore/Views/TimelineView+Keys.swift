@@ -91,10 +91,10 @@ extension TimelineView {
         return outcome
     }
 
-    /// At the top, every new post has been seen. Moving, the reader takes the view; g
-    /// gives it back to the newest.
+    /// What comes into view above has been seen: at the top, every new post. Moving, the
+    /// reader takes the view; g gives it back to the newest.
     private mutating func endMove(_ action: KeyAction) {
-        if scroll == .start { newAbove = 0 }
+        newAbove = min(newAbove, scroll.row)
         followsNewest = action == .first
     }
 

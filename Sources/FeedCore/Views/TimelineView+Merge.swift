@@ -36,8 +36,10 @@ extension TimelineView {
         let before = allPosts
         let arrived = tagged(page.posts, from: index, paged: true)
         let merged = TimelineMerge.adding(arrived, in: before, owners: &owners)
-        place(merged, anchor: anchor(in: frame), counting: nil, in: frame)
         let known = Set(before.map(\.id))
+        // A page of one source may hold posts newer than another's selected post: above it,
+        // they count as new.
+        place(merged, anchor: anchor(in: frame), counting: known, in: frame)
         return feed?.posts.firstIndex { !known.contains($0.id) }
     }
 
@@ -92,9 +94,10 @@ extension TimelineView {
             return
         }
         selected = index
-        scroll = viewport(in: frame).scrolled(ScrollPosition(row: index), by: -anchor.top)
-        if let known { newAbove += merged[..<index].count { !known.contains($0.id) } }
-        if scroll == .start { newAbove = 0 }
+        scroll = viewport(in: frame).anchoring(index, atLine: anchor.top)
+        // New posts out of sight above the screen; those the reader can see are not news.
+        if let known { newAbove += merged[..<min(index, scroll.row)].count { !known.contains($0.id) } }
+        newAbove = min(newAbove, scroll.row)
     }
 
     /// `all` without the muted posts, which wait aside, unless the reader shows them.

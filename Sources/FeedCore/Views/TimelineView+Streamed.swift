@@ -69,7 +69,7 @@ extension TimelineView {
         selected = posts.isEmpty ? 0 : index
         let view = viewport(in: frame)
         if let anchor, !posts.isEmpty {
-            scroll = view.scrolled(ScrollPosition(row: selected), by: -anchor.top)
+            scroll = view.anchoring(selected, atLine: anchor.top)
         } else {
             scroll = view.revealing(selected, from: min(scroll, view.lastPosition))
         }
