@@ -139,6 +139,13 @@ extension CommandLineOption {
             options.tag = tag
         },
         CommandLineOption(
+            names: ["--unread"],
+            summary:
+                "start with unread only on (U turns it off): the posts not yet read, and those read since, until "
+                + "you leave the view; `unread` in the configuration file makes it the default; with print, the "
+                + "unread posts only"
+        ) { options, _ in options.viewer.unreadOnly = true },
+        CommandLineOption(
             names: ["--format"], value: "FORMAT", choices: \.formats,
             summary: "the feeds' format (default \(defaults.format.rawValue): from the document and its Content-Type)"
         ) { options, text throws(ParseError) in

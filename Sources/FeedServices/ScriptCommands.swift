@@ -28,7 +28,9 @@ public struct ScriptCommands {
         case .unread: return unread()
         case .print(let format, let unreadOnly):
             // Read aloud, labelled paragraphs are the default.
-            return print(format ?? (run.viewer.accessible ? .paragraphs : .lines), unreadOnly: unreadOnly)
+            return print(
+                format ?? (run.viewer.accessible ? .paragraphs : .lines),
+                unreadOnly: unreadOnly || run.viewer.unreadOnly)
         }
     }
 

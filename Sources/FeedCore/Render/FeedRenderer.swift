@@ -96,6 +96,15 @@ public enum FeedRenderer {
             drawMessage(
                 ["No post matches “\(state.search?.query ?? "")”.", "Esc clears the search"], ink: .muted,
                 into: &buffer, height: height)
+        case .feed where state.shownPosts.isEmpty:
+            // Narrowed to nothing: unread only with all read, or a scope whose sources have no posts.
+            let unread = state.unreadOnly && state.postsInScope > 0
+            let key = state.options.keys.keys(for: .unreadOnly).first?.displayName
+            drawMessage(
+                unread
+                    ? ["No unread posts.", key.map { "\($0) shows them all" } ?? "unread only is on"]
+                    : ["No posts from \(state.scope?.title ?? "these sources") yet.", "Esc goes back"],
+                ink: .muted, into: &buffer, height: height)
         case .feed:
             drawFeed(state, into: &buffer, height: height, shimmer: shimmer, elapsed: elapsed)
         }

@@ -19,9 +19,10 @@ enum HelpOverlay {
                         ($0 == 0 ? "· " : "  ") + $1
                     }
                 }
-        // With notices, the box's blank lines go and its footer sits on its bottom edge, so
-        // that at 24 lines a notice of two lines fits under the keys.
-        let spacious = noteLines.isEmpty
+        // With notices, or more keys than fit with them, the box's blank lines go and its
+        // footer sits on its bottom edge, so that at 24 lines every key fits, or a notice of
+        // two lines under them.
+        let spacious = noteLines.isEmpty && entries.count + 4 <= height
         let boxHeight = min(height, entries.count + (spacious ? 4 : 2 + noteLines.count))
         guard innerWidth > 4, boxHeight > 4 else { return }
         let left = (buffer.width - boxWidth) / 2

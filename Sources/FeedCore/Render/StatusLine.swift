@@ -72,7 +72,7 @@ enum StatusLine {
         if let top = state.views.top { return top.status }
         if let search = state.search, let feed = state.feed {
             let found = search.results.count
-            let of = "\(CountFormat.grouped(found)) of \(posts(feed.posts.count)) match"
+            let of = "\(CountFormat.grouped(found)) of \(posts(state.postsInScope)) match"
             return search.typing
                 ? "/\(search.query)▏ \(of) · Enter keeps · Esc clears"
                 : "\(of) “\(search.query)” · / edits · Esc clears"
@@ -96,6 +96,19 @@ enum StatusLine {
             return "Error: \(error.message)"
         case .feed(let feed):
             var parts: [String] = []
+            if let scope = state.scope {
+                // A tag's or a source's timeline, opened from the sources view.
+                parts.append(scope.title)
+                let count = posts(state.postsInScope)
+                parts.append(scope.sources.count == 1 ? count : "\(count) from \(scope.sources.count) sources")
+                if state.options.tracksRead {
+                    parts.append(
+                        state.unreadCount > 0 ? "\(CountFormat.grouped(state.unreadCount)) unread" : "all read")
+                }
+                if state.unreadOnly { parts.append("unread only") }
+                parts.append("Esc back")
+                return parts.joined(separator: " · ")
+            }
             if single, let title = sources[0].title, !title.isEmpty { parts.append(title) }
             if let restoredFrom = state.restoredFrom {
                 parts.append("from \(age(of: restoredFrom, now: state.referenceDate))")
@@ -121,6 +134,7 @@ enum StatusLine {
             if state.options.tracksRead, !feed.posts.isEmpty {
                 parts.append(state.unreadCount > 0 ? "\(CountFormat.grouped(state.unreadCount)) unread" : "all read")
             }
+            if state.unreadOnly { parts.append("unread only") }
             if state.mutedCount > 0 {
                 let key = keyName(of: .showMuted, in: state.options.keys)
                 parts.append("\(CountFormat.grouped(state.mutedCount)) muted" + (state.showsMuted ? " shown" : key))

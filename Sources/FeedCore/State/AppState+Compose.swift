@@ -72,9 +72,12 @@ extension TimelineView {
             post.tag(with: tag)
             feed.posts[index] = post
         } else {
+            let keep = selectedPost?.id
             feed.posts.remove(at: index)
-            if selected > index { selected -= 1 }
-            selected = min(selected, max(0, feed.posts.count - 1))
+            content = .feed(feed)
+            let shown = unsearchedPosts
+            selected = keep.flatMap { id in shown.firstIndex { $0.id == id } } ?? min(selected, max(0, shown.count - 1))
+            return
         }
         content = .feed(feed)
     }

@@ -10,6 +10,7 @@ extension AppState {
         let referenceDate = timeline.referenceDate
         let hadPosts = timeline.feed != nil
         effects += handle(event, at: now)
+        refreshSourcesView()
         takeHeldStreamed(at: now)
         announceLoading(at: now)
         let wanted = StateTimer.allCases.filter { $0.isWanted(in: self) }

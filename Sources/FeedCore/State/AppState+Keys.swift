@@ -10,13 +10,18 @@ extension AppState {
             if case .control("c") = key { return [.cancelLoads, .quit(exitCode: 0)] }
             return []
         }
-        guard views.top != nil else { return pressOnTimeline(key, at: now) }
+        guard let top = views.top else { return pressOnTimeline(key, at: now) }
+        if top.takesEveryKey { return views.handleOnTop(unbound: key) }
         if key == .escape {
-            views.pop()
+            _ = views.escapeOnTop()
             return []
         }
         guard let action = options.keys.action(for: key) else { return views.handleOnTop(unbound: key) }
         if action.isAppWide { return appWide(action, at: now) }
+        if top is SourcesView, action == .toggleExpanded {
+            openScope()
+            return []
+        }
         if let effects = actOnServer(action, on: views.top?.selectedPost) { return effects }
         return views.handleOnTop(action)
     }
@@ -43,6 +48,11 @@ extension AppState {
             timeline.endSearch(in: frame)
             return []
         }
+        // A tag's or a source's timeline: Esc goes back to where it was opened from.
+        if timeline.scope != nil, key == .escape {
+            leaveScope()
+            return []
+        }
         // A poll being voted in takes the number keys, and Enter once an option is chosen.
         if !timeline.isLoading, !isTooSmall, let effects = pressInPoll(key) { return effects }
         guard let action = options.keys.action(for: key) else { return [] }
@@ -62,6 +72,14 @@ extension AppState {
         }
         if action == .showMuted {
             if !timeline.isLoading, timeline.search == nil { showMuted() }
+            return []
+        }
+        if action == .sources {
+            openSources()
+            return []
+        }
+        if action == .unreadOnly {
+            if !timeline.isLoading, timeline.feed != nil { timeline.toggleUnreadOnly(in: frame) }
             return []
         }
         guard !timeline.isLoading, !isTooSmall, !timeline.shownPosts.isEmpty else { return [] }

@@ -155,19 +155,21 @@ extension AppState {
     /// When the selection is within a screen of the end, the next page of every source
     /// that links one (and is not loading) loads.
     mutating func pageIfNearTheEnd(at now: Duration) -> [AppEffect] {
+        let shown = timeline.shownPosts
         guard options.loadsMorePages, !options.offline, timeline.search == nil, !timeline.isLoading,
-            let feed = timeline.feed, !feed.posts.isEmpty
+            timeline.feed != nil, !shown.isEmpty
         else { return [] }
+        // In a scope, its sources' pages.
         let pageable = timeline.sources.indices.filter { index in
             timeline.sources[index].nextPage != nil && timeline.sources[index].page == .idle
-                && !timeline.sources[index].isLoading
+                && !timeline.sources[index].isLoading && timeline.scope?.sources.contains(index) != false
         }
         guard !pageable.isEmpty else { return [] }
         let rowsOnScreen = max(1, viewport.placements(from: timeline.scroll).count)
-        guard feed.posts.count - timeline.selected <= rowsOnScreen else { return [] }
+        guard shown.count - timeline.selected <= rowsOnScreen else { return [] }
         // At the end of the list, the skeleton rows of the pages come into view.
         let view = viewport
-        let last = feed.posts.count - 1
+        let last = shown.count - 1
         let wasAtEnd = view.top(of: last, from: timeline.scroll) + view.layout(at: last).height <= view.height
         for index in pageable { timeline.sources[index].page = .loading }
         if wasAtEnd { timeline.scroll = max(timeline.scroll, viewport.lastPosition) }

@@ -99,6 +99,7 @@ extension AppState {
         }
         timeline.sources[index].loaded(stored.feed, at: stored.savedAt)
         timeline.sources[index].isLoading = !options.offline
+        timeline.sources[index].fromStore = true
         timeline.read.formUnion(stored.read.lazy.map { $0.tagged(by: index) })
         timeline.liked.formUnion(stored.liked.lazy.map { $0.tagged(by: index) })
         timeline.restoredFrom = min(timeline.restoredFrom ?? stored.savedAt, stored.savedAt)

@@ -36,8 +36,9 @@ public struct AppState: Sendable {
         precondition(!options.sources.isEmpty, "a view has a source at least")
         self.options = options
         self.size = size
-        views = ViewStack(
-            timeline: TimelineView(sources: options.sources, referenceDate: referenceDate, mutes: options.mutes))
+        var timeline = TimelineView(sources: options.sources, referenceDate: referenceDate, mutes: options.mutes)
+        timeline.unreadOnly = options.unreadOnly
+        views = ViewStack(timeline: timeline)
         pictures = PictureQueue(drawing: options.pictureDrawing, idSalt: options.pictureIdSalt)
         notices = NoticeLog(first: notice, picturesNote: options.picturesNote)
         layouts = RowLayoutCache()

@@ -20,6 +20,9 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case markAllRead = "mark-all-read"
     case search, notifications
     case showMuted = "show-muted"
+    case unreadOnly = "unread-only"
+    /// The sources view: every source with its unread count, by tag.
+    case sources
     case scrollDown = "scroll-down"
     case scrollUp = "scroll-up"
     /// A click's: the row under the pointer. No key can be bound to it.

@@ -87,21 +87,32 @@ public struct KeyBinding: Sendable {
                 (.character("i"), .notifications),
             ]),
         KeyBinding(
-            summary: "next unread post",
-            detail: "after the selection, else from the top; with the store, read marks are kept between runs",
-            keys: [(.character("n"), .nextUnread)]),
+            summary: "next unread post; unread only",
+            detail:
+                "`n` goes to the next after the selection, else from the top; with the store, read marks are kept "
+                + "between runs; `U` shows the unread posts only, or all again, in any timeline (every source, a "
+                + "tag's, one source's, a search): the status line says it is on, and a post read meanwhile keeps "
+                + "its place until you leave the view or press `U` again; `--unread` (or `unread` in the "
+                + "configuration file) starts with it on",
+            keys: [(.character("n"), .nextUnread), (.character("U"), .unreadOnly)]),
         KeyBinding(
             summary: "mark the post read or unread",
             detail: "a post is read once opened, expanded, or scrolled past above the screen",
             keys: [(.character("N"), .toggleRead)]),
         KeyBinding(summary: "mark every post read", keys: [(.character("A"), .markAllRead)]),
         KeyBinding(
-            summary: "search as you type; muted posts",
+            summary: "search as you type; muted posts; sources",
             detail:
                 "the rows narrow to the posts whose title, text, author or source hold every word typed, the "
                 + "matches marked; with the store, stored posts the feeds no longer list match too; Enter keeps "
-                + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move; `M` shows the posts muted (by a `mute` line or a filter of yours on your server), dimmed, until it is pressed again",
-            keys: [(.character("/"), .search), (.character("M"), .showMuted)]),
+                + "the search, Esc clears it, Backspace and Ctrl-U edit it, the arrow and page keys move; `M` shows the posts muted (by a `mute` line or a filter of yours on your server), dimmed, until it is pressed again; "
+                + "`s` pushes the sources view: every source on its row with its network, its unread count and its "
+                + "state (loading, failed and why, waiting to try again, from the store), under its tags (`tag=` in "
+                + "the subscriptions file, an OPML file's folders), those with none last, a tag's row counting its "
+                + "sources' unread posts; a count shimmers while its source loads; Enter opens the timeline of the "
+                + "source or of the tag's sources, Esc comes back, `/` searches the sources' names, `n` goes to the "
+                + "next source with unread posts",
+            keys: [(.character("/"), .search), (.character("M"), .showMuted), (.character("s"), .sources)]),
         KeyBinding(
             summary: "open; list links; copy link; pager",
             detail:

@@ -33,6 +33,9 @@ public struct SourceStatus: Sendable, Equatable {
     public var title: String?
     /// The tags it is filed under (`tag=`, an OPML folder): the sources view groups by them.
     public var tags: [String] = []
+    /// Whether the posts shown are the store's, its own load not answered yet (offline,
+    /// never).
+    public var fromStore = false
     /// Whether a load of its first page is running.
     public var isLoading = false
     /// How its last load ended; nil before the first ended.
@@ -150,6 +153,7 @@ public struct SourceStatus: Sendable, Equatable {
     /// The first page answered "not modified", or with posts.
     mutating func succeeded(at date: Date) {
         isLoading = false
+        fromStore = false
         progress = nil
         outcome = .loaded
         lastSuccess = date

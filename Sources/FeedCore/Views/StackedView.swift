@@ -18,6 +18,10 @@ public protocol StackedView: Sendable {
     var selectedPost: Post? { get }
     /// The server's word on a status after an action: its rows take it.
     mutating func update(_ target: ActionTarget, to state: StatusState)
+    /// Whether every key is its own for now (a search being typed): none is bound.
+    var takesEveryKey: Bool { get }
+    /// Esc, before it pops the view: true when the view took it (a search cleared).
+    mutating func handleEscape() -> Bool
 }
 
 extension StackedView {
@@ -25,6 +29,8 @@ extension StackedView {
     public var selectedPost: Post? { nil }
     public mutating func handle(unbound key: Key) -> [AppEffect] { [] }
     public mutating func update(_ target: ActionTarget, to state: StatusState) {}
+    public var takesEveryKey: Bool { false }
+    public mutating func handleEscape() -> Bool { false }
 }
 
 /// What a pushed view draws with, besides its own state: the animation's time and shimmer,

@@ -40,7 +40,7 @@ extension TimelineView {
         // A page of one source may hold posts newer than another's selected post: above it,
         // they count as new.
         place(merged, anchor: anchor(in: frame), counting: known, in: frame)
-        return feed?.posts.firstIndex { !known.contains($0.id) }
+        return unsearchedPosts.firstIndex { !known.contains($0.id) }
     }
 
     /// `posts` tagged as source `index`'s. The loop's load tasks tag their answers in
@@ -80,8 +80,9 @@ extension TimelineView {
     mutating func place(
         _ all: [Post], anchor: (post: Post, top: Int)?, counting known: Set<PostID>?, in frame: ViewFrame
     ) {
-        let merged = setMutedAside(all)
-        content = .feed(Feed(posts: merged))
+        content = .feed(Feed(posts: setMutedAside(all)))
+        // The rows shown: a scope or unread only narrow them.
+        let merged = unsearchedPosts
         guard !merged.isEmpty, let anchor else {
             selected = 0
             scroll = .start
@@ -135,8 +136,8 @@ extension TimelineView {
         guard feed != nil else { return }
         showsMuted.toggle()
         let keep = selectedPost?.id
-        let shown = setMutedAside(allPosts)
-        content = .feed(Feed(posts: shown))
+        content = .feed(Feed(posts: setMutedAside(allPosts)))
+        let shown = unsearchedPosts
         selected = keep.flatMap { id in shown.firstIndex { $0.id == id } } ?? min(selected, max(0, shown.count - 1))
         scroll = viewport(in: frame).revealing(selected, from: .start)
         recountUnread(in: frame)

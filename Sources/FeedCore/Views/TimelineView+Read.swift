@@ -10,8 +10,13 @@ extension TimelineView {
             let post = posts[index]
             let changed = isRead ? read.insert(post.id).inserted : read.remove(post.id) != nil
             if changed { marks.append(.read(post.id, source: post.source?.index ?? 0, isRead)) }
+            // Unread only: a post read stays in its place until the reader leaves the view.
+            if changed, isRead, unreadOnly { keptInView.insert(post.id) }
         }
         unreadCount += isRead ? -marks.count : marks.count
+        for case .read(_, let source, _) in marks where unreadBySource.indices.contains(source) {
+            unreadBySource[source] += isRead ? -1 : 1
+        }
         return marks.isEmpty || !frame.tracksRead ? [] : [.keepMarks(marks)]
     }
 
@@ -34,10 +39,18 @@ extension TimelineView {
         onScreen = visiblePosts(in: frame).map(\.index)
     }
 
-    /// Counts the unread posts again: after posts came or went.
+    /// Counts the unread posts again, the view's (its scope's) and each source's: after
+    /// posts came or went.
     mutating func recountUnread(in frame: ViewFrame) {
-        guard frame.tracksRead else { return }
-        unreadCount = feed?.posts.count { !read.contains($0.id) && !mutedIDs.contains($0.id) } ?? 0
+        var bySource = [Int](repeating: 0, count: sources.count)
+        for post in feed?.posts ?? [] where !read.contains(post.id) && !mutedIDs.contains(post.id) {
+            let source = post.source?.index ?? 0
+            if bySource.indices.contains(source) { bySource[source] += 1 }
+        }
+        unreadBySource = bySource
+        unreadCount =
+            scope.map { $0.sources.reduce(0) { $0 + (bySource.indices.contains($1) ? bySource[$1] : 0) } }
+            ?? bySource.reduce(0, +)
     }
 
     func visiblePosts(in frame: ViewFrame) -> [FeedViewport.Placement] {

@@ -41,7 +41,7 @@ extension TimelineView {
         let chosen = selectedPost?.id
         let before = search?.selectedBefore
         search = nil
-        let posts = feed?.posts ?? []
+        let posts = unsearchedPosts
         let target =
             chosen.flatMap { id in posts.firstIndex { $0.id == id } }
             ?? before.flatMap { id in posts.firstIndex { $0.id == id } } ?? 0
@@ -61,7 +61,7 @@ extension TimelineView {
     /// when it still matches, else goes to the first result.
     mutating func refreshSearch(keeping keep: PostID?, in frame: ViewFrame) {
         guard var search else { return }
-        search.refresh(from: feed?.posts ?? [])
+        search.refresh(from: unsearchedPosts)
         self.search = search
         let results = search.results
         if let keep, let index = results.firstIndex(where: { $0.id == keep }) {

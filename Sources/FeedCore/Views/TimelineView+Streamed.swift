@@ -37,8 +37,10 @@ extension TimelineView {
         guard var posts = feed?.posts else { return }
         let own = posts.indices.filter { posts[$0].source?.index == index }
         guard own.count > Self.streamedLimit else { return }
-        let lastShown = visiblePosts(in: frame).last?.index ?? selected
-        let keepAbove = max(selected, lastShown)
+        // The rows shown may be narrowed: the posts to keep are found by id among all.
+        let shown = shownPosts
+        let lastShownID = visiblePosts(in: frame).last.map { shown[$0.index].id } ?? selectedPost?.id
+        let keepAbove = lastShownID.flatMap { id in posts.firstIndex { $0.id == id } } ?? posts.count
         let removable = own.filter { $0 > keepAbove }.suffix(own.count - Self.streamedLimit)
         guard !removable.isEmpty else { return }
         let gone = Set(removable)
@@ -65,10 +67,11 @@ extension TimelineView {
         let keep = selectedPost?.id
         posts.removeAll(where: gone)
         content = .feed(Feed(posts: posts))
-        let index = keep.flatMap { id in posts.firstIndex { $0.id == id } } ?? max(0, min(selected, posts.count - 1))
-        selected = posts.isEmpty ? 0 : index
+        let shown = unsearchedPosts
+        let index = keep.flatMap { id in shown.firstIndex { $0.id == id } } ?? max(0, min(selected, shown.count - 1))
+        selected = shown.isEmpty ? 0 : index
         let view = viewport(in: frame)
-        if let anchor, !posts.isEmpty {
+        if let anchor, !shown.isEmpty {
             scroll = view.anchoring(selected, atLine: anchor.top)
         } else {
             scroll = view.revealing(selected, from: min(scroll, view.lastPosition))

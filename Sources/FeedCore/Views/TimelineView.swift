@@ -28,7 +28,21 @@ public struct TimelineView: Sendable {
         didSet {
             contentVersion = Self.nextContentVersion()
             namesNetworks = Self.mixesNetworks(content)
+            narrowPosts()
         }
+    }
+    /// The sources shown, when the timeline was opened for a tag or a source.
+    public internal(set) var scope: TimelineScope?
+    /// `U`: only the posts not yet read (and those read since it was turned on).
+    public internal(set) var unreadOnly = false
+    /// Posts read while unread only is on: they keep their place until the view is left.
+    var keptInView: Set<PostID> = []
+    /// How many posts the scope's sources have (every post without a scope).
+    public internal(set) var postsInScope = 0
+    /// The posts the scope and unread only leave, in order; nil when nothing narrows.
+    public internal(set) var narrowed: [Post]? {
+        // Rows are laid out by their index among the rows shown.
+        didSet { contentVersion = Self.nextContentVersion() }
     }
     /// Whether the posts are of several networks (two servers' kinds, web feeds'): then
     /// each row names its own.
@@ -78,8 +92,11 @@ public struct TimelineView: Sendable {
     /// Posts read: opened, expanded, or scrolled past above the screen. With the store
     /// they are kept between runs and unread posts carry a mark.
     public internal(set) var read: Set<PostID> = []
-    /// How many of the posts are unread, counted when posts or marks change.
+    /// How many of the posts are unread (of the scope's sources, in a scope), counted when
+    /// posts or marks change.
     public internal(set) var unreadCount = 0
+    /// How many of each source's posts are unread, by index: the sources view's counts.
+    public internal(set) var unreadBySource: [Int] = []
     /// The indices of the posts on the screen after the last event: those a key moves
     /// above the screen become read.
     var onScreen: [Int] = []
@@ -155,9 +172,9 @@ public struct TimelineView: Sendable {
     }
 
     /// The posts the rows show: the search's results while there is a search, else the
-    /// view's posts.
+    /// view's posts as its scope and unread only narrow them.
     public var shownPosts: [Post] {
-        search?.results ?? feed?.posts ?? []
+        search?.results ?? narrowed ?? feed?.posts ?? []
     }
 
     public var selectedPost: Post? {

@@ -65,6 +65,23 @@ public struct ViewStack: Sendable {
         for index in pushed.indices { pushed[index].update(target, to: state) }
     }
 
+    /// Esc to the pushed view on top: true when it took it, else the view goes.
+    mutating func escapeOnTop() -> Bool {
+        guard var top = pushed.popLast() else { return false }
+        let taken = top.handleEscape()
+        if taken { pushed.append(top) }
+        return taken
+    }
+
+    /// What the sources view shows of the timeline's sources, now.
+    mutating func refreshSources(_ live: SourcesView.Live) {
+        for index in pushed.indices {
+            guard var view = pushed[index] as? SourcesView else { continue }
+            view.live = live
+            pushed[index] = view
+        }
+    }
+
     /// A key bound to nothing, to the pushed view on top.
     mutating func handleOnTop(unbound key: Key) -> [AppEffect] {
         guard var top = pushed.popLast() else { return [] }
