@@ -70,7 +70,7 @@ enum StatusLine {
     /// What is happening: loading, the posts and what became of them, a search, an error.
     static func describe(_ state: AppState) -> String {
         if let top = state.views.top { return top.status }
-        if let search = state.search, let feed = state.feed {
+        if let search = state.search, state.feed != nil {
             let found = search.results.count
             let of = "\(CountFormat.grouped(found)) of \(posts(state.postsInScope)) match"
             return search.typing
