@@ -146,6 +146,13 @@ extension CommandLineOption {
                 + "unread posts only"
         ) { options, _ in options.viewer.unreadOnly = true },
         CommandLineOption(
+            names: ["--pane"], value: choices(PaneChoice.self),
+            summary:
+                "the reading pane: the selected post's whole text beside the timeline (default auto: on a terminal "
+                + "\(ReadingPane.autoWidth) columns wide or more; on: from \(ReadingPane.minimumWidth) columns); v "
+                + "shows or hides it, J and K scroll it"
+        ) { options, text throws(ParseError) in options.viewer.pane = try choice(text, of: "--pane", PaneChoice.self) },
+        CommandLineOption(
             names: ["--format"], value: "FORMAT", choices: \.formats,
             summary: "the feeds' format (default \(defaults.format.rawValue): from the document and its Content-Type)"
         ) { options, text throws(ParseError) in

@@ -11,8 +11,11 @@ private typealias P = PictureStateTests
 /// goes; skeleton and BlurHash stay cells.
 @Suite struct PixelPicturesTests {
     /// One source's view drawing pictures as `drawing`, its posts answered at 100 ms.
-    static func loaded(_ posts: [Post], drawing: PictureDrawing, size: TerminalSize = V.size) -> AppState {
+    static func loaded(
+        _ posts: [Post], drawing: PictureDrawing, size: TerminalSize = V.size, pane: PaneChoice = .auto
+    ) -> AppState {
         var options = V.options(1)
+        options.pane = pane
         options.pictures = true
         options.pictureDrawing = drawing
         options.pictureIdSalt = 0x5EED
@@ -77,7 +80,8 @@ private typealias P = PictureStateTests
         var panorama = P.post("a", minutesAgo: 1)
         panorama.attachments[0].width = 8000
         panorama.attachments[0].height = 100
-        var state = Self.loaded([panorama], drawing: .kitty, size: TerminalSize(width: 340, height: 60))
+        // One column: the row as wide as the screen.
+        var state = Self.loaded([panorama], drawing: .kitty, size: TerminalSize(width: 340, height: 60), pane: .off)
         _ = state.apply(.key(.enter), at: .milliseconds(500))
         _ = state.apply(.picture(url: P.media + "a", .loaded(P.pixels)), at: .seconds(1))
         let strip = try #require(state.viewport.layout(at: 0).pictures.first)

@@ -59,7 +59,9 @@ extension EndToEndTests {
             #expect(try #require(lines.firstIndex { $0.contains("▾ tech") }) < news)
             // Enter on the news tag: its timeline.
             try tmux.press(contentsOf: Array(repeating: "j", count: news) + ["Enter"])
-            let timeline = try tmux.waitFor("the tag's timeline") { $0.contains("news · 5 posts · 5 unread · Esc back") }
+            let timeline = try tmux.waitFor("the tag's timeline") {
+                $0.contains("news · 5 posts · 5 unread · Esc back")
+            }
             #expect(!timeline.contains("Small feed") && !timeline.contains("Slow drip"))
             // Esc: the sources view, on the tag; Esc again: the whole timeline.
             try tmux.press("Escape")

@@ -31,3 +31,12 @@ public enum BackgroundChoice: String, Hashable, Sendable, CaseIterable {
     case dark
     case light
 }
+
+/// `--pane` (`pane` in the configuration file): the reading pane beside the timeline.
+public enum PaneChoice: String, Hashable, Sendable, CaseIterable {
+    /// On a terminal `ReadingPane.autoWidth` columns wide or more.
+    case auto
+    /// Wherever it fits (`ReadingPane.minimumWidth` columns).
+    case on
+    case off
+}

@@ -23,6 +23,8 @@ public enum FeedRenderer {
                 context: DrawContext(
                     elapsed: elapsed, shimmer: state.shimmer, paletteSkeleton: state.paletteSkeleton,
                     actions: state.actions, inWords: state.options.accessible))
+        } else if let pane = state.readingPane {
+            drawSplit(state, pane: pane, into: &buffer, height: rowsHeight, elapsed: elapsed)
         } else {
             drawRows(state, into: &buffer, height: rowsHeight, elapsed: elapsed)
         }
@@ -45,6 +47,28 @@ public enum FeedRenderer {
             return
         }
         if buffer.cursor == nil { buffer.cursor = ScreenBuffer.Cursor(row: buffer.height - 1, column: 1) }
+    }
+
+    /// The timeline in the pane's left part, the pane in the rest. In accessible mode the
+    /// pane takes the whole area, its text read as lines rather than beside the list's.
+    private static func drawSplit(
+        _ state: AppState, pane: ReadingPane, into buffer: inout ScreenBuffer, height: Int, elapsed: Duration
+    ) {
+        var shimmer = state.shimmer
+        shimmer.screenWidth = buffer.width
+        shimmer.screenHeight = height
+        if state.options.accessible {
+            guard state.selectedPost != nil, !state.isLoading else {
+                return drawRows(state, into: &buffer, height: height, elapsed: elapsed)
+            }
+            let whole = ReadingPane(listWidth: 0, column: 0, width: buffer.width)
+            return PanePainter.draw(
+                state, pane: whole, into: &buffer, height: height, elapsed: elapsed, shimmer: shimmer)
+        }
+        var list = ScreenBuffer(width: pane.listWidth, height: buffer.height)
+        drawRows(state, into: &list, height: height, elapsed: elapsed)
+        buffer.paste(list)
+        PanePainter.draw(state, pane: pane, into: &buffer, height: height, elapsed: elapsed, shimmer: shimmer)
     }
 
     private static func drawRows(_ state: AppState, into buffer: inout ScreenBuffer, height: Int, elapsed: Duration) {

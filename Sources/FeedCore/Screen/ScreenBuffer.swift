@@ -149,6 +149,22 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
     }
 
+    /// Puts `other` (as high, no wider) at the left edge, its pictures and cursor with it:
+    /// the timeline drawn in the columns the reading pane leaves it.
+    public mutating func paste(_ other: ScreenBuffer) {
+        guard other.height == height, other.width <= width else { return }
+        cells.withUnsafeMutableBufferPointer { cells in
+            other.cells.withUnsafeBufferPointer { source in
+                for row in 0..<height {
+                    for column in 0..<other.width { cells[row * width + column] = source[row * other.width + column] }
+                }
+            }
+        }
+        graphics += other.graphics
+        if !other.paletteLevels.isEmpty { paletteLevels = other.paletteLevels }
+        if let cursor = other.cursor { self.cursor = cursor }
+    }
+
     private mutating func place(_ cell: Cell, cells count: Int, row: Int, column: Int) {
         let base = row * width
         if cells[base + column].content.isEmpty, column > 0 {

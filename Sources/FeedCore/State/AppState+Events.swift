@@ -183,8 +183,12 @@ extension AppState {
             receivePicture(url, outcome, at: now)
             return []
         case .key(let key):
+            let selected = timeline.selectedPost?.id
             // Read marks: a key may move posts above the screen.
-            return press(key, at: now) + timeline.readScrolledPast(in: self.frame)
+            let effects = press(key, at: now) + timeline.readScrolledPast(in: self.frame)
+            // Another post in the reading pane starts at its top.
+            if timeline.selectedPost?.id != selected { timeline.paneScrolled = nil }
+            return effects
         }
     }
 

@@ -78,6 +78,14 @@ extension AppState {
             openSources()
             return []
         }
+        if action == .pane {
+            togglePane()
+            return []
+        }
+        if action == .paneDown || action == .paneUp {
+            scrollPane(down: action == .paneDown)
+            return []
+        }
         if action == .unreadOnly {
             if !timeline.isLoading, timeline.feed != nil { timeline.toggleUnreadOnly(in: frame) }
             return []

@@ -8,7 +8,11 @@ extension AppState {
         let viewport = viewport
         let scroll = timeline.scroll
         let height = max(1, size.height - 1)
-        let screen = placedPictures(timeline.isLoading ? [] : viewport.placements(from: scroll))
+        var screen = placedPictures(timeline.isLoading ? [] : viewport.placements(from: scroll))
+        // The reading pane's post, at the pane's size.
+        if let pane = readingPane, let layout = PanePainter.layout(self, pane: pane) {
+            screen += ([layout.avatar] + layout.pictures.map(Optional.some)).compactMap { $0 }
+        }
         // The screens around it only while pictures may load or are loading: while the
         // feeds' answers come in, each would lay out two more screens of new rows.
         let mayLoad = !timeline.isLoading && timeline.sourcesAwaited == 0

@@ -25,6 +25,8 @@ public struct AppState: Sendable {
     public internal(set) var showingHelp = false
     /// `p`: the animation holds still where it is.
     public internal(set) var isPaused = false
+    /// `v`: the reading pane shown or hidden by the reader, over `pane auto|on|off`.
+    public internal(set) var paneToggled: Bool?
     /// The row layouts made for this state and its copies (a copy's content has a version
     /// of its own, so they never mix), so that a frame does not wrap the same rows again.
     let layouts: RowLayoutCache
@@ -92,10 +94,17 @@ public struct AppState: Sendable {
 
     /// Where the views are laid out.
     var frame: ViewFrame {
-        ViewFrame(
+        var frame = ViewFrame(
             size: size, tracksRead: options.tracksRead, pictures: options.pictures,
             inWords: options.accessible, sourceImages: options.sourceImages, layouts: layouts, actions: actions,
             networks: options.networkWords)
+        frame.pane = readingPane
+        return frame
+    }
+
+    /// The reading pane's place, when the screen is split for it now.
+    public var readingPane: ReadingPane? {
+        ReadingPane.split(width: size.width, choice: options.pane, toggled: paneToggled)
     }
 
     /// The timeline's rows laid out at the current size.

@@ -21,6 +21,10 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case search, notifications
     case showMuted = "show-muted"
     case unreadOnly = "unread-only"
+    /// The reading pane: shown or hidden, and its text scrolled.
+    case pane
+    case paneDown = "pane-down"
+    case paneUp = "pane-up"
     /// The sources view: every source with its unread count, by tag.
     case sources
     case scrollDown = "scroll-down"

@@ -57,11 +57,18 @@ public struct KeyBinding: Sendable {
             summary: "first, last post",
             keys: [(.character("g"), .first), (.home, .first), (.character("G"), .last), (.end, .last)]),
         KeyBinding(
-            summary: "expand or collapse the post",
+            summary: "expand or collapse the post; reading pane",
             detail:
                 "the whole content of the selected post, or back to its first lines; in a poll you may "
-                + "vote in (read with an account), the number keys choose, and Enter sends the vote",
-            keys: [(.enter, .toggleExpanded)]),
+                + "vote in (read with an account), the number keys choose, and Enter sends the vote; on a "
+                + "terminal 160 columns wide or more (`pane auto|on|off` in the configuration file, or "
+                + "`--pane`), the selected post's whole text stands in a pane beside the timeline, its links "
+                + "numbered as `L` numbers them, its pictures as its row draws them; `v` shows or hides it (from "
+                + "100 columns), `J` and `K` scroll it without moving the selection",
+            keys: [
+                (.enter, .toggleExpanded), (.character("v"), .pane), (.character("J"), .paneDown),
+                (.character("K"), .paneUp),
+            ]),
         KeyBinding(
             summary: "like, boost, bookmark; again undoes",
             detail:

@@ -29,6 +29,8 @@ public struct ViewerOptions: Sendable, Equatable {
     public var keys = KeyMap.standard
     /// The configuration's `mute` lines, and each source's `mute=`.
     public var mutes = MuteRules()
+    /// `--pane`: the reading pane beside the timeline, on a wide terminal or as chosen.
+    public var pane = PaneChoice.auto
     /// `--unread` (or `unread` in the configuration): the timeline starts with unread only on.
     public var unreadOnly = false
     /// `--offline`: no source loads; the store's posts are all there is.

@@ -75,6 +75,8 @@ public struct TimelineView: Sendable {
     /// Posts a refresh put above the selection since the reader last went to the top:
     /// the "▲ 4 new" marker.
     public internal(set) var newAbove = 0
+    /// How far the reading pane is scrolled, and for which post: another post starts at its top.
+    var paneScrolled: (post: PostID, lines: Int)?
     /// Posts shown whole; kept by id across reloads.
     public internal(set) var expanded: Set<PostID> = []
     /// Posts the reader liked; kept by id across reloads (and, with the store, runs).

@@ -13,6 +13,11 @@ struct ViewFrame {
     var actions = ServerActions()
     /// The networks' words, by name, for the rows.
     var networks: [NetworkID: NetworkWords] = [:]
+    /// The reading pane, when the screen is split: the rows then take its left part.
+    var pane: ReadingPane?
+
+    /// The columns the timeline's rows are laid out in.
+    var rowsWidth: Int { pane?.listWidth ?? size.width }
 
     /// Whether the screen is too small to show rows.
     var isTooSmall: Bool {
@@ -30,7 +35,7 @@ extension TimelineView {
     /// The rows shown, laid out in `frame`, with the reader's expansions and likes.
     func viewport(in frame: ViewFrame) -> FeedViewport {
         var viewport = FeedViewport(
-            posts: shownPosts, width: frame.size.width, height: frame.size.height - 1, now: referenceDate,
+            posts: shownPosts, width: frame.rowsWidth, height: frame.size.height - 1, now: referenceDate,
             expanded: expanded, liked: liked, muted: showsMuted ? mutedIDs : [], actions: frame.actions,
             sending: outgoing, voting: voting,
             read: frame.tracksRead ? read : nil,
@@ -46,7 +51,7 @@ extension TimelineView {
     func footerHeight(in frame: ViewFrame) -> Int {
         guard feed != nil else { return 0 }
         return SourceFooter.height(
-            of: tally, skeletonRows: footerSkeletonRows, width: frame.size.width, cache: frame.layouts,
+            of: tally, skeletonRows: footerSkeletonRows, width: frame.rowsWidth, cache: frame.layouts,
             unread: frame.tracksRead)
     }
 }
