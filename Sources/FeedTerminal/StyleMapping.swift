@@ -185,9 +185,10 @@ public enum StyleMapping {
         default: result = RichStyle()
         }
         if style.fade > 0 {
-            // The cross-fade: both colours start at the skeleton's grey and move to their own.
+            // The cross-fade: both colours start near the skeleton's grey, the text already
+            // readable on it, and move to their own.
             let skeleton = background.skeletonGrey(level: 0)
-            let amount = Double(min(style.fade, CrossFade.steps)) / Double(CrossFade.steps)
+            let amount = CrossFade.mix(at: style.fade)
             result.foreground = .rgb(
                 RGB.mix(result.foreground.rgb(or: background.assumedForeground), skeleton, amount))
             result.background = .rgb(

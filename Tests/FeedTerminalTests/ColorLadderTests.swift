@@ -1,4 +1,5 @@
 import FeedCore
+import Glibc
 import Testing
 
 @testable import FeedTerminal
@@ -141,9 +142,9 @@ import Testing
         let steps = (0...CrossFade.steps).map {
             StyleMapping.style(for: Style(.avatar(color: 0), fade: $0), depth: .truecolor, background: .dark)
         }
-        // Fully faded in: the avatar's own colours. Not at all: text and bar both the bars' grey.
+        // Fully faded in: the avatar's own colours. Just in: near the bars' grey, not on it.
         #expect(steps[0] == StyleMapping.style(for: Style(.avatar(color: 0)), depth: .truecolor))
-        #expect(steps[CrossFade.steps].foreground == base && steps[CrossFade.steps].background == base)
+        #expect(steps[CrossFade.steps].background != base && steps[CrossFade.steps].foreground != base)
         // Each step moves the background further from the grey.
         let target = steps[0].background
         let distances = steps.map { abs(Int($0.background & 0xFF) - Int(target & 0xFF)) }
@@ -158,10 +159,32 @@ import Testing
                     for: Style(.title), depth: .ansi16))
     }
 
+    /// The first frame after the posts came reads: text and its ground at least 4:1 apart on
+    /// either background (WCAG asks 3 of large text, 4.5 of body text), the hints 2.5:1.
+    @Test func theCrossFadesFirstFrameIsReadable() {
+        func luminance(_ rgb: Int32) -> Double {
+            let channels = [(rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF].map { (value: Int32) -> Double in
+                let c = Double(Int(value)) / 255
+                return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+        }
+        for background in [TerminalBackground.dark, .light] {
+            for ink in [Ink.plain, .title, .name, .muted] {
+                let first = StyleMapping.style(
+                    for: Style(ink, fade: CrossFade.steps), depth: .truecolor, background: background)
+                let (a, b) = (luminance(first.foreground), luminance(first.background))
+                let contrast = (max(a, b) + 0.05) / (min(a, b) + 0.05)
+                // The hint's grey is soft by design: half its own contrast, about.
+                #expect(contrast >= (ink == .muted ? 2.5 : 4), "\(ink) on \(background): \(contrast)")
+            }
+        }
+    }
+
     @Test func theCrossFadeEndsAtTheBackgroundTheTerminalReported() {
         let reported: UInt32 = 0x282C34
         let grey = TerminalBackground.dark.skeletonGrey(level: 0)
-        let amount = 1 / Double(CrossFade.steps)
+        let amount = CrossFade.mix(at: 1)
         let lastStep = StyleMapping.style(
             for: Style(.plain, fade: 1), depth: .truecolor, background: .dark, defaultBackground: reported)
         #expect(lastStep.background == Int32(RGB.mix(reported, grey, amount)))

@@ -189,6 +189,57 @@ def slow_terminal_run(binary, rate, extra_args=(), env_extra=None):
     return dict(shimmer_bytes_per_s=shimmer_bps, help_shown_after_key_ms=help_ms)
 
 
+SGR = re.compile(rb"\x1b\[([0-9;]*)m")
+
+
+def colours_at(output, position):
+    """The foreground and background in effect at `position` of a terminal's output, as
+    the SGR sequences before it set them ("default" for the terminal's own)."""
+    fg = bg = "default"
+    for match in SGR.finditer(output, 0, position):
+        params = [int(p) if p else 0 for p in match.group(1).split(b";")] if match.group(1) else [0]
+        i = 0
+        while i < len(params):
+            p = params[i]
+            if p == 0:
+                fg = bg = "default"
+            elif p in (38, 48) and i + 1 < len(params):
+                if params[i + 1] == 5 and i + 2 < len(params):
+                    value, i = ("p", params[i + 2]), i + 2
+                elif params[i + 1] == 2 and i + 4 < len(params):
+                    value, i = ("rgb", tuple(params[i + 2:i + 5])), i + 4
+                else:
+                    value = "default"
+                if p == 38:
+                    fg = value
+                else:
+                    bg = value
+            elif 30 <= p <= 37 or 90 <= p <= 97:
+                fg = ("p", p - 30 if p < 90 else p - 82)
+            elif 40 <= p <= 47 or 100 <= p <= 107:
+                bg = ("p", p - 40 if p < 100 else p - 92)
+            elif p == 39:
+                fg = "default"
+            elif p == 49:
+                bg = "default"
+            i += 1
+    return fg, bg
+
+
+def first_readable(session, needle):
+    """Seconds from start until `needle` is first written in a colour of its own, not its
+    background's (a cross-fade that starts in the skeleton's grey writes it unreadable)."""
+    start = 0
+    while (found := session.output.find(needle, start)) >= 0:
+        fg, bg = colours_at(session.output, found)
+        if fg != bg:
+            for moment, total in session.events:
+                if total >= found + len(needle):
+                    return moment - session.start
+        start = found + 1
+    return None
+
+
 def small_feed_run(binary, feed, extra_args=(), env_extra=None, delay=2.0, window=1.0):
     s = Session([binary, "--delay", str(delay), *extra_args, feed], env_extra)
     first_frame = s.wait_for(b"Loading", 5)
@@ -197,12 +248,16 @@ def small_feed_run(binary, feed, extra_args=(), env_extra=None, delay=2.0, windo
     shimmer_bps, shimmer_cpu = s.window(window)
     first_row = s.wait_for(b"Author 0", 10)
     s.pump(0.5)
+    readable = first_readable(s, b"Author 0")
     main_before = s.main_thread_wakeups()
     idle_bps, idle_cpu = s.window(idle_seconds)
     main_wakeups = s.main_thread_wakeups() - main_before
     rss = s.peak_rss_mib()
     quit_time = s.quit()
     return dict(first_frame_ms=first_frame * 1000, first_skeleton_ms=first_skeleton * 1000, first_row_after_delay_ms=(first_row - delay) * 1000,
+                first_readable_after_delay_ms=(readable - delay) * 1000 if readable is not None else float("nan"),
+                # The load starts with the first frame ("Loading"): its answer comes `delay` later.
+                first_readable_after_answer_ms=(readable - first_frame - delay) * 1000 if readable is not None else float("nan"),
                 shimmer_bytes_per_s=shimmer_bps, shimmer_cpu=shimmer_cpu, idle_bytes_per_s=idle_bps,
                 idle_cpu=idle_cpu, idle_main_thread_wakeups=main_wakeups, peak_rss_mib=rss,
                 quit_ms=quit_time * 1000)

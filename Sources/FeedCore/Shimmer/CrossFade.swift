@@ -15,6 +15,17 @@ public enum CrossFade {
         return max(1, steps - Int(progress * Double(steps)))
     }
 
+    /// How much of the skeleton's grey is mixed into a cell's colours at fade step `step`
+    /// (0 none, 1 all): at most `firstMix`, so that the first frame after the posts came
+    /// already reads (text and its ground at least 4:1 apart, dark or light; all grey, as
+    /// before, drew the text in its ground's colour) and the fade only finishes the rest.
+    public static func mix(at step: Int) -> Double {
+        firstMix * Double(min(max(step, 0), steps)) / Double(steps)
+    }
+
+    /// The first step's mix: 0.4 of the grey.
+    public static let firstMix = 0.4
+
     /// Whether an animation style fades: reduced motion (calm, none) swaps at once.
     public static func applies(to style: AnimationStyle) -> Bool {
         style == .slide || style == .pulse
