@@ -326,6 +326,17 @@ extension CommandLineOption {
             options.dumpPicturesAt = try seconds(text, of: "--pictures-at", in: 0...3600)
         },
         CommandLineOption(
+            names: ["--keys"], value: "KEYS",
+            summary:
+                "with --dump, press these keys (each character a key, as typed) once the frame would be dumped, "
+                + "and dump the frame after them: --keys s shows the sources view, --keys jj the third post"
+        ) { options, text throws(ParseError) in
+            guard !text.isEmpty, text.allSatisfy({ !$0.isNewline }) else {
+                throw ParseError(description: "--keys takes the keys to press, such as --keys s")
+            }
+            options.dumpKeys = text.map { Key.character($0) }
+        },
+        CommandLineOption(
             names: ["--svg"],
             summary:
                 "dump an SVG picture instead: each cell in the colours of --color (default "

@@ -78,6 +78,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var dumpAt: Duration?
     /// `--pictures-at`: the dumped frame this long into the pictures' load, the posts in.
     public var dumpPicturesAt: Duration?
+    /// `--keys`: keys pressed before the dumped frame.
+    public var dumpKeys: [Key] = []
     /// `--svg`: the dump as an SVG picture; `--svg-frame` puts a window around it;
     /// `--frames`: this many frames, at `--fps`, played in a loop.
     public var svg = false
@@ -265,8 +267,10 @@ public struct CommandLineOptions: Equatable, Sendable {
 
     /// Options that make sense only with another, or not with another.
     private func checkCombinations() throws(ParseError) {
-        if !dump, dumpAt != nil || dumpPicturesAt != nil || dumpSize != CommandLineOptions().dumpSize {
-            throw ParseError(description: "--size, --at and --pictures-at go with --dump")
+        if !dump,
+            dumpAt != nil || dumpPicturesAt != nil || dumpSize != CommandLineOptions().dumpSize || !dumpKeys.isEmpty
+        {
+            throw ParseError(description: "--size, --at, --pictures-at and --keys go with --dump")
         }
         if dumpAt != nil, dumpPicturesAt != nil {
             throw ParseError(description: "--at is a moment of the posts' load, --pictures-at of their pictures': one")

@@ -18,7 +18,7 @@ public enum DumpOutput {
         let (frames, failed) = FrameDump.frames(
             options: viewer, services: services, clock: clock, size: options.dumpSize, at: options.dumpAt,
             picturesAt: options.dumpPicturesAt, count: options.svgFrames,
-            interval: .seconds(1) / viewer.framesPerSecond)
+            interval: .seconds(1) / viewer.framesPerSecond, realTime: true, keys: options.dumpKeys)
         output.say(text(of: frames, options: options), newline: false)
         return failed
     }

@@ -247,7 +247,7 @@ import Testing
                 if option.value != nil {
                     arguments.append(values[name] ?? option.value!.split(separator: "|").first.map(String.init) ?? "")
                 }
-                if ["--size", "--at", "--pictures-at", "--svg", "--svg-frame", "--frames"].contains(name) {
+                if ["--size", "--at", "--pictures-at", "--keys", "--svg", "--svg-frame", "--frames"].contains(name) {
                     arguments.append("--dump")
                 }
                 if ["--svg-frame", "--frames"].contains(name) { arguments.append("--svg") }

@@ -82,11 +82,16 @@ import Testing
         #expect(style.foreground == 0xF08C28 && style.background == -1)
     }
 
+    /// From near the skeleton's grey, the picture already showing: its first frame mixes
+    /// the grey in as text's does.
     @Test func aPictureFadesInFromTheSkeletonsGrey() {
         let start = StyleMapping.style(
             for: Style(orangeOverTeal.ink, fade: CrossFade.steps), depth: .truecolor, background: .dark)
-        let grey = Int32(TerminalBackground.dark.skeletonGrey(level: 0))
-        #expect(start.foreground == grey && start.background == grey)
+        let grey = TerminalBackground.dark.skeletonGrey(level: 0)
+        guard case .picture(let foreground, let background) = orangeOverTeal.ink else { return }
+        #expect(start.foreground == Int32(RGB.mix(foreground, grey, CrossFade.firstMix)))
+        #expect(start.background == Int32(RGB.mix(background, grey, CrossFade.firstMix)))
+        #expect(start.foreground != start.background)
     }
 
     @Test func aStyleKeepsBothColoursAndItsFade() {

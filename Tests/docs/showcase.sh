@@ -3,7 +3,8 @@
 # drawn by the release binary (`--dump --svg`) from the loopback server's showcase:
 # loading (skeleton avatars, the picture's BlurHash, the band sweeping), and loaded; and
 # of a timeline of three networks (an RSS feed, a Mastodon timeline and a Bluesky feed,
-# the loopback server's recorded answers, their pictures served by it), loading and loaded.
+# the loopback server's recorded answers, their pictures served by it), loading and loaded;
+# of the sources view of tagged subscriptions, loading; and of the reading pane.
 set -euo pipefail
 bin=${1:?usage: showcase.sh BINARY OUT_DIR}
 out=${2:?usage: showcase.sh BINARY OUT_DIR}
@@ -37,6 +38,23 @@ mixed() {
 }
 mixed --pictures-at 0.05 --frames 57 --fps 30 > "$out/mixed-loading.svg"
 mixed > "$out/mixed-loaded.svg"
+# The sources view of tagged subscriptions: the store filled by a reload, then the view
+# while every source loads again (the store's counts, shimmering); and the reading pane.
+state=$(mktemp -d)
+cat > "$config/shimmerfeed/feeds" <<FEEDS
+http://127.0.0.1:$port/mixed/rss tag=blogs Nightshift Notes
+http://127.0.0.1:$port/jsonfeed/1 tag=blogs/tech Paged Feed
+http://127.0.0.1:$port/rss tag=news tag=space Liftoff News
+http://127.0.0.1:$port/atom tag=news Atom example
+http://127.0.0.1:$port/api/v1/timelines/public tag=people social.example
+http://127.0.0.1:$port/posts Loose posts
+FEEDS
+tagged() {
+    XDG_CONFIG_HOME=$config XDG_STATE_HOME=$state XDG_CACHE_HOME=$state "$bin" "$@"
+}
+tagged reload >/dev/null
+tagged --dump --svg --svg-frame --size 80x24 --at 0.5 --keys s --frames 57 --fps 30 > "$out/sources-loading.svg"
+tagged --dump --svg --svg-frame --size 200x36 --keys jjj > "$out/pane.svg"
 exec {SERVER[1]}>&-
 wait "$server_pid" 2>/dev/null || true
-rm -rf "$config"
+rm -rf "$config" "$state"

@@ -547,7 +547,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with Seen.lock:
                 Seen.sent.append(time.monotonic())
         elif path == "/many-feed":
-            # One of many sources, for the tests of what a source costs.
+            # One of many sources, for the tests of what a source costs; `delay` seconds late
+            # (answers spread over time, as a network's come).
+            time.sleep(float(params.get("delay", "0")))
             body = many_feed(int(params.get("source", "0")), int(params.get("items", "20")),
                              int(params.get("words", "40")), int(params.get("padding", "0")))
             self.send(200, body, "application/rss+xml")

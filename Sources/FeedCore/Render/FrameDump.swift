@@ -26,11 +26,14 @@ public enum FrameDump {
     /// never answering); from `picturesAt` (the posts in, their pictures' loads never
     /// answering); else from when every source has answered, the pictures of the rows
     /// shown have arrived or failed (each within its loader's bounds), and the screen has
-    /// settled. `failed` when every source failed.
+    /// settled. `failed` when every source failed. `realTime`: the loads of files and URLs
+    /// take the time they take on the clock too (the viewer's dump), where a test's clock
+    /// moves only as told. `keys`: pressed once the frame would be taken, the frame after them.
     @MainActor
     public static func frames(
         options: ViewerOptions, services: LoopServices, clock: ManualClock, size: TerminalSize, at: Duration?,
-        picturesAt: Duration? = nil, count: Int = 1, interval: Duration = .zero
+        picturesAt: Duration? = nil, count: Int = 1, interval: Duration = .zero, realTime: Bool = false,
+        keys: [Key] = []
     ) -> (frames: [ScreenBuffer], failed: Bool) {
         var options = options
         options.loadsMorePages = false
@@ -58,8 +61,12 @@ public enum FrameDump {
         // A day of the manual clock: loads that sleep on it are let go; one that takes real
         // time (a file, a URL) is bounded by its own limits.
         let backend = MemoryBackend(
-            size: size, script: [.init(until: done, send: [.key(.character("q"))])], clock: clock,
+            size: size,
+            script: (keys.isEmpty ? [] : [.init(until: done, send: keys.map { .key($0) })])
+                + [.init(until: { keys.isEmpty ? done($0) : true }, send: [.key(.character("q"))])], clock: clock,
             stops: (at ?? picturesAt).map { [$0] } ?? [], deadline: .seconds(86_400), patience: .seconds(86_400))
+        backend.followsRealTime = realTime
+        backend.keepsEveryFrame = false
         let loop = FeedRunLoop(
             state: AppState(options: options, size: size), backend: backend, services: services, clock: clock)
         box.loop = loop
