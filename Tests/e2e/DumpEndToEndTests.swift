@@ -13,7 +13,10 @@ extension EndToEndTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             // Four posts, 0.3 s apart: the body takes 0.9 s at least.
             let run = try DumpRun(
-                ["--dump", "--no-store", "--size", "100x20", server.url("/drip-posts?count=4&interval=0.3").absoluteString],
+                [
+                    "--dump", "--no-store", "--size", "100x20",
+                    server.url("/drip-posts?count=4&interval=0.3").absoluteString,
+                ],
                 in: folder)
             let status = try #require(run.output.split(separator: "\n").last.map(String.init))
             let seconds = try #require(status.firstMatch(of: /loaded in (\d+\.\d+) s/), "\(status)")
