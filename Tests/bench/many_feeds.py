@@ -239,6 +239,85 @@ def table(binary, configs, runs=3):
               + (f" (300: x {peaks[(300, 20)] / peaks[(100, 60)]:.2f})" if (300, 20) in peaks else ""))
 
 
+def sampled(argv, env):
+    """Runs `argv` to its end: seconds, and the peaks of its resident memory (VmHWM), of
+    its anonymous part (RssAnon: the heap and the rest it allocated) and of its file pages
+    (RssFile: the binary's and libraries' pages), in MiB, /proc read every 2 ms."""
+    start = time.monotonic()
+    process = subprocess.Popen(argv, env=dict(os.environ, **env), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    peaks = {"VmHWM": 0, "RssAnon": 0, "RssFile": 0}
+    while process.poll() is None:
+        try:
+            with open(f"/proc/{process.pid}/status") as status:
+                for line in status:
+                    name = line.split(":", 1)[0]
+                    if name in peaks:
+                        peaks[name] = max(peaks[name], int(line.split()[1]))
+        except OSError:
+            pass
+        time.sleep(0.002)
+    if process.returncode != 0:
+        raise RuntimeError(f"{argv[0]} exited with {process.returncode}")
+    return dict(seconds=time.monotonic() - start, peak=peaks["VmHWM"] / 1024, anon=peaks["RssAnon"] / 1024,
+                file=peaks["RssFile"] / 1024)
+
+
+def commands(binary, feeds=300, items=30, delay=0.05, runs=3):
+    """The commands without a terminal beside `newsboat -x reload` on the same feeds, each
+    from an empty store (print after a reload): `--dump` at 120x40 and 200x50, `reload`,
+    `print`; and `--dump` of 500 feeds against 300. Medians of `runs`, in turn."""
+    farm = Farm(items, delay)
+    rows = {name: [] for name in ("newsboat -x reload", "--dump --size 120x40", "--dump --size 200x50", "reload",
+                                  "print", "--dump of 500 feeds")}
+    try:
+        for _ in range(runs):
+            for name in rows:
+                count = 500 if name.startswith("--dump of 500") else feeds
+                workdir = tempfile.mkdtemp(prefix="commands-", dir=terminal_bench.STATE_ROOT)
+                try:
+                    if name.startswith("newsboat"):
+                        if shutil.which("newsboat") is None:
+                            continue
+                        urls, config = os.path.join(workdir, "urls"), os.path.join(workdir, "config")
+                        with open(urls, "w") as out:
+                            out.writelines(f"{farm.url(feed)}\n" for feed in range(count))
+                        with open(config, "w") as out:
+                            out.write("reload-threads 8\n")
+                        rows[name].append(sampled(["newsboat", "-x", "reload", "-u", urls, "-c",
+                                                   os.path.join(workdir, "cache.db"), "-C", config], {"HOME": workdir}))
+                        continue
+                    environment = subscribe(workdir, farm, count)
+                    if name == "print":
+                        sampled([binary, "reload"], environment)
+                        rows[name].append(sampled([binary, "print"], environment))
+                    elif name == "reload":
+                        rows[name].append(sampled([binary, "reload"], environment))
+                    else:
+                        size = "200x50" if "200x50" in name else "120x40"
+                        rows[name].append(sampled([binary, "--dump", "--size", size], environment))
+                finally:
+                    shutil.rmtree(workdir, ignore_errors=True)
+    finally:
+        farm.close()
+
+    def median(name, key):
+        return statistics.median(run[key] for run in rows[name]) if rows[name] else float("nan")
+
+    theirs = median("newsboat -x reload", "peak")
+    theirs_anon = median("newsboat -x reload", "anon")
+    print(f"the commands on {feeds} loopback feeds x {items} items ({delay} s each), beside newsboat -x reload, "
+          f"medians of {runs}, runs interleaved (MiB: peak RSS, of it anonymous and file pages):")
+    for name in rows:
+        line = (f"  {name:22} {median(name, 'seconds'):5.2f} s, peak {median(name, 'peak'):5.1f} MiB "
+                f"(anon {median(name, 'anon'):4.1f}, file {median(name, 'file'):4.1f})")
+        if not name.startswith("newsboat") and theirs == theirs:
+            line += f" | peak x {median(name, 'peak') / theirs:.2f} newsboat's, anon x {median(name, 'anon') / theirs_anon:.2f}"
+        print(line)
+    print(f"  --dump of 500 feeds against 300: peak x {median('--dump of 500 feeds', 'peak') / median('--dump --size 120x40', 'peak'):.2f}",
+          flush=True)
+
+
 # The table `make bench` prints: the issue's two side by side, then the same 6,000 posts
 # over 100, 300 and 500 sources, so that what a source costs shows apart from its posts.
 CONFIGS = [(100, 30, 0.3, True), (300, 20, 0.1, True), (100, 60, 0.1, False), (500, 12, 0.1, False)]

@@ -630,4 +630,5 @@ if __name__ == "__main__":
     report("a Mastodon home timeline streaming from loopback (20 statuses, then 100 a second for 10 s):",
            [streaming_bench.streaming_run(binary) for _ in range(runs)])
     many_feeds.table(binary, many_feeds.CONFIGS, runs)
+    many_feeds.commands(binary, runs=runs)
     many_feeds.storm_figures(binary, runs)

@@ -38,8 +38,11 @@ mixed() {
 }
 mixed --pictures-at 0.05 --frames 57 --fps 30 > "$out/mixed-loading.svg"
 mixed > "$out/mixed-loaded.svg"
+# The reading pane beside the mixed timeline: its first post, its picture at the pane's width.
+SHIMMERFEED_BLUESKY_APPVIEW="http://127.0.0.1:$port" XDG_CONFIG_HOME=$config \
+    "$bin" --dump --svg --svg-frame --size 200x40 --no-store > "$out/pane.svg"
 # The sources view of tagged subscriptions: the store filled by a reload, then the view
-# while every source loads again (the store's counts, shimmering); and the reading pane.
+# while every source loads again (the store's counts, shimmering).
 state=$(mktemp -d)
 cat > "$config/shimmerfeed/feeds" <<FEEDS
 http://127.0.0.1:$port/mixed/rss tag=blogs Nightshift Notes
@@ -54,7 +57,6 @@ tagged() {
 }
 tagged reload >/dev/null
 tagged --dump --svg --svg-frame --size 80x24 --at 0.5 --keys s --frames 57 --fps 30 > "$out/sources-loading.svg"
-tagged --dump --svg --svg-frame --size 200x36 --keys jjj > "$out/pane.svg"
 exec {SERVER[1]}>&-
 wait "$server_pid" 2>/dev/null || true
 rm -rf "$config" "$state"
