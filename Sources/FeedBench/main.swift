@@ -97,6 +97,7 @@ case "decode":
     try decodeBench(path: arguments.dropFirst().first ?? "")
 case "timeline":
     timelineBench()
+    sourcesViewBench()
 case "store":
     let folder = arguments.dropFirst().first ?? "."
     let refreshes = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000
