@@ -121,6 +121,26 @@ import Testing
         #expect(V.status(narrow, at: .seconds(1)).contains("The reading pane needs 100 columns; this terminal has 90."))
     }
 
+    /// The pane's post draws its pictures as its row does, at the pane's width: skeleton
+    /// cells until the bytes come (their load asked for with the rows'), then the picture.
+    @Test func thePanesPostDrawsItsPictures() throws {
+        let (state, effects) = PictureStateTests.loaded(
+            [PictureStateTests.post("a", minutesAgo: 1)], size: TerminalSize(width: 200, height: 40))
+        #expect(PictureStateTests.started(effects).contains(PictureStateTests.media + "a"))
+        let pane = try #require(state.readingPane)
+        let layout = try #require(PanePainter.layout(state, pane: pane))
+        let picture = try #require(layout.pictures.first)
+        #expect(picture.column >= pane.column && picture.columns > state.viewport.layout(at: 0).pictures[0].columns)
+        var loaded = state
+        _ = loaded.apply(
+            .picture(url: PictureStateTests.media + "a", .loaded(PictureStateTests.pixels)), at: .seconds(1))
+        let frame = FeedRenderer.render(loaded.advanced(to: .seconds(3)))
+        let cells = (0..<picture.rows).flatMap { row in
+            (0..<picture.columns).map { frame[picture.line + row, picture.column + $0].style.ink }
+        }
+        #expect(cells.contains(where: PictureStateTests.isPicture), "the picture's own colours in the pane")
+    }
+
     /// In words, the pane is the rows area: the post's text as lines, the cursor at its start.
     @Test func theAccessibleModeReadsThePaneAsLinearText() throws {
         var state = Self.loaded(accessible: true)
