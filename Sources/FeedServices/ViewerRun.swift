@@ -76,7 +76,7 @@ public final class ViewerRun: Sendable {
         for index in expanded.entries.indices {
             let entry = expanded.entries[index]
             guard case .file("notifications") = entry.source else { continue }
-            guard let notifications = readers.lazy.compactMap({ $0.notifications(for: entry) }).first else {
+            guard var notifications = readers.lazy.compactMap({ $0.notifications(for: entry) }).first else {
                 if let handle = entry.account {
                     throw Failure.notSignedIn(account: handle, host: String(handle.split(separator: "@").last ?? ""))
                 }
@@ -84,6 +84,9 @@ public final class ViewerRun: Sendable {
                     "notifications are an account's: shimmerfeed login SERVER first"
                         + (accounts.problem.map { " (\($0))" } ?? ""))
             }
+            // Its line's own settings and tags stay with it.
+            (notifications.tags, notifications.refresh, notifications.keep, notifications.images, notifications.mutes) =
+                (entry.tags, entry.refresh, entry.keep, entry.images, entry.mutes)
             expanded.entries[index] = notifications
         }
         return expanded

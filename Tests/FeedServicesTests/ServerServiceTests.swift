@@ -68,6 +68,21 @@ import Testing
         }
     }
 
+    /// `notifications` in the subscriptions file keeps its line's tags and settings, so that
+    /// `--tag` and the sources view find it under its tag.
+    @Test func notificationsKeepTheirLinesTagsAndSettings() throws {
+        let config = loopback.folder.appendingPathComponent("config/shimmerfeed")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "notifications tag=people refresh=5m Mine\n".write(
+            to: config.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
+        let run = try loopback.run([])
+        let entry = try #require(run.sources.list.entries.first)
+        #expect(entry.url?.absoluteString == loopback.base + "/api/v1/notifications")
+        #expect(entry.tags == ["people"] && entry.refresh == .seconds(300) && entry.title == "Mine")
+        #expect(run.sources.statuses.map(\.tags) == [["people"]])
+        #expect(try loopback.run(["--tag", "people"]).sources.count == 1)
+    }
+
     /// An editor that writes `text` into the draft (the file it is given), and counts its runs.
     private func editor(writing text: String, orWhenReopened second: String? = nil) throws -> [String: String] {
         let script = loopback.folder.appendingPathComponent("editor.sh")
