@@ -186,6 +186,21 @@ import Testing
         }
     }
 
+    /// The status line counts the sources and the tags, in the singular where there is one.
+    @Test func theStatusCountsSourcesAndTags() {
+        func status(_ tags: [[String]]) -> String {
+            let sources = tags.enumerated().map { index, tags in
+                var source = SourceStatus(name: "S\(index)")
+                source.tags = tags
+                return source
+            }
+            return SourcesView(live: SourcesView.Live(sources: sources, unread: [], now: .zero, height: 10)).status
+        }
+        #expect(status([[]]) == "Sources · 1 source · Enter opens · Esc back")
+        #expect(status([["a"], []]) == "Sources · 2 sources · 1 tag · Enter opens · Esc back")
+        #expect(status([["a"], ["b/c"]]) == "Sources · 2 sources · 3 tags · Enter opens · Esc back")
+    }
+
     /// A failure in a word, and how long until the source is asked again.
     @Test func aFailedSourceSaysWhyAndWhenItIsAskedAgain() throws {
         var options = Self.options()
