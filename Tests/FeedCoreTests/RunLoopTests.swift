@@ -145,6 +145,26 @@ import Testing
         #expect(!backend.frames.contains(where: isSkeleton))
     }
 
+    /// `--dump`'s way: a load busy on its thread takes its real time on the clock too, so
+    /// that "loaded in" says how long it took; and the clipboard keeps what `y` copied.
+    @Test func followingRealTimeALoadTakesItsTimeOnTheClock() throws {
+        var feed = try Self.fixtureFeedDatedFromNow()
+        feed.posts[0].url = "https://blog.example/ada"
+        let loader = WorkingLoader(feed: feed, work: .milliseconds(150))
+        let (loop, backend) = loop(
+            [
+                .init(until: shows("Ada Park"), send: [.key(.character("y"))]),
+                .init(until: { _ in true }, send: [.key(.character("q"))]),
+            ], loader: loader)
+        backend.followsRealTime = true
+        _ = loop.run()
+        #expect(!backend.timedOut)
+        let shown = try #require(time(of: shows("Ada Park"), in: backend))
+        #expect(shown >= .milliseconds(100), "150 ms of work, less what ran before the wait: \(shown)")
+        #expect(loop.state.lastLoadDuration.map { $0 >= .milliseconds(100) } == true)
+        #expect(backend.copied == ["https://blog.example/ada"])
+    }
+
     @Test(arguments: [1, 2])
     func rTogglesBetweenReloadSkeletonAndRowsAndCancelsTheLoad(sources: Int) throws {
         let loaders = try (0..<sources).map { _ in try loader(delay: .milliseconds(400)) }

@@ -201,6 +201,40 @@ import Testing
         #expect(status([["a"], ["b/c"]]) == "Sources · 2 sources · 3 tags · Enter opens · Esc back")
     }
 
+    /// Keys move a screen of rows, or half; the view scrolls to keep the selection in
+    /// sight; a search that finds nothing says so.
+    @Test func movingThroughManySourcesAndASearchOfNone() {
+        let sources = (0..<40).map { SourceStatus(name: "Source \($0)") }
+        var view = SourcesView(live: SourcesView.Live(sources: sources, unread: [], now: .zero, height: 10))
+        // 41 rows: the heading, then the sources.
+        _ = view.handle(.pageDown)
+        #expect(view.selected == 9 && view.top == 0)
+        _ = view.handle(.halfPageDown)
+        #expect(view.selected == 13 && view.top == 4)
+        _ = view.handle(.halfPageUp)
+        #expect(view.selected == 9 && view.top == 4)
+        _ = view.handle(.last)
+        #expect(view.selected == 40 && view.top == 31)
+        var buffer = ScreenBuffer(width: 80, height: 11)
+        view.draw(
+            into: &buffer, height: 10,
+            context: DrawContext(
+                elapsed: .zero, shimmer: Shimmer(style: .none, screenWidth: 80, screenHeight: 10),
+                paletteSkeleton: false, actions: ServerActions()))
+        #expect(buffer.lines[9].hasPrefix("▌   Source 39"))
+        _ = view.handle(.first)
+        #expect(view.selected == 0 && view.top == 0)
+        _ = view.handle(.search)
+        for key in "zz" { _ = view.handle(unbound: .character(key)) }
+        var empty = ScreenBuffer(width: 80, height: 11)
+        view.draw(
+            into: &empty, height: 10,
+            context: DrawContext(
+                elapsed: .zero, shimmer: Shimmer(style: .none, screenWidth: 80, screenHeight: 10),
+                paletteSkeleton: false, actions: ServerActions()))
+        #expect(empty.lines[1].contains("No source's name holds “zz”."))
+    }
+
     /// A failure in a word, and how long until the source is asked again.
     @Test func aFailedSourceSaysWhyAndWhenItIsAskedAgain() throws {
         var options = Self.options()
