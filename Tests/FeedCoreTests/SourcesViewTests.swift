@@ -122,6 +122,7 @@ import Testing
         // Esc again: the whole timeline, on the post the reader left.
         _ = state.apply(.key(.escape), at: .seconds(4))
         #expect(state.views.top == nil && state.selectedPost?.id == reading.id && state.shownPosts.count == 8)
+        #expect(state.unreadCount == 8 && V.status(state, at: .seconds(4)).contains("8 unread"), "counted again")
         // Esc on the timeline quits, as ever.
         #expect(state.apply(.key(.escape), at: .seconds(5)).contains(.quit(exitCode: 0)))
     }
@@ -199,6 +200,24 @@ import Testing
         #expect(status([[]]) == "Sources · 1 source · Enter opens · Esc back")
         #expect(status([["a"], []]) == "Sources · 2 sources · 1 tag · Enter opens · Esc back")
         #expect(status([["a"], ["b/c"]]) == "Sources · 2 sources · 3 tags · Enter opens · Esc back")
+    }
+
+    /// A nested tag is indented under its parent, and its sources under it.
+    @Test func aNestedTagIsIndentedUnderItsParent() {
+        var sources = [SourceStatus(name: "Kernel"), SourceStatus(name: "Tech news")]
+        sources[0].tags = ["tech/kernel"]
+        sources[1].tags = ["tech"]
+        let view = SourcesView(live: SourcesView.Live(sources: sources, unread: [3, 4], now: .zero, height: 10))
+        var buffer = ScreenBuffer(width: 80, height: 11)
+        view.draw(
+            into: &buffer, height: 10,
+            context: DrawContext(
+                elapsed: .zero, shimmer: Shimmer(style: .none, screenWidth: 80, screenHeight: 10),
+                paletteSkeleton: false, actions: ServerActions()))
+        #expect(buffer.lines[0].hasPrefix("▌ ▾ tech ") && buffer.lines[0].hasSuffix(" 7 "))
+        #expect(buffer.lines[1].hasPrefix("    Tech news "))
+        #expect(buffer.lines[2].hasPrefix("    ▾ kernel ") && buffer.lines[2].hasSuffix(" 3 "))
+        #expect(buffer.lines[3].hasPrefix("      Kernel "))
     }
 
     /// Keys move a screen of rows, or half; the view scrolls to keep the selection in
