@@ -56,6 +56,10 @@ import Testing
         #expect(document.contains("<dateCreated>Mon, 30 Nov 2026 00:53:20 GMT</dateCreated>"))
         #expect(OPMLExport.rfc822(Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
         #expect(OPMLExport.rfc822(Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        // Either side of an era's start (the proleptic calendar's 1 March of year 0): the
+        // algorithm's branch for days before it.
+        #expect(OPMLExport.rfc822(Date(timeIntervalSince1970: -62_162_035_200)) == "Wed, 01 Mar 0 00:00:00 GMT")
+        #expect(OPMLExport.rfc822(Date(timeIntervalSince1970: -62_162_121_600)) == "Tue, 29 Feb 0 00:00:00 GMT")
     }
 
     @Test func theCommandsAreWords() throws {

@@ -152,6 +152,10 @@ import Testing
         #expect(view.shown.map { view.rows[$0] } == [.tag("linux", depth: 0, sources: [0, 2]), .source(2, depth: 1)])
         #expect(view.selectedRow == .source(2, depth: 1))
         #expect(V.status(state, at: .seconds(2)).hasPrefix(" /lwn▏ 1 of 4 sources · Enter keeps · Esc clears"))
+        // Esc while typing clears the search and stays in the view.
+        _ = state.apply(.key(.escape), at: .seconds(2))
+        #expect(state.views.top is SourcesView && (state.views.top as? SourcesView)?.query == nil)
+        for key in ["/", "l", "w", "n"] { _ = state.apply(.key(.character(Character(key))), at: .seconds(2)) }
         _ = state.apply(.key(.enter), at: .seconds(2))
         _ = state.apply(.key(.escape), at: .seconds(2))
         #expect(state.views.top is SourcesView, "Esc clears the kept search first")

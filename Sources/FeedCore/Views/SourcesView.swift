@@ -149,8 +149,6 @@ public struct SourcesView: StackedView {
             typing = false
             if query?.isEmpty == true { endSearch() }
             return []
-        case .up, .down, .pageUp, .pageDown, .home, .end:
-            return []
         case .backspace:
             guard query?.isEmpty == false else { return [] }
             query?.removeLast()
