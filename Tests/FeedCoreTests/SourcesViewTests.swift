@@ -123,6 +123,9 @@ import Testing
         _ = state.apply(.key(.escape), at: .seconds(4))
         #expect(state.views.top == nil && state.selectedPost?.id == reading.id && state.shownPosts.count == 8)
         #expect(state.unreadCount == 8 && V.status(state, at: .seconds(4)).contains("8 unread"), "counted again")
+        // The posts on the screen are the whole timeline's again, for the read marks of the next key.
+        #expect(!state.timeline.onScreen.isEmpty)
+        #expect(state.timeline.onScreen == state.timeline.visiblePosts(in: state.frame).map(\.index))
         // Esc on the timeline quits, as ever.
         #expect(state.apply(.key(.escape), at: .seconds(5)).contains(.quit(exitCode: 0)))
     }
