@@ -140,24 +140,19 @@ public struct SourcesView: StackedView {
 
     /// A key while the search is typed into (every key), or a key bound to nothing.
     public mutating func handle(unbound key: Key) -> [AppEffect] {
-        guard typing else { return [] }
-        switch key {
-        case .escape, .control("c"), .control("g"):
+        guard typing, var text = query else { return [] }
+        switch TypedQuery.type(key, into: &text) {
+        case .cleared:
             endSearch()
             return []
-        case .enter:
+        case .kept:
             typing = false
-            if query?.isEmpty == true { endSearch() }
+            if text.isEmpty { endSearch() }
             return []
-        case .backspace:
-            guard query?.isEmpty == false else { return [] }
-            query?.removeLast()
-        case .control("u"):
-            query = ""
-        case .character(let character):
-            query?.append(character)
-        default:
+        case .ignored:
             return []
+        case .edited:
+            query = text
         }
         narrow()
         return []

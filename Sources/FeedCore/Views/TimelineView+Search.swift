@@ -13,22 +13,18 @@ extension TimelineView {
 
     /// A key while the search is typed into.
     mutating func typeIntoSearch(_ key: Key, in frame: ViewFrame) -> [AppEffect] {
-        switch key {
-        case .escape, .control("c"), .control("g"):
+        var query = search?.query ?? ""
+        switch TypedQuery.type(key, into: &query) {
+        case .cleared:
             endSearch(in: frame)
             return []
-        case .enter:
+        case .kept:
             search?.typing = false
             return []
-        case .backspace:
-            guard search?.query.isEmpty == false else { return [] }
-            search?.query.removeLast()
-        case .control("u"):
-            search?.query = ""
-        case .character(let character):
-            search?.query.append(character)
-        default:
+        case .ignored:
             return []
+        case .edited:
+            search?.query = query
         }
         refreshSearch(keeping: nil, in: frame)
         guard frame.tracksRead, let query = search?.query, !query.trimmingWhitespace().isEmpty else { return [] }
