@@ -42,7 +42,7 @@ public struct SourceList: Sendable {
             if case .file(let path) = source, let opml = try opmlFeeds(at: path) {
                 list.entries += opml.map { feed in
                     var opened = Entry(source: FeedSource(argument: feed.url), title: feed.title)
-                    opened.tags = entry.tags + feed.tags.filter { !entry.tags.contains($0) }
+                    opened.tags = SourceTags.all([entry.tags, feed.tags])
                     return opened
                 }
             } else {

@@ -49,7 +49,7 @@ public enum OPMLDocument {
                 let folders = open.compactMap { $0 }
                 let tag = folders.isEmpty ? [] : [folders.joined(separator: "/")]
                 if let known = byURL[url] {
-                    feeds[known].tags += tag.filter { !feeds[known].tags.contains($0) }
+                    feeds[known].tags = SourceTags.all([feeds[known].tags, tag])
                 } else {
                     byURL[url] = feeds.count
                     feeds.append(Feed(url: url, title: name.flatMap { $0.isEmpty ? nil : $0 }, tags: tag))

@@ -119,14 +119,15 @@ public struct SourcesView: StackedView {
     }
 
     public mutating func handle(_ action: KeyAction) -> [AppEffect] {
+        // Next, previous, first and last as every pushed list moves; then kept in sight.
+        if !shown.isEmpty, StackedRows.move(action, selected: &selected, count: shown.count) {
+            move(to: selected)
+            return []
+        }
         let page = max(1, live.height - 1)
         switch action {
-        case .next: move(to: selected + 1)
-        case .previous: move(to: selected - 1)
         case .pageDown, .halfPageDown: move(to: selected + (action == .pageDown ? page : page / 2))
         case .pageUp, .halfPageUp: move(to: selected - (action == .pageUp ? page : page / 2))
-        case .first: move(to: 0)
-        case .last: move(to: shown.count - 1)
         case .scrollDown: move(to: selected + 3)
         case .scrollUp: move(to: selected - 3)
         case .nextUnread: nextUnread()
