@@ -209,18 +209,24 @@ import Testing
         #expect(status([["a"], ["b/c"]]) == "Sources · 2 sources · 3 tags · Enter opens · Esc back")
     }
 
-    /// A nested tag is indented under its parent, and its sources under it.
-    @Test func aNestedTagIsIndentedUnderItsParent() {
-        var sources = [SourceStatus(name: "Kernel"), SourceStatus(name: "Tech news")]
-        sources[0].tags = ["tech/kernel"]
-        sources[1].tags = ["tech"]
-        let view = SourcesView(live: SourcesView.Live(sources: sources, unread: [3, 4], now: .zero, height: 10))
+    /// `view` drawn alone, still, on 80 columns and 10 rows (and a status line left blank).
+    static func drawn(_ view: SourcesView) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: 80, height: 11)
         view.draw(
             into: &buffer, height: 10,
             context: DrawContext(
                 elapsed: .zero, shimmer: Shimmer(style: .none, screenWidth: 80, screenHeight: 10),
                 paletteSkeleton: false, actions: ServerActions()))
+        return buffer
+    }
+
+    /// A nested tag is indented under its parent, and its sources under it.
+    @Test func aNestedTagIsIndentedUnderItsParent() {
+        var sources = [SourceStatus(name: "Kernel"), SourceStatus(name: "Tech news")]
+        sources[0].tags = ["tech/kernel"]
+        sources[1].tags = ["tech"]
+        let view = SourcesView(live: SourcesView.Live(sources: sources, unread: [3, 4], now: .zero, height: 10))
+        let buffer = Self.drawn(view)
         #expect(buffer.lines[0].hasPrefix("▌ ▾ tech ") && buffer.lines[0].hasSuffix(" 7 "))
         #expect(buffer.lines[1].hasPrefix("    Tech news "))
         #expect(buffer.lines[2].hasPrefix("    ▾ kernel ") && buffer.lines[2].hasSuffix(" 3 "))
@@ -241,23 +247,13 @@ import Testing
         #expect(view.selected == 9 && view.top == 4)
         _ = view.handle(.last)
         #expect(view.selected == 40 && view.top == 31)
-        var buffer = ScreenBuffer(width: 80, height: 11)
-        view.draw(
-            into: &buffer, height: 10,
-            context: DrawContext(
-                elapsed: .zero, shimmer: Shimmer(style: .none, screenWidth: 80, screenHeight: 10),
-                paletteSkeleton: false, actions: ServerActions()))
+        let buffer = Self.drawn(view)
         #expect(buffer.lines[9].hasPrefix("▌   Source 39"))
         _ = view.handle(.first)
         #expect(view.selected == 0 && view.top == 0)
         _ = view.handle(.search)
         for key in "zz" { _ = view.handle(unbound: .character(key)) }
-        var empty = ScreenBuffer(width: 80, height: 11)
-        view.draw(
-            into: &empty, height: 10,
-            context: DrawContext(
-                elapsed: .zero, shimmer: Shimmer(style: .none, screenWidth: 80, screenHeight: 10),
-                paletteSkeleton: false, actions: ServerActions()))
+        let empty = Self.drawn(view)
         #expect(empty.lines[1].contains("No source's name holds “zz”."))
     }
 
