@@ -109,4 +109,32 @@ import Testing
         #expect(V.selectionLine(state, at: .seconds(2)) == line)
         #expect(state.newAbove == 1 && V.frame(state, at: .seconds(2))[0].contains("▲ 1 new"))
     }
+
+    /// The selected post deleted on the server (gone from a refresh's first page): the
+    /// selection stays at its place in the list, on the post that took it, and the last
+    /// post's place falls back to the new last post.
+    @Test func aSelectedPostGoneFromARefreshLeavesTheSelectionAtItsPlace() throws {
+        var state = Self.reading(Self.older(6), moves: 3, size: Self.tall)
+        #expect(state.selectedPost?.title == "Post old3")
+        _ = state.apply(.tick, at: .seconds(61))
+        V.answer(&state, source: 0, Self.older(6).filter { $0.title != "Post old3" }, at: .seconds(62))
+        #expect(state.selectedPost?.title == "Post old4")
+        #expect(V.selectionLine(state, at: .seconds(62)) != nil)
+
+        var last = Self.reading(Self.older(6), moves: 5, size: Self.tall)
+        #expect(last.selectedPost?.title == "Post old5")
+        _ = last.apply(.tick, at: .seconds(61))
+        V.answer(
+            &last, source: 0, Array(Self.older(6).prefix(5)) + [V.post("older", minutesAgo: 24 * 60)], at: .seconds(62))
+        // old5 is newer than the page's oldest post, so it is gone, not kept as older.
+        #expect(last.selectedPost?.title == "Post older")
+        // Two deleted at the end: the list is shorter than the selection's place.
+        var shorter = Self.reading(Self.older(6), moves: 5, size: Self.tall)
+        _ = shorter.apply(.tick, at: .seconds(61))
+        V.answer(
+            &shorter, source: 0, Array(Self.older(6).prefix(4)) + [V.post("older", minutesAgo: 24 * 60)],
+            at: .seconds(62))
+        #expect(shorter.timeline.allPosts.count == 5)
+        #expect(shorter.selectedPost?.title == "Post older", "the last place falls back to the new last post")
+    }
 }
