@@ -32,6 +32,20 @@ import Testing
         #expect(SourcesView.wait(.seconds(40)) == "40 s" && SourcesView.wait(.seconds(61)) == "2 min")
         #expect(SourcesView.wait(.seconds(3601)) == "2 h")
     }
+
+    /// A wait is rounded up, never down (a source "again in 0 s" would be a lie), and each
+    /// unit starts where the one below it would say 60.
+    @Test func aWaitIsRoundedUpToItsUnit() {
+        let said = [0.2, 59, 59.5, 60, 61, 119, 120, 121, 3540, 3541, 3599, 3600, 3601, 7200].map {
+            SourcesView.wait(.milliseconds(Int($0 * 1000)))
+        }
+        #expect(
+            said == [
+                "1 s", "59 s", "1 min", "1 min", "2 min", "2 min", "2 min", "3 min", "59 min", "60 min", "60 min",
+                "1 h",
+                "2 h", "2 h",
+            ])
+    }
 }
 
 /// `s`, as a reader meets it: the view over the timeline, its counts from what the
@@ -209,13 +223,13 @@ import Testing
         #expect(status([["a"], ["b/c"]]) == "Sources · 2 sources · 3 tags · Enter opens · Esc back")
     }
 
-    /// `view` drawn alone, still, on 80 columns and 10 rows (and a status line left blank).
-    static func drawn(_ view: SourcesView) -> ScreenBuffer {
-        var buffer = ScreenBuffer(width: 80, height: 11)
+    /// `view` drawn alone, still, on `width` columns and 10 rows (and a status line left blank).
+    static func drawn(_ view: SourcesView, width: Int = 80) -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: width, height: 11)
         view.draw(
             into: &buffer, height: 10,
             context: DrawContext(
-                elapsed: .zero, shimmer: Shimmer(style: .none, screenWidth: 80, screenHeight: 10),
+                elapsed: .zero, shimmer: Shimmer(style: .none, screenWidth: width, screenHeight: 10),
                 paletteSkeleton: false, actions: ServerActions()))
         return buffer
     }
@@ -231,6 +245,20 @@ import Testing
         #expect(buffer.lines[1].hasPrefix("    Tech news "))
         #expect(buffer.lines[2].hasPrefix("    ▾ kernel ") && buffer.lines[2].hasSuffix(" 3 "))
         #expect(buffer.lines[3].hasPrefix("      Kernel "))
+    }
+
+    /// A name too long for its column ends in "…" one blank cell before the network's
+    /// column (80 columns: it starts at 35), or, below 60 columns, before the count's.
+    @Test func aLongNameEndsOneCellBeforeTheNextColumn() {
+        let name = String(repeating: "Very long name ", count: 8)
+        let view = SourcesView(
+            live: SourcesView.Live(sources: [SourceStatus(name: name)], unread: [5], now: .zero, height: 10))
+        let wide = Array(Self.drawn(view).lines[1])
+        #expect(wide[33] == "…" && wide[34] == " " && wide[35] != " ", "\(String(wide))")
+        let narrow = Array(Self.drawn(view, width: 50).lines[1])
+        // The count's column starts at 50 - 1 - 6 = 43: "     5" right-aligned in it.
+        #expect(narrow[41] == "…" && narrow[42] == " ", "\(String(narrow))")
+        #expect(String(narrow[43...]).hasSuffix("5 "))
     }
 
     /// Keys move a screen of rows, or half; the view scrolls to keep the selection in
