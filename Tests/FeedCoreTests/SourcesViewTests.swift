@@ -261,6 +261,18 @@ import Testing
         #expect(String(narrow[43...]).hasSuffix("5 "))
     }
 
+    /// Over a timeline, the view's page is the terminal's rows but the status line.
+    @Test func aPageOfTheViewIsTheScreensRowsButTheStatusLine() {
+        var state = V.started(40, size: TerminalSize(width: 80, height: 24))
+        _ = state.apply(.key(.character("s")), at: .seconds(1))
+        _ = state.apply(.key(.pageDown), at: .seconds(1))
+        // 41 rows: the "no tag" heading, then the sources; a page of 23 lands on the 23rd.
+        #expect((state.views.top as? SourcesView)?.selected == 22)
+        _ = state.apply(.resize(TerminalSize(width: 80, height: 12)), at: .seconds(2))
+        _ = state.apply(.key(.pageDown), at: .seconds(2))
+        #expect((state.views.top as? SourcesView)?.selected == 32, "a page of 11 rows moves 10")
+    }
+
     /// Keys move a screen of rows, or half; the view scrolls to keep the selection in
     /// sight; a search that finds nothing says so.
     @Test func movingThroughManySourcesAndASearchOfNone() {

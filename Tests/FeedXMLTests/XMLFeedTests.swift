@@ -341,4 +341,22 @@ import Testing
                 .init(url: "https://nameless.example/rss", title: "Nameless folder"),
             ])
     }
+
+    /// Only an outline is a folder: another element with a title (an exporter's own
+    /// wrapper, OPML's body given one) names no tag.
+    @Test func onlyOutlinesAreFolders() throws {
+        let read = try OPMLDocument.feeds(
+            Data(
+                """
+                <opml version="2.0" title="Mine"><body title="Subscriptions">
+                <group text="Reader's own"><outline type="rss" text="Loose" xmlUrl="https://loose.example/rss"/></group>
+                <outline text="Tech"><outline type="rss" text="LWN" xmlUrl="https://lwn.example/rss"/></outline>
+                </body></opml>
+                """.utf8))
+        #expect(
+            read == [
+                .init(url: "https://loose.example/rss", title: "Loose"),
+                .init(url: "https://lwn.example/rss", title: "LWN", tags: ["Tech"]),
+            ])
+    }
 }
