@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test test-tiers test-terminal bench fuzz mutate mutate-sample lint format install uninstall clean docs
+.PHONY: build run test test-tiers test-terminal bench hot-functions fuzz mutate mutate-sample lint format install uninstall clean docs
 
 # The system packages the build needs (and, for `make test`, the tests), installed when
 # missing: by apt-get as root, else the one line to run is printed. One list, in
@@ -109,6 +109,15 @@ fuzz:
 	cp Tests/FeedPicturesTests/Fixtures/* $(FUZZ_DIR)/picture-corpus/
 	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/picture-fuzzer -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 \
 		-rss_limit_mb=2560 -artifact_prefix=$(FUZZ_DIR)/picture- $(FUZZ_DIR)/picture-corpus
+
+# The order the release link lays functions out in (Resources/hot-functions.txt): those the
+# viewer runs, found under callgrind on loopback feeds, so that they sit together and the
+# code kept resident is theirs. Minutes; again when `make bench` finds many names gone.
+hot-functions:
+	@.ci/system-packages bench
+	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
+	python3 Tests/bench/hot_functions.py "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/shimmerfeed" \
+		Resources/hot-functions.txt
 
 # The README's pictures, drawn by the release binary's own renderer (`--dump --svg`): the
 # band sweeping over the sample feed's skeleton at 80x24, one whole sweep in a loop (at

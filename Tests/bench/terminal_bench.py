@@ -574,6 +574,18 @@ def sixel_encoders(bin_dir, workdir):
             print(f"  {name:9} {encoder:9} {time_us:9.0f} us  {os.path.getsize(sixel):7} bytes  RMS {rms:5.2f}")
 
 
+def hot_functions_found(unstripped):
+    """How many of the link order's functions the binary still has: code changed since
+    `make hot-functions` ran leaves its names behind, and their code among the cold."""
+    order = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Resources", "hot-functions.txt")
+    names = [line.strip() for line in open(order) if line.strip() and not line.startswith("#")]
+    defined = set(subprocess.run(["nm", "--defined-only", "--format=just-symbols", unstripped],
+                                 capture_output=True, text=True, check=True).stdout.split())
+    found = sum(name in defined for name in names)
+    print(f"link order (Resources/hot-functions.txt): {found} of its {len(names)} functions in the binary "
+          f"({100 * found / max(1, len(names)):.0f} %; under 90 %, run make hot-functions)")
+
+
 if __name__ == "__main__":
     import many_feeds  # after this module is whole: it reads Session from it
     import streaming_bench
@@ -584,6 +596,7 @@ if __name__ == "__main__":
     binary = os.path.join(workdir, "shimmerfeed")
     subprocess.run(["strip", "-o", binary, os.path.join(bin_dir, "shimmerfeed")], check=True)
     print(f"viewer: the installed form, {os.path.getsize(binary) / 1e6:.1f} MB stripped")
+    hot_functions_found(os.path.join(bin_dir, "shimmerfeed"))
     runs = int(os.environ.get("BENCH_RUNS", "3"))
     idle_seconds = float(os.environ.get("BENCH_IDLE_SECONDS", "10"))
     small = os.path.join(workdir, "posts-200.json")
