@@ -31,7 +31,8 @@ var glibcLoadsPackedRelocations: Bool {
         // "glibc 2.36"
         var name = [CChar](repeating: 0, count: 64)
         guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return false }
-        let version = String(cString: name).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) }
+        let words = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let version = words.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) }
         guard let version, version.count >= 2 else { return false }
         return (version[0], version[1]) >= (2, 36)
     #else
