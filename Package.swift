@@ -10,7 +10,7 @@ import PackageDescription
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// The release binary's link, for the memory it keeps resident (`make bench`'s many-feeds
-/// peak, 300 feeds: 35.4 MiB with gold's default link, 32.7 with this): lld lays the
+/// peak, 300 feeds: 36.0 MiB with gold's default link, 32.7 with this): lld lays the
 /// functions the viewer runs side by side (Resources/hot-functions.txt, `make
 /// hot-functions`), so that the kernel's chunks of mapped code hold them and not the cold
 /// ones beside them; and relative relocations packed (DT_RELR, which glibc loads from 2.36)

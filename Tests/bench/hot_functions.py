@@ -6,7 +6,7 @@ Why: the kernel maps a program's code in whole chunks of the page cache (64 KiB 
 fault, whole large folios where the file system makes them), so the functions used, strewn
 across 11 MB of code among the thousands never called, kept 8 MiB of it resident where
 1.4 MiB runs. Side by side they keep about 5 (`make bench`'s many-feeds peak, 300 feeds:
-35.3 MiB without the order, 32.7 with it).
+35.4 MiB without the order, 32.7 with it).
 
 The scenario: the viewer on 300 loopback feeds from an empty store (loading, the keys
 of the timeline, the sources view, unread only, search, help), again from the store, then
