@@ -72,25 +72,13 @@ struct BlueskyActions: ServerActor {
 
     /// A like or repost of `subject`; its record's URI.
     private func create(_ collection: String, subject: String, cid: String, now: Date) async throws -> String {
-        struct Subject: Encodable { var uri, cid: String }
-        struct Record: Encodable {
-            var type: String
-            var subject: Subject
-            var createdAt: String
-            enum CodingKeys: String, CodingKey {
-                case type = "$type"
-                case subject, createdAt
-            }
-        }
         struct Input: Encodable {
             var repo, collection: String
-            var record: Record
+            var record: BlueskyMarkRecord
         }
         let input = Input(
             repo: session.did, collection: collection,
-            record: Record(
-                type: collection, subject: Subject(uri: subject, cid: cid),
-                createdAt: now.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))))
+            record: BlueskyMarkRecord(collection: collection, subject: .init(uri: subject, cid: cid), createdAt: now))
         let body = try await session.call(
             "com.atproto.repo.createRecord", json: String(decoding: try JSONEncoder().encode(input), as: UTF8.self))
         struct Made: Decodable { var uri: String }
