@@ -22,6 +22,24 @@ import Testing
         #expect((0..<(state.feed?.posts.count ?? 0)).allSatisfy { !view.content(at: $0).meta.contains("Bluesky") })
     }
 
+    /// A quoted post whose text wraps keeps its bar on every line of the row (its
+    /// continuation lines ran into the quoting post's text before).
+    @Test func aQuotedPostKeepsItsBarWhenItsTextWraps() throws {
+        let post = try recorded("bluesky/author_feed.json")[21]
+        var state = Views.started(1, size: TerminalSize(width: 50, height: 60))
+        Views.answer(&state, source: 0, [post], at: .milliseconds(100))
+        _ = state.apply(.key(.enter), at: .seconds(1))
+        let lines = Views.frame(state, at: .seconds(1))
+        let first = try #require(lines.firstIndex { $0.contains("│ bskyr R package") })
+        let last = try #require(lines.lastIndex { $0.contains("│ ") })
+        let quoted = post.content.components(separatedBy: "\n\n").last?.split(separator: "\n") ?? []
+        #expect(last - first + 1 > quoted.count, "the quote wraps at 50 columns:\n\(lines.joined(separator: "\n"))")
+        let column = try #require(lines[first].firstRange(of: "│ ")?.lowerBound).utf16Offset(in: lines[first])
+        for line in lines[first...last] {
+            #expect(line.firstRange(of: "│ ")?.lowerBound.utf16Offset(in: line) == column, "\(line)")
+        }
+    }
+
     @Test func quotesAreCountedInGlyphsAndInWords() throws {
         let post = try #require(try recorded("bluesky/feed.json").first { ($0.quotes ?? 0) > 0 })
         let quotes = try #require(post.quotes)

@@ -53,6 +53,20 @@ import Testing
         #expect(TextWrapper.wrap("the quick brown fox jumps", width: 10) == ["the quick", "brown fox", "jumps"])
     }
 
+    /// A quotation's lines (a Mastodon blockquote, a quoted Bluesky post) wrap behind
+    /// their bars: a continuation line keeps the bar, and a nested quotation both.
+    @Test func aQuotationWrapsBehindItsBars() {
+        #expect(
+            TextWrapper.wrap("before\n│ the quick brown fox jumps\n│ │ over the lazy dog\nafter", width: 12) == [
+                "before", "│ the quick", "│ brown fox", "│ jumps", "│ │ over the", "│ │ lazy dog", "after",
+            ])
+        // A quoted word longer than the line splits behind the bar too; a bar alone stays.
+        #expect(TextWrapper.wrap("│ abcdefghij\n│ \n│ x", width: 6) == ["│ abcd", "│ efgh", "│ ij", "│", "│ x"])
+        #expect(TextWrapper.wrap("│ the quick brown fox", width: 12, maxLines: 2) == ["│ the quick", "│ brown fox"])
+        #expect(
+            TextWrapper.wrap("│ the quick brown fox jumps", width: 12, maxLines: 2) == ["│ the quick", "│ brown fox…"])
+    }
+
     @Test func splitsAWordLongerThanALine() {
         #expect(TextWrapper.wrap("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
     }

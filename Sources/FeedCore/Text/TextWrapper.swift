@@ -22,7 +22,7 @@ public enum TextWrapper {
                 more = paragraphs[number...].contains { $0.contains { !$0.isWhitespace } }
                 break
             }
-            let wrapped = wrapParagraph(Substring(paragraph), width: width, lineLimit: lineLimit - lines.count)
+            let wrapped = wrapQuoted(Substring(paragraph), width: width, lineLimit: lineLimit - lines.count)
             if wrapped.isEmpty {
                 if let last = lines.last, !last.isEmpty { lines.append("") }
             } else {
@@ -68,6 +68,20 @@ public enum TextWrapper {
         let trimmed = line.last == " " ? String(line.dropLast()) : line
         if CellWidth.of(trimmed) + 1 <= width { return trimmed + String(ellipsis) }
         return prefix(trimmed, width: width - 1) + String(ellipsis)
+    }
+
+    /// A paragraph behind quotation bars (`│ `, one for each level, as quotations and
+    /// quoted posts are drawn) wraps behind them: every line it makes starts with the bars,
+    /// so that a quotation's continuation never runs into the text around it.
+    private static func wrapQuoted(_ paragraph: Substring, width: Int, lineLimit: Int) -> [String] {
+        var body = paragraph
+        while body.hasPrefix(HTMLText.quoteBar) { body = body.dropFirst(HTMLText.quoteBar.count) }
+        let bars = paragraph[..<body.startIndex]
+        let inner = width - CellWidth.of(String(bars))
+        guard !bars.isEmpty, inner > 0, body.contains(where: { !$0.isWhitespace }) else {
+            return wrapParagraph(paragraph, width: width, lineLimit: lineLimit)
+        }
+        return wrapParagraph(body, width: inner, lineLimit: lineLimit).map { bars + $0 }
     }
 
     /// A piece of a paragraph that wrapping keeps together.
