@@ -18,7 +18,6 @@ public struct Bluesky: Network {
         name: "Bluesky", like: "like", boost: "repost", bookmark: "bookmark", boostedBy: "reposted by",
         lacking: [
             .bookmark: "A Bluesky post cannot be bookmarked: Bluesky keeps no bookmarks that other apps see.",
-            .thread: "A Bluesky post's thread is not shown here yet: o opens it in the browser.",
             .reply: "Replies on Bluesky are not written here yet: o opens the post in the browser.",
             .post: "Posts on Bluesky are not written here yet.",
             .quote: "Quotes on Bluesky are not written here yet.",
@@ -27,7 +26,7 @@ public struct Bluesky: Network {
         ])
 
     public var traits: NetworkTraits {
-        NetworkTraits(id: Self.id, words: Self.words, capabilities: [.like, .boost])
+        NetworkTraits(id: Self.id, words: Self.words, capabilities: [.like, .boost, .thread])
     }
 
     public var formats: DocumentFormats { DocumentFormats(json: [BlueskyFeedFormat()]) }
@@ -146,9 +145,12 @@ struct BlueskyReader: NetworkReader {
         var source = NetworkSource(loader: loader, traits: Bluesky().traits)
         source.validators = loader
         source.name = entry.title ?? address?.title ?? entry.source.shortName
+        // Threads are public: read at the AppView without an account.
+        source.threads = BlueskyThreads(reading: reading)
+        source.capabilities.insert(.thread)
         if let session {
             source.actor = BlueskyActions(session: session)
-            source.capabilities = [.like, .boost]
+            source.capabilities.formUnion([.like, .boost])
         } else if entry.account == nil, entry.tokenVariable == nil {
             // Read without an account: a like stays here, and the reader is told where to
             // sign in.

@@ -1,5 +1,5 @@
 """Bluesky as the loopback server answers it: the AppView's feeds (an author's, a custom
-feed, a list, the Following timeline), a handle's resolving, and the PDS's sessions and
+feed, a list, the Following timeline) and threads (getPostThread), a handle's resolving, and the PDS's sessions and
 records (createSession, refreshSession, createRecord and deleteRecord of likes and
 reposts), each answering with the recorded answers in bluesky/ (bluesky/SOURCES.md) and
 checking what the client sends as the servers do: the identifier and app password, the
@@ -17,6 +17,11 @@ def recorded(name):
         return json.loads(f.read())
 
 
+# getPostThread's recorded answers, by the address of the post asked (bluesky/SOURCES.md).
+THREADS = {
+    "at://did:plc:uy7ehrx332p6dow5sk32hxzq/app.bsky.feed.post/3k7rmyigapw2y": "thread_mid.json",
+    "at://did:plc:yfvwmnlztr4dwkb7hwz55r2g/app.bsky.feed.post/3kosdondcpl2i": "thread_deep.json",
+}
 SESSION = recorded("create_session.json")
 DID = SESSION["did"]  # the recorded account: bskyr.bsky.social
 HANDLE = SESSION["handle"]
@@ -247,6 +252,25 @@ def handle(handler, method, base):
             error(handler, 401, "AuthMissing", "Authentication Required")
         else:
             feed_answer(handler, recorded("timeline.json")["feed"], params, base, signed_in)
+    elif name == "app.bsky.feed.getPostThread":
+        # The recorded threads, by their post's address; depth and parentHeight are taken
+        # as the AppView takes them (integers, within 0-1000), and the answer is the
+        # recording whatever they ask.
+        thread = THREADS.get(params.get("uri", ""))
+        try:
+            bounded = all(0 <= int(params.get(key, "6")) <= 1000 for key in ("depth", "parentHeight"))
+        except ValueError:
+            bounded = False
+        if token in ("expired", "wrong"):
+            error(handler, 400 if token == "expired" else 401, "ExpiredToken" if token == "expired"
+                  else "AuthenticationRequired", "Token has expired" if token == "expired" else "Invalid token")
+        elif not bounded:
+            error(handler, 400, "InvalidRequest", "Error: depth must be an integer between 0 and 1000")
+        elif thread is None:
+            # The AppView's answer for a post it does not have (not a recording).
+            error(handler, 400, "NotFound", f"Post not found: {params.get('uri', '')}")
+        else:
+            handler.send(200, json.dumps(recorded(thread)).encode())
     elif name in ("com.atproto.repo.createRecord", "com.atproto.repo.deleteRecord"):
         record_request(handler, name, body, token)
     else:

@@ -1,0 +1,118 @@
+import FeedCore
+import FoundationEssentials
+
+/// A post's thread as `app.bsky.feed.getPostThread` answers it: the post, its parents one
+/// inside the other up to the thread's root (`parent`), and its replies as a tree
+/// (`replies`, each with replies of its own). Each node is a post view
+/// (`#threadViewPost`), or a post not found (`#notFoundPost`: deleted) or blocked
+/// (`#blockedPost`), which the thread keeps as a row that says so.
+indirect enum BlueskyThread: Decodable {
+    case post(BlueskyPostView, parent: BlueskyThread?, replies: [BlueskyThread])
+    case notFound(uri: String)
+    case blocked(uri: String, author: String?)
+    /// A node of a type this reader does not know (a later lexicon's): left out.
+    case other
+
+    private enum Keys: String, CodingKey {
+        case type = "$type"
+        case post, parent, replies, uri, author, notFound, blocked, thread
+    }
+
+    init(from decoder: any Decoder) throws {
+        let node = try decoder.container(keyedBy: Keys.self)
+        // A node without its type (as some answers nest them) is known by its keys.
+        let type =
+            try node.decodeIfPresent(String.self, forKey: .type)
+            ?? (node.contains(.post)
+                ? "app.bsky.feed.defs#threadViewPost"
+                : node.contains(.notFound)
+                    ? "app.bsky.feed.defs#notFoundPost"
+                    : node.contains(.blocked) ? "app.bsky.feed.defs#blockedPost" : "")
+        switch type {
+        case "app.bsky.feed.defs#threadViewPost":
+            self = .post(
+                try node.decode(BlueskyPostView.self, forKey: .post),
+                parent: try node.decodeIfPresent(BlueskyThread.self, forKey: .parent),
+                replies: try node.decodeIfPresent([BlueskyThread].self, forKey: .replies) ?? [])
+        case "app.bsky.feed.defs#notFoundPost":
+            self = .notFound(uri: try node.decode(String.self, forKey: .uri))
+        case "app.bsky.feed.defs#blockedPost":
+            struct Author: Decodable { var did: String? }
+            let author = try? node.decodeIfPresent(Author.self, forKey: .author)
+            self = .blocked(uri: try node.decode(String.self, forKey: .uri), author: author?.did)
+        default:
+            self = .other
+        }
+    }
+
+    /// The answer's thread, as the thread view takes it: the parents root first, and the
+    /// replies depth first, each reply after the post it answers (`inReplyToID`).
+    static func context(of data: Data) throws(Failure) -> ThreadContext {
+        struct Answer: Decodable { var thread: BlueskyThread }
+        let answer: Answer
+        do {
+            answer = try JSONDecoder().decode(Answer.self, from: data)
+        } catch {
+            throw Failure.unexpectedShape("expected a Bluesky thread (an object with \"thread\")")
+        }
+        guard case .post(_, let parent, let replies) = answer.thread else {
+            switch answer.thread {
+            case .notFound: throw Failure.unexpected("the post is not found: deleted by its author")
+            case .blocked: throw Failure.unexpected("the post is blocked")
+            default: throw Failure.unexpectedShape("expected a Bluesky thread of a post")
+            }
+        }
+        var ancestors: [Post] = []
+        var above = parent
+        while let node = above {
+            // Each parent answers the one above it; the root, none.
+            if let post = node.row(answering: node.parentNode?.uri) { ancestors.insert(post, at: 0) }
+            above = node.parentNode
+        }
+        var descendants: [Post] = []
+        func walk(_ replies: [BlueskyThread], under uri: String?) {
+            for reply in replies {
+                guard let post = reply.row(answering: uri) else { continue }
+                descendants.append(post)
+                if case .post(_, _, let deeper) = reply { walk(deeper, under: reply.uri) }
+            }
+        }
+        walk(replies, under: answer.thread.uri)
+        return ThreadContext(ancestors: ancestors, descendants: descendants)
+    }
+
+    private var uri: String? {
+        switch self {
+        case .post(let view, _, _): view.uri
+        case .notFound(let uri), .blocked(let uri, _): uri
+        case .other: nil
+        }
+    }
+
+    private var parentNode: BlueskyThread? {
+        if case .post(_, let parent, _) = self { parent } else { nil }
+    }
+
+    /// The node as a row of the thread, answering the post `parent`: a post, or a row
+    /// that says the post is gone or blocked.
+    private func row(answering parent: String?) -> Post? {
+        var post: Post
+        switch self {
+        case .post(let view, _, _):
+            post = view.post
+        case .notFound(let uri):
+            post = Post(
+                id: .string(uri), author: Author(name: "Post not found"), content: "Deleted by its author.",
+                likes: nil, createdAt: nil, statusID: uri)
+        case .blocked(let uri, _):
+            post = Post(
+                id: .string(uri), author: Author(name: "Blocked post"),
+                content: "Its author blocks you, or you block them.", likes: nil, createdAt: nil, statusID: uri)
+        case .other:
+            return nil
+        }
+        post.network = .bluesky
+        if let parent { post.inReplyToID = parent }
+        return post
+    }
+}
