@@ -27,8 +27,13 @@ import Testing
                 "dnasis.bsky.social", "dnasis.bsky.social", "mattgraham.bsky.social", "jlrube.bsky.social",
                 "dankguyjeff.bsky.social",
             ])
-        // Each reply after the post it answers, a level under it.
+        // Each reply after the post it answers, a level under it, and whom it answers said.
         #expect(mid.depths(under: Self.middle) == [1, 2, 1, 2, 2])
+        #expect(
+            mid.descendants.map(\.replyTo) == [
+                "chadmichael.bsky.social", "dnasis.bsky.social", "chadmichael.bsky.social", "mattgraham.bsky.social",
+                "mattgraham.bsky.social",
+            ])
         #expect(mid.descendants.allSatisfy { $0.network == .bluesky && $0.statusID?.hasPrefix("at://") == true })
         let deep = try Self.context("thread_deep.json")
         #expect(deep.ancestors.count == 6 && deep.ancestors.first?.content == "wires are good, actually")

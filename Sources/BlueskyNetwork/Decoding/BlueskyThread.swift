@@ -66,18 +66,18 @@ indirect enum BlueskyThread: Decodable {
         var above = parent
         while let node = above {
             // Each parent answers the one above it; the root, none.
-            if let post = node.row(answering: node.parentNode?.uri) { ancestors.insert(post, at: 0) }
+            if let post = node.row(answering: node.parentNode) { ancestors.insert(post, at: 0) }
             above = node.parentNode
         }
         var descendants: [Post] = []
-        func walk(_ replies: [BlueskyThread], under uri: String?) {
+        func walk(_ replies: [BlueskyThread], under parent: BlueskyThread) {
             for reply in replies {
-                guard let post = reply.row(answering: uri) else { continue }
+                guard let post = reply.row(answering: parent) else { continue }
                 descendants.append(post)
-                if case .post(_, _, let deeper) = reply { walk(deeper, under: reply.uri) }
+                if case .post(_, _, let deeper) = reply { walk(deeper, under: reply) }
             }
         }
-        walk(replies, under: answer.thread.uri)
+        walk(replies, under: answer.thread)
         return ThreadContext(ancestors: ancestors, descendants: descendants)
     }
 
@@ -93,9 +93,9 @@ indirect enum BlueskyThread: Decodable {
         if case .post(_, let parent, _) = self { parent } else { nil }
     }
 
-    /// The node as a row of the thread, answering the post `parent`: a post, or a row
+    /// The node as a row of the thread, answering the node `parent`: a post, or a row
     /// that says the post is gone or blocked.
-    private func row(answering parent: String?) -> Post? {
+    private func row(answering parent: BlueskyThread?) -> Post? {
         var post: Post
         switch self {
         case .post(let view, _, _):
@@ -112,7 +112,9 @@ indirect enum BlueskyThread: Decodable {
             return nil
         }
         post.network = .bluesky
-        if let parent { post.inReplyToID = parent }
+        post.inReplyToID = parent?.uri
+        // "↳ @handle", as a reply in a feed says whom it answers.
+        if case .post(let view, _, _)? = parent { post.replyTo = view.author.handle }
         return post
     }
 }
