@@ -18,15 +18,13 @@ public struct Bluesky: Network {
         name: "Bluesky", like: "like", boost: "repost", bookmark: "bookmark", boostedBy: "reposted by",
         lacking: [
             .bookmark: "A Bluesky post cannot be bookmarked: Bluesky keeps no bookmarks that other apps see.",
-            .reply: "Replies on Bluesky are not written here yet: o opens the post in the browser.",
-            .post: "Posts on Bluesky are not written here yet.",
             .quote: "Quotes on Bluesky are not written here yet.",
             .vote: "Bluesky has no polls.",
             .notifications: "Bluesky's notifications are not shown here yet.",
         ])
 
     public var traits: NetworkTraits {
-        NetworkTraits(id: Self.id, words: Self.words, capabilities: [.like, .boost, .thread])
+        NetworkTraits(id: Self.id, words: Self.words, capabilities: [.like, .boost, .thread, .reply, .post])
     }
 
     public var formats: DocumentFormats { DocumentFormats(json: [BlueskyFeedFormat()]) }
@@ -150,13 +148,25 @@ struct BlueskyReader: NetworkReader {
         source.capabilities.insert(.thread)
         if let session {
             source.actor = BlueskyActions(session: session)
-            source.capabilities.formUnion([.like, .boost])
+            source.poster = BlueskyPosting(
+                session: session, reading: reading, languages: Self.languages(context.environment))
+            source.capabilities.formUnion([.like, .boost, .reply, .post])
         } else if entry.account == nil, entry.tokenVariable == nil {
             // Read without an account: a like stays here, and the reader is told where to
             // sign in.
             source.signInHost = Bluesky.service
         }
         return source
+    }
+
+    /// The language of the reader's locale, as a post's `langs` names it: `LC_ALL`, else
+    /// `LC_MESSAGES`, else `LANG` ("fr_CA.UTF-8" is "fr-CA"); none for C and POSIX.
+    static func languages(_ environment: [String: String]) -> [String] {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let name = locale.split(separator: ".").first.map(String.init) ?? ""
+        guard !name.isEmpty, name != "C", name != "POSIX" else { return [] }
+        let tag = String((name.split(separator: "@").first ?? "").map { $0 == "_" ? "-" : $0 })
+        return tag.isEmpty ? [] : [tag]
     }
 
     /// The session `entry` is read with: its `account=`, else the first signed in.

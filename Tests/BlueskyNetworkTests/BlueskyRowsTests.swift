@@ -106,11 +106,18 @@ import Testing
         #expect(frame.contains { $0.contains("⚠ Source 1 failed, r to retry · no Bluesky account has the handle") })
         #expect(frame.contains { $0.hasPrefix("▌") })
     }
-    @Test func aBlueskyPostSaysWhatIsNotDoneHereYet() throws {
+    /// Signed in, `R` on a Bluesky post asks a reply to it (its `at://` address, its
+    /// author's handle), and `t` its thread: Bluesky writes and reads them now.
+    @Test func aBlueskyPostIsRepliedToAndItsThreadAsked() throws {
         var state = try signedIn()
-        #expect(state.apply(.key(.character("R")), at: .seconds(1)).isEmpty)
-        #expect(Views.status(state, at: .seconds(1)).contains("Replies on Bluesky are not written here yet"))
-        // Its thread is read now (BlueskyThreadTests): `t` asks it.
+        let post = try #require(state.selectedPost)
+        let reply = state.apply(.key(.character("R")), at: .seconds(1))
+        guard case .compose(let request)? = reply.first else {
+            Issue.record("R asked no reply: \(reply)")
+            return
+        }
+        #expect(request.replyTo?.statusID == post.statusID && request.replyTo?.statusID.hasPrefix("at://") == true)
+        #expect(request.replyTo?.handle == post.author.handle)
         let asked = state.apply(.key(.character("t")), at: .seconds(2))
         #expect(asked.contains { if case .loadThread = $0 { true } else { false } }, "\(asked)")
     }

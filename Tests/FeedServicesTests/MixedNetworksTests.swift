@@ -55,7 +55,7 @@ import Testing
         #expect(!single.timeline.viewport(in: single.frame).content(at: 0).meta.contains("Mastodon"))
     }
 
-    @Test func aNewPostGoesToTheSourceWhoseNetworkPostsNotToTheFirst() throws {
+    @Test func aNewPostGoesWithTheSelectedPostsSourceWhereItsNetworkPosts() throws {
         let mastodon = Account(
             network: NetworkID("mastodon"), server: "https://mastodon.example", username: "me", displayName: nil,
             token: "secret")
@@ -70,10 +70,11 @@ import Testing
             Issue.record("no post composed")
             return
         }
-        #expect(request.source == 1, "Mastodon's account posts; Bluesky's session cannot yet")
-        // With the Bluesky session alone, nothing to post with: said in Bluesky's words.
+        // The selected post (the newest, Mastodon's) is its source's: that account posts.
+        #expect(request.source == state.selectedPost?.source?.index && request.source == 1)
+        // With the Bluesky session alone, its account posts.
         var alone = try view(["https://bsky.app/"], accounts: [bluesky])
         Views.answer(&alone, source: 0, try recorded("bluesky/timeline.json"), at: .milliseconds(100))
-        #expect(alone.apply(.key(.character("c")), at: .seconds(1)).isEmpty)
+        #expect(alone.apply(.key(.character("c")), at: .seconds(1)) == [.compose(ComposeRequest(id: 1, source: 0))])
     }
 }

@@ -63,6 +63,10 @@ public enum BlueskyLog {
         public var scheme: String
         /// A like's or repost's subject: the post's URI and CID.
         public var subject: [String: String]?
+        /// A record's key, where the client chose it.
+        public var rkey: String?
+        /// A post's record as sent, in JSON.
+        public var record: String?
     }
 
     public static func entries(_ server: FeedServer) throws -> [Entry] {

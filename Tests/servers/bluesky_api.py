@@ -7,7 +7,7 @@ bearer token and whether it is still good, the record's collection and subject. 
 reader does changes the answers after it, as it would on Bluesky: a like counts and shows
 in the post's `viewer`. Every request is logged for the tests (GET /bluesky-api/log), a
 token as whether it was right, never its value, a record's subject as sent."""
-import copy, json, os, threading, time, urllib.parse
+import copy, hashlib, json, os, re, threading, time, urllib.parse
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BlueskyNetworkTests", "Fixtures", "bluesky")
 
@@ -58,6 +58,10 @@ class State:
     # The next record requests answer with this status, this many times.
     failing = (0, 0)
     hold = 0.0  # record requests are answered after this many seconds
+    # Posts the reader made, by record key: {"uri", "cid", "value"}.
+    posts = {}
+    # The next posts made are answered 500, as if their answers were lost on the way.
+    lose = 0
 
 
 def error(handler, status, name, message, headers=()):
@@ -163,7 +167,11 @@ def handle(handler, method, base):
         if path.startswith("/xrpc/"):
             State.log.append({"method": method, "path": path, "params": params, "token": token,
                               "collection": body.get("collection"), "scheme": base.split(":", 1)[0],
-                              "subject": (body.get("record") or {}).get("subject"), "at": time.monotonic()})
+                              "subject": (body.get("record") or {}).get("subject"), "at": time.monotonic(),
+                              "rkey": body.get("rkey"),
+                              # A post's record as sent, for the tests to check against its lexicon.
+                              "record": json.dumps(body["record"]) if body.get("collection") ==
+                              "app.bsky.feed.post" else None})
     signed_in = token == "right"
     name = path[len("/xrpc/"):]
 
@@ -186,6 +194,10 @@ def handle(handler, method, base):
     elif path == "/bluesky-api/fail":  # the next record requests fail
         with State.lock:
             State.failing = (int(params.get("status", "500")), int(params.get("times", "1")))
+        handler.send(200, b"{}")
+    elif path == "/bluesky-api/lose":  # the next posts are made, and answered as if lost
+        with State.lock:
+            State.lose = int(params.get("times", "1"))
         handler.send(200, b"{}")
     elif path == "/bluesky-api/hold":  # record requests answered late, to see them in flight
         with State.lock:
@@ -271,6 +283,15 @@ def handle(handler, method, base):
             error(handler, 400, "NotFound", f"Post not found: {params.get('uri', '')}")
         else:
             handler.send(200, json.dumps(recorded(thread)).encode())
+    elif name == "com.atproto.repo.createRecord" and body.get("collection") == "app.bsky.feed.post":
+        post_request(handler, body, token)
+    elif name == "com.atproto.repo.getRecord":
+        stored = stored_record(params)
+        if stored is None:
+            # The PDS's words for a record it does not have (not a recording).
+            error(handler, 400, "RecordNotFound", "Could not locate record")
+        else:
+            handler.send(200, json.dumps(stored).encode())
     elif name in ("com.atproto.repo.createRecord", "com.atproto.repo.deleteRecord"):
         record_request(handler, name, body, token)
     else:
@@ -317,3 +338,74 @@ def record_request(handler, name, body, token):
                 if mine.get(kind, "").endswith("/" + rkey):
                     del mine[kind]
         handler.send(200, json.dumps(recorded("delete_record.json")).encode())
+
+
+TID_ALPHABET = "234567abcdefghijklmnopqrstuvwxyz"
+DATETIME = re.compile(r"[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-6][0-9]:[0-6][0-9](\.[0-9]+)?(Z|[+-][0-2][0-9]:[0-5][0-9])")
+
+
+def post_request(handler, body, token):
+    """A post made, as the PDS makes it: the reader's repo, a record key of the TID kind
+    when the client gives one, a record with its text and a datetime with its zone, a
+    reply's root and parent each by URI and CID. A second record at one key is refused as
+    Bluesky's PDS refused it until atproto#4728 (a 500; bluesky-social/atproto#3718). The
+    answer is the recorded createRecord of a post (post_created.json) with this record's
+    address."""
+    if token == "expired":
+        return error(handler, 400, "ExpiredToken", "Token has expired")
+    if token != "right":
+        return error(handler, 401, "AuthMissing", "Authentication Required")
+    record = body.get("record") or {}
+    rkey = body.get("rkey") or f"3lprdue7g{len(State.posts):04d}"
+    reply = record.get("reply")
+    valid = (body.get("repo") in (DID, HANDLE) and record.get("$type") == "app.bsky.feed.post"
+             and isinstance(record.get("text"), str) and DATETIME.fullmatch(record.get("createdAt") or "")
+             and len(rkey) == 13 and all(c in TID_ALPHABET for c in rkey)
+             and (reply is None or all((reply.get(end) or {}).get(key) for end in ("root", "parent")
+                                       for key in ("uri", "cid"))))
+    if not valid:
+        return error(handler, 400, "InvalidRequest", "Invalid app.bsky.feed.post record")
+    with State.lock:
+        if rkey in State.posts:
+            return error(handler, 500, "InternalServerError", "Internal Server Error")
+        uri = f"at://{DID}/app.bsky.feed.post/{rkey}"
+        cid = "bafyrei" + "".join(TID_ALPHABET[b % 32] for b in hashlib.sha256(uri.encode()).digest())[:52]
+        State.posts[rkey] = {"uri": uri, "cid": cid, "value": record}
+        lost = State.lose > 0
+        if lost:
+            State.lose -= 1
+    if lost:
+        return error(handler, 500, "InternalServerError", "Internal Server Error")
+    answer = recorded("post_created.json")
+    answer["uri"], answer["cid"] = uri, cid
+    handler.send(200, json.dumps(answer).encode())
+
+
+def stored_record(params):
+    """getRecord's answer: a post the reader made, the recorded one of bskyr's
+    (get_record_post.json), or a post of the recorded threads as its record; None else."""
+    repo, collection, rkey = params.get("repo", ""), params.get("collection", ""), params.get("rkey", "")
+    if collection != "app.bsky.feed.post":
+        return None
+    with State.lock:
+        if repo in (DID, HANDLE) and rkey in State.posts:
+            return State.posts[rkey]
+    uri = f"at://{repo}/{collection}/{rkey}"
+    kept = recorded("get_record_post.json")
+    if kept["uri"] == uri:
+        return kept
+
+    def views(node):
+        if isinstance(node, dict):
+            if "post" in node and isinstance(node["post"], dict):
+                yield node["post"]
+            for value in node.values():
+                yield from views(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from views(value)
+    for name in THREADS.values():
+        for view in views(recorded(name)):
+            if view.get("uri") == uri:
+                return {"uri": view["uri"], "cid": view["cid"], "value": view["record"]}
+    return None

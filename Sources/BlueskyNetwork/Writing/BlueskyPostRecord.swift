@@ -6,7 +6,7 @@ import FoundationEssentials
 /// embed), its languages and when it was written.
 struct BlueskyPostRecord: Encodable, Sendable {
     /// A post by address (`at://…`) and content id: the lexicons' `strongRef`.
-    struct PostRef: Encodable, Hashable, Sendable {
+    struct PostRef: Codable, Hashable, Sendable {
         var uri: String
         var cid: String
     }

@@ -1,0 +1,151 @@
+import FeedCore
+import FeedNetwork
+import FeedTransport
+import FoundationEssentials
+
+/// Posts and replies written on Bluesky: one `app.bsky.feed.post` record in the reader's
+/// repo (`com.atproto.repo.createRecord`), its facets found in the text (mentions resolved
+/// to their accounts), a reply's root and parent read from the parent's own record, and its
+/// key (a TID) chosen before the first try: a try again after a lost answer names the same
+/// record, and finds it made rather than make a second post.
+struct BlueskyPosting: Poster {
+    let session: BlueskySession
+    let reading: BlueskyReading
+    /// The languages a post says it is in when its draft names none: the locale's.
+    var languages: [String] = []
+
+    var name: String { "@" + session.name }
+    var server: String { session.server }
+
+    func maxLength() async -> Int? { BlueskyPostRecord.maxGraphemes }
+
+    /// Characters as a person counts them: an emoji of several code points is one.
+    func length(of draft: Draft) -> Int { draft.text.count }
+
+    func limitNote(_ limit: Int) -> String {
+        "At most \(limit) characters as you see them, and \(BlueskyPostRecord.maxBytes) bytes; a link counts as written."
+    }
+
+    func newKey() -> String { BlueskyTID.next() }
+
+    /// How many times a post is sent again after the server's trouble or the network's.
+    static let retries = 2
+
+    func post(_ draft: Draft, replyURL: String?, key: String) async -> Result<Post, Failure> {
+        if let refusal = BlueskyPostRecord.refusal(of: draft.text) { return .failure(.unexpected(refusal)) }
+        do {
+            var record = BlueskyPostRecord(
+                text: draft.text, facets: try await facets(of: draft.text),
+                langs: draft.language.map { [$0] } ?? languages, createdAt: Date())
+            if let parent = draft.inReplyToID { record.reply = try await references(answering: parent) }
+            let made = try await create(record, key: key)
+            return .success(row(of: record, made: made))
+        } catch {
+            return .failure(Failure(error))
+        }
+    }
+
+    /// The facets of `text`, its mentions given the accounts their handles name; a handle no
+    /// account has stays text.
+    private func facets(of text: String) async throws -> [BlueskyFacets.Facet] {
+        var accounts: [String: String] = [:]
+        for found in BlueskyRichText.find(in: text) {
+            guard case .mention(let handle) = found.kind, accounts[handle.lowercased()] == nil else { continue }
+            do {
+                accounts[handle.lowercased()] = try await reading.did(of: handle)
+            } catch Failure.unknownHandle {
+                continue
+            }
+        }
+        return BlueskyPostRecord.facets(of: text, resolved: accounts).facets
+    }
+
+    /// A record as `com.atproto.repo.getRecord` answers: its address, content id, and value.
+    private struct Stored: Decodable {
+        var uri: String
+        var cid: String
+        var value: Value?
+
+        struct Value: Decodable {
+            var reply: Reply?
+            var text: String?
+        }
+
+        struct Reply: Decodable { var root: BlueskyPostRecord.PostRef }
+    }
+
+    /// The record at `at://REPO/COLLECTION/KEY`.
+    private func stored(_ uri: String) async throws -> Stored {
+        let parts = uri.dropFirst("at://".count).split(separator: "/")
+        guard uri.hasPrefix("at://"), parts.count == 3 else { throw Failure.unexpected("not a post's address: \(uri)") }
+        let body = try await session.call(
+            "com.atproto.repo.getRecord?repo=\(FormEncoding.escape(String(parts[0])))"
+                + "&collection=\(FormEncoding.escape(String(parts[1])))&rkey=\(FormEncoding.escape(String(parts[2])))")
+        guard let stored = try? JSONDecoder().decode(Stored.self, from: body) else {
+            throw Failure.unexpectedShape("getRecord answered no record")
+        }
+        return stored
+    }
+
+    /// A reply's references: the thread's root (the parent's own root, or the parent when
+    /// it answers none) and the parent.
+    private func references(answering parent: String) async throws -> (
+        root: BlueskyPostRecord.PostRef, parent: BlueskyPostRecord.PostRef
+    ) {
+        let stored = try await stored(parent)
+        let reference = BlueskyPostRecord.PostRef(uri: stored.uri, cid: stored.cid)
+        return (stored.value?.reply?.root ?? reference, reference)
+    }
+
+    /// The record made at `key`; sent again after trouble, and found made where the answer
+    /// to an earlier try was lost.
+    private func create(_ record: BlueskyPostRecord, key: String) async throws -> BlueskyPostRecord.PostRef {
+        struct Input: Encodable {
+            var repo, collection, rkey: String
+            var record: BlueskyPostRecord
+        }
+        let input = Input(repo: session.did, collection: "app.bsky.feed.post", rkey: key, record: record)
+        let json = String(decoding: try JSONEncoder().encode(input), as: UTF8.self)
+        var tries = 0
+        while true {
+            tries += 1
+            do {
+                let body = try await session.call("com.atproto.repo.createRecord", json: json)
+                guard let made = try? JSONDecoder().decode(BlueskyPostRecord.PostRef.self, from: body) else {
+                    throw Failure.unexpectedShape("createRecord answered no record")
+                }
+                return made
+            } catch {
+                let failure = Failure(error)
+                // A try after the first may find its record made by one whose answer was
+                // lost: the server refuses a second record at the key.
+                if tries > 1, let made = try? await stored("at://\(session.did)/app.bsky.feed.post/\(key)"),
+                    made.value?.text == record.text
+                {
+                    return BlueskyPostRecord.PostRef(uri: made.uri, cid: made.cid)
+                }
+                guard tries <= Self.retries, Self.isWorthRetrying(failure) else { throw failure }
+            }
+        }
+    }
+
+    /// The server's own trouble (5xx) or the network's: the same request may pass now.
+    static func isWorthRetrying(_ failure: Failure) -> Bool {
+        if case .httpStatus(let code, _, _) = failure { return code >= 500 }
+        return failure.isUnreachable
+    }
+
+    /// The new post's row, as the timeline shows it until the next load brings the
+    /// AppView's view of it.
+    private func row(of record: BlueskyPostRecord, made: BlueskyPostRecord.PostRef) -> Post {
+        var post = Post(
+            id: .string(made.uri), author: Author(name: session.name, handle: session.name), content: record.text,
+            likes: 0, createdAt: record.createdAt,
+            url: BlueskyPostView.webAddress(of: made.uri, handle: session.name), statusID: made.uri,
+            inReplyToID: record.reply?.parent.uri)
+        post.links = BlueskyFacets.links(in: record.text, facets: record.facets)
+        post.network = .bluesky
+        post.payload = BlueskyRecord(cid: made.cid).payload
+        return post.sanitized()
+    }
+}

@@ -1,0 +1,107 @@
+import FeedCore
+import FeedNetwork
+import FeedTransport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BlueskyNetwork
+
+/// Posts and replies written on Bluesky, sent by its module to the loopback PDS
+/// (Tests/servers/bluesky_api.py; bluesky/SOURCES.md): one `app.bsky.feed.post` record, its
+/// facets at UTF-8 byte ranges with its mentions resolved, a reply's root and parent read
+/// from the parent's record, the locale's language, a key chosen before the first try so
+/// that a lost answer's retry finds its post made, never a second.
+@Suite(.serialized) struct PostingLoopbackTests {
+    let server: FeedServer
+    let poster: any Poster
+
+    init() async throws {
+        server = try FeedServer(tls: true)
+        let account = try await BlueskySignIn(server: "https://127.0.0.1:\(server.tlsPort ?? 0)", client: server.client)
+            .signIn(handle: "bskyr.bsky.social", appPassword: "abcd-efgh-ijkl-mnop")
+        let reader = Bluesky().reader(
+            NetworkContext(
+                client: server.client, accounts: [account],
+                environment: ["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(server.port)", "LANG": "fr_CA.UTF-8"],
+                formats: Bluesky().formats))
+        let entry = SourceEntry(source: .url(try #require(URL(string: "https://bsky.app/profile/bsky.app"))))
+        poster = try #require(reader.open(entry)?.poster)
+    }
+
+    /// The bskyr account's own recorded post, which answers none.
+    static let recorded = "at://did:plc:5c2r73erhng4bszmxlfdtscf/app.bsky.feed.post/3kexwuoyqj32g"
+    /// A recorded reply in the middle of its thread, and its thread's root.
+    static let middle = "at://did:plc:uy7ehrx332p6dow5sk32hxzq/app.bsky.feed.post/3k7rmyigapw2y"
+    static let root = "at://did:plc:mndtiksvxikpsy3zl6ebd2kr/app.bsky.feed.post/3k7rlrukr4w2v"
+
+    /// The posts' creations the server was asked: each one's key and record.
+    private func created() throws -> [(rkey: String?, record: [String: Any])] {
+        try BlueskyLog.entries(server).filter { $0.path.hasSuffix("createRecord") }.compactMap { entry in
+            guard let text = entry.record, let data = text.data(using: .utf8),
+                let record = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return nil }
+            return (entry.rkey, record)
+        }
+    }
+
+    private func send(_ text: String, answering parent: String? = nil) async -> Result<Post, Failure> {
+        var draft = Draft(text: text)
+        draft.inReplyToID = parent
+        return await poster.post(draft, replyURL: nil, key: poster.newKey())
+    }
+
+    @Test func aReplyIsOneRecordWithItsFacetsAtTheirBytes() async throws {
+        let text = "café 🎉 @chriskenny.bsky.social: see bsky.app #rstats"
+        let post = try await send(text, answering: Self.recorded).get()
+        let sent = try created()
+        #expect(sent.count == 1)
+        let (rkey, record) = try #require(sent.first)
+        #expect(rkey.map(BlueskyTID.isTID) == true)
+        #expect(post.statusID == "at://did:plc:5c2r73erhng4bszmxlfdtscf/app.bsky.feed.post/\(rkey ?? "")")
+        let json = try JSONSerialization.data(withJSONObject: record)
+        #expect(Lexicon.problems(json, collection: "app.bsky.feed.post") == [])
+        #expect(record["langs"] as? [String] == ["fr-CA"])
+        let reply = try #require(record["reply"] as? [String: [String: String]])
+        #expect(reply["root"]?["uri"] == Self.recorded && reply["parent"]?["uri"] == Self.recorded)
+        #expect(reply["parent"]?["cid"] == "bafyreid4i763c2iyr6adhmgriiisz2p7gleztu7tn66pfrl3qhe4hgoyny")
+        let facets = try #require(record["facets"] as? [[String: Any]])
+        let slices = facets.compactMap { $0["index"] as? [String: Int] }.map {
+            [$0["byteStart"] ?? -1, $0["byteEnd"] ?? -1]
+        }
+        // "café " is 6 bytes, the emoji 4 and a space: the mention starts at byte 11, not 7.
+        #expect(slices == [[11, 34], [40, 48], [49, 56]])
+        let mention = try #require((facets[0]["features"] as? [[String: String]])?.first)
+        #expect(mention["did"] == "did:plc:wpe35pganb6d4pg4ekmfy6u5", "the handle resolved (resolve_handle.json)")
+    }
+
+    @Test func aReplyInAThreadNamesTheThreadsRootAndItsParent() async throws {
+        _ = try await send("Me too", answering: Self.middle).get()
+        let record = try #require(try created().first?.record)
+        let reply = try #require(record["reply"] as? [String: [String: String]])
+        #expect(reply["root"]?["uri"] == Self.root && reply["parent"]?["uri"] == Self.middle)
+    }
+
+    /// The first try's answer lost (the server made the post, and answered 500): the
+    /// retry names the same key, the server refuses a second record there, and the post
+    /// is found made. One post on the server.
+    @Test func aLostAnswerNeverMakesASecondPost() async throws {
+        _ = try server.get("/bluesky-api/lose?times=1")
+        let post = try await send("Only once").get()
+        let sent = try created()
+        #expect(sent.count == 2 && Set(sent.map(\.rkey)).count == 1, "one key for both tries")
+        #expect(post.content == "Only once" && post.statusID?.hasSuffix(sent[0].rkey ?? "-") == true)
+        let reads = try BlueskyLog.entries(server).filter { $0.path.hasSuffix("getRecord") }
+        #expect(reads.count == 1)
+    }
+
+    /// A handle no account has stays text; a post over the limit is refused before it is
+    /// sent, with its count.
+    @Test func anUnknownHandleStaysTextAndTooLongIsNeverSent() async throws {
+        _ = try await send("hello @nobody.example.com").get()
+        #expect(try created().first?.record["facets"] == nil)
+        let result = await send(String(repeating: "é", count: 301))
+        #expect(throws: Failure.unexpected("301 characters: Bluesky takes 300 at most")) { try result.get() }
+        #expect(try created().count == 1)
+    }
+}
