@@ -85,6 +85,18 @@ import Testing
         #expect(BlueskyPostRecord.refusal(of: families) == "3600 bytes: Bluesky takes 3000 at most")
     }
 
+    /// A post's record key: the time in microseconds and a clock's number, 13 characters
+    /// that sort as the times do.
+    @Test func aTIDIsTheTimeAndAClockInSortableBase32() {
+        #expect(BlueskyTID.next(now: Self.written, clock: 5) == "3n3zusva6ek27")
+        let earlier = BlueskyTID.next(now: Self.written, clock: 1023)
+        let later = BlueskyTID.next(now: Self.written.addingTimeInterval(0.000_001), clock: 0)
+        #expect(earlier < later && BlueskyTID.isTID(earlier) && BlueskyTID.isTID(later))
+        #expect(
+            !BlueskyTID.isTID("3n3zusva6ek2") && !BlueskyTID.isTID("zn3zusva6ek27")
+                && !BlueskyTID.isTID("3n3zusva6ek21"))
+    }
+
     // MARK: the records, against their lexicons
 
     static let root = BlueskyPostRecord.PostRef(
