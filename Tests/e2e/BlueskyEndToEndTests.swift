@@ -17,6 +17,9 @@ extension EndToEndTests {
             var collection: String?
             var scheme: String
             var at: Double
+            var rkey: String?
+            /// A post's record as sent, in JSON.
+            var record: String?
         }
 
         static func log(_ server: FeedServer) throws -> [Logged] {
@@ -261,6 +264,46 @@ extension EndToEndTests {
                 ])
             #expect(try Self.accounts(folder).first?["token"] as? String == "access-3")
             try tmux.waitFor("the rows back") { $0.contains("25 posts") && !$0.contains("failed") }
+            try ActionsEndToEndTests.quitAndWait(tmux)
+        }
+
+        /// `R` on a post of the Following timeline, with a stand-in `$EDITOR` that writes a
+        /// mention, a link without its scheme and an emoji before them: the reply reaches
+        /// the PDS once, one record, its facets at their byte ranges, answering the post.
+        @Test func aReplyThroughTheEditorReachesThePDSOnceWithItsFacets() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try ScratchFolder.make("shimmerfeed-e2e-bluesky")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let editor = folder.appendingPathComponent("editor").path
+            try "#!/bin/sh\nprintf '🎉 thanks @chriskenny.bsky.social, see bsky.app\\n' >> \"$1\"\n".write(
+                toFile: editor, atomically: true, encoding: .utf8)
+            chmod(editor, 0o755)
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try Self.signIn(tmux, folder, server, password: "abcd-efgh-ijkl-mnop")
+            try tmux.waitFor("signed in") { $0.contains("EXIT=0") }
+            try ActionsEndToEndTests.view(
+                tmux, folder, server, environment: "EDITOR='\(editor)' XDG_STATE_HOME='\(folder.path)/state'")
+            try tmux.waitFor("the timeline") { $0.contains("25 posts") && $0.contains("Following @bskyr") }
+            try tmux.press("R")
+            let screen = try tmux.waitFor("the reply posted") { $0.contains("Posted.") }
+            let posts = try Self.log(server).filter {
+                $0.path.hasSuffix("createRecord") && $0.collection == "app.bsky.feed.post"
+            }
+            #expect(posts.count == 1, "\(posts)")
+            let sent = try #require(posts.first?.record?.data(using: .utf8))
+            let record = try #require(try JSONSerialization.jsonObject(with: sent) as? [String: Any])
+            let text = try #require(record["text"] as? String)
+            #expect(text.hasSuffix("🎉 thanks @chriskenny.bsky.social, see bsky.app"), "\(text)")
+            let facets = try #require(record["facets"] as? [[String: Any]])
+            let ranges = facets.compactMap { $0["index"] as? [String: Int] }
+            let bytes = Array(text.utf8)
+            let covered = ranges.compactMap {
+                String(validating: bytes[($0["byteStart"] ?? 0)..<($0["byteEnd"] ?? 0)], as: UTF8.self)
+            }
+            #expect(covered.suffix(2) == ["@chriskenny.bsky.social", "bsky.app"], "\(covered)")
+            let reply = try #require(record["reply"] as? [String: [String: String]])
+            #expect(reply["parent"]?["uri"] == "at://did:plc:qnzaaisqa3lafzmtjxt5nt52/app.bsky.feed.post/3lpk3nnns5u2b")
+            #expect(screen.contains("thanks @chriskenny.bsky.social"), "the post at the top:\n\(screen)")
             try ActionsEndToEndTests.quitAndWait(tmux)
         }
 

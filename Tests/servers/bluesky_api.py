@@ -383,7 +383,8 @@ def post_request(handler, body, token):
 
 def stored_record(params):
     """getRecord's answer: a post the reader made, the recorded one of bskyr's
-    (get_record_post.json), or a post of the recorded threads as its record; None else."""
+    (get_record_post.json), or a post of the recorded threads and feeds as its record
+    (its view's address, CID and record: put together from the recordings); None else."""
     repo, collection, rkey = params.get("repo", ""), params.get("collection", ""), params.get("rkey", "")
     if collection != "app.bsky.feed.post":
         return None
@@ -404,7 +405,7 @@ def stored_record(params):
         elif isinstance(node, list):
             for value in node:
                 yield from views(value)
-    for name in THREADS.values():
+    for name in [*THREADS.values(), "timeline.json", "author_feed.json", "feed.json", "list_feed.json"]:
         for view in views(recorded(name)):
             if view.get("uri") == uri:
                 return {"uri": view["uri"], "cid": view["cid"], "value": view["record"]}

@@ -139,7 +139,7 @@ struct BlueskyPosting: Poster {
     /// AppView's view of it.
     private func row(of record: BlueskyPostRecord, made: BlueskyPostRecord.PostRef) -> Post {
         var post = Post(
-            id: .string(made.uri), author: Author(name: session.name, handle: session.name), content: record.text,
+            id: .string(made.uri), author: Author(name: session.name), content: record.text,
             likes: 0, createdAt: record.createdAt,
             url: BlueskyPostView.webAddress(of: made.uri, handle: session.name), statusID: made.uri,
             inReplyToID: record.reply?.parent.uri)
