@@ -4,7 +4,7 @@ SWIFT ?= swift
 ARGS ?=
 LINTED = Package.swift Sources Tests Resources/SampleFeed.swift
 
-.PHONY: build run test test-tiers test-terminal bench hot-functions fuzz mutate mutate-sample lint format install uninstall clean docs
+.PHONY: build run test test-tiers test-terminal bench hot-functions fuzz fuzz-feed-fuzzer fuzz-picture-fuzzer mutate mutate-sample lint format install uninstall clean docs
 
 # The system packages the build needs (and, for `make test`, the tests), installed when
 # missing: by apt-get as root, else the one line to run is printed. One list, in
@@ -88,6 +88,17 @@ FUZZ_DECODERS = Sources/WebFeedNetwork/Decoding/*.swift Sources/BlueskyNetwork/D
 	$(filter-out %/StreamingEventDecoding.swift,$(wildcard Sources/MastodonNetwork/Decoding/*.swift))
 fuzz:
 	@.ci/system-packages build
+	@# The two fuzzers' builds each keep one core busy (one module, optimised whole): side by side.
+	$(MAKE) --no-print-directory -j2 fuzz-feed-fuzzer fuzz-picture-fuzzer
+	cp Tests/FeedCoreTests/Fixtures/*.json Tests/FeedCoreTests/Fixtures/xml/* Tests/FeedCoreTests/Fixtures/fuzz/* \
+		Tests/MastodonNetworkTests/Fixtures/*.json Tests/BlueskyNetworkTests/Fixtures/bluesky/*.json $(FUZZ_DIR)/corpus/
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/feed-fuzzer -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 \
+		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+	cp Tests/FeedPicturesTests/Fixtures/* $(FUZZ_DIR)/picture-corpus/
+	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/picture-fuzzer -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 \
+		-rss_limit_mb=2560 -artifact_prefix=$(FUZZ_DIR)/picture- $(FUZZ_DIR)/picture-corpus
+
+fuzz-feed-fuzzer:
 	rm -rf $(FUZZ_DIR)/xml-sources && mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/xml-sources
 	for file in Sources/FeedXML/*.swift $(FUZZ_DECODERS); do \
 		grep -v '^import Feed\(Core\|XML\)$$' "$$file" > $(FUZZ_DIR)/xml-sources/$$(basename "$$file"); done
@@ -95,10 +106,8 @@ fuzz:
 		-I Sources/CLibXML2 $$(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
 		$$(find Sources/FeedCore -name '*.swift') $(FUZZ_DIR)/xml-sources/*.swift Tests/fuzz/FeedFuzzer.swift \
 		-o $(FUZZ_DIR)/feed-fuzzer
-	cp Tests/FeedCoreTests/Fixtures/*.json Tests/FeedCoreTests/Fixtures/xml/* Tests/FeedCoreTests/Fixtures/fuzz/* \
-		Tests/MastodonNetworkTests/Fixtures/*.json Tests/BlueskyNetworkTests/Fixtures/bluesky/*.json $(FUZZ_DIR)/corpus/
-	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/feed-fuzzer -max_total_time=$(SECONDS) -max_len=16384 -timeout=10 \
-		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+
+fuzz-picture-fuzzer:
 	rm -rf $(FUZZ_DIR)/picture-sources && mkdir -p $(FUZZ_DIR)/picture-corpus $(FUZZ_DIR)/picture-sources
 	for file in Sources/FeedPictures/*Decod*.swift Sources/FeedPictures/PictureFormat.swift; do \
 		grep -v '^import FeedCore$$' "$$file" > $(FUZZ_DIR)/picture-sources/$$(basename "$$file"); done
@@ -106,9 +115,6 @@ fuzz:
 		-I Sources/CPNG -I Sources/CJPEG -I Sources/CWebP -I Sources/CGIF \
 		$$(find Sources/FeedCore -name '*.swift') $(FUZZ_DIR)/picture-sources/*.swift Tests/fuzz/PictureFuzzer.swift \
 		-o $(FUZZ_DIR)/picture-fuzzer
-	cp Tests/FeedPicturesTests/Fixtures/* $(FUZZ_DIR)/picture-corpus/
-	SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/picture-fuzzer -max_total_time=$(SECONDS) -max_len=65536 -timeout=10 \
-		-rss_limit_mb=2560 -artifact_prefix=$(FUZZ_DIR)/picture- $(FUZZ_DIR)/picture-corpus
 
 # The order the release link lays functions out in (Resources/hot-functions.txt): those the
 # viewer runs, found under callgrind on loopback feeds, so that they sit together and the
