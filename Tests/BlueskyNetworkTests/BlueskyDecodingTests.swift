@@ -247,8 +247,39 @@ import Testing
         #expect(!row.extras.contains { if case .picture = $0 { true } else { false } })
     }
 
+    /// A quoted record that is not a post says what it is, with its name and its creator:
+    /// the starter pack recorded in the bsky-team feed; a feed, a list and a labeler shaped
+    /// as their lexicons define their views (none is in the recordings); a kind not known.
+    @Test func aQuotedFeedListStarterPackOrLabelerSaysWhatItIs() throws {
+        let feed = try recorded("feed.json")
+        let starter = try #require(feed.posts.first { $0.content.contains("Starter pack") })
+        #expect(
+            starter.content.hasSuffix("\n\n│ Starter pack: 🏈 Draft Day on Bluesky by @bsky.app"), "\(starter.content)")
+        func quoting(_ record: String) throws -> String {
+            let json = """
+                {"feed":[{"post":{"uri":"at://did:plc:a/app.bsky.feed.post/1","author":{"handle":"a.example"},
+                "record":{"text":"look"},"embed":{"$type":"app.bsky.embed.record#view","record":\(record)}}}]}
+                """
+            return try #require(try FeedDocumentDecoder.decode(Data(json.utf8)).posts.first).content
+        }
+        let creator = #""creator":{"did":"did:plc:z72i7hdynmk6r22z27h6tvur","handle":"bsky.app"}"#
+        #expect(
+            try quoting(#"{"$type":"app.bsky.feed.defs#generatorView","displayName":"Science",\#(creator)}"#)
+                == "look\n\n│ Feed: Science by @bsky.app")
+        #expect(
+            try quoting(
+                #"{"$type":"app.bsky.graph.defs#listView","name":"Astronomers","purpose":"app.bsky.graph.defs#curatelist",\#(creator)}"#
+            )
+                == "look\n\n│ List: Astronomers by @bsky.app")
+        #expect(
+            try quoting(#"{"$type":"app.bsky.labeler.defs#labelerView",\#(creator)}"#)
+                == "look\n\n│ Labeler by @bsky.app")
+        #expect(
+            try quoting(#"{"$type":"app.bsky.embed.record#viewTelescope"}"#)
+                == "look\n\n│ A quoted record of a kind not shown here")
+    }
+
     @Test func unknownEmbedsAndFacetKindsAreSkippedNeverAnError() throws {
-        // A starter pack quoted (recorded in the bsky-team feed) shows no block.
         let feed = try recorded("feed.json")
         #expect(feed.skipped == 0)
         let json = """

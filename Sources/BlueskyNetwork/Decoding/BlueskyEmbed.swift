@@ -39,16 +39,27 @@ indirect enum BlueskyEmbed: Decodable {
     }
 
     /// `app.bsky.embed.record#view`'s record: a post (`viewRecord`), one not found, blocked
-    /// or detached by its author, or a feed, list or starter pack (not drawn).
+    /// or detached by its author, or a feed, a list, a starter pack or a labeler, each
+    /// named with its creator.
     struct QuotedRecord: Decodable {
         var type: String?
         var author: BlueskyPostView.Profile?
         var value: BlueskyPostView.Record?
         var embeds: [BlueskyEmbed]?
+        /// A feed's, list's, starter pack's or labeler's account.
+        var creator: BlueskyPostView.Profile?
+        /// A feed's name (`generatorView`).
+        var displayName: String?
+        /// A list's name (`listView`).
+        var name: String?
+        /// A starter pack's own record, with its name (`starterPackViewBasic`).
+        var record: Named?
+
+        struct Named: Decodable { var name: String? }
 
         enum CodingKeys: String, CodingKey {
             case type = "$type"
-            case author, value, embeds
+            case author, value, embeds, creator, displayName, name, record
         }
     }
 
@@ -154,8 +165,19 @@ extension BlueskyEmbed.QuotedRecord {
         case "app.bsky.embed.record#viewNotFound": lines = ["Quoted post not found"]
         case "app.bsky.embed.record#viewBlocked": lines = ["Quoted post blocked"]
         case "app.bsky.embed.record#viewDetached": lines = ["Quoted post removed by its author"]
-        default: return
+        case "app.bsky.feed.defs#generatorView": lines = [named("Feed", displayName)]
+        case "app.bsky.graph.defs#listView": lines = [named("List", name)]
+        case "app.bsky.graph.defs#starterPackViewBasic": lines = [named("Starter pack", record?.name)]
+        case "app.bsky.labeler.defs#labelerView": lines = [named("Labeler", nil)]
+        default: lines = ["A quoted record of a kind not shown here"]
         }
         shown.blocks.append(lines.map { BlueskyEmbed.quoteBar + $0 }.joined(separator: "\n"))
+    }
+
+    /// "Feed: Science by @bsky.app": what the quoted record is, its name, its creator.
+    private func named(_ kind: String, _ title: String?) -> String {
+        let title = TextSanitizer.singleLine(title ?? "").trimmingWhitespace()
+        let by = creator.map { " by @\($0.handle)" } ?? ""
+        return kind + (title.isEmpty ? "" : ": " + title) + by
     }
 }
