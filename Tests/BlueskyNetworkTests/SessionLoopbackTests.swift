@@ -61,6 +61,22 @@ import Testing
         #expect(kept.map(\.token) == ["access-2"] && kept.map(\.refreshToken) == ["refresh-2"])
     }
 
+    /// A long run meets the expiry again and again: each time one refresh, and the request
+    /// made again with the newest token; the accounts file keeps the last.
+    @Test func aSessionIsRefreshedASecondAndAThirdTimeInOneRun() async throws {
+        let reader = reader()
+        let home = try #require(reader.home(of: account))
+        let source = try #require(reader.open(home))
+        for _ in 0..<3 {
+            _ = try server.get("/bluesky-api/expire")
+            #expect(try await source.loader.load { _, _, _ in }.posts.count == 25)
+        }
+        let refreshes = try asked().filter { $0.hasPrefix("/xrpc/com.atproto.server.refreshSession") }
+        #expect(refreshes == Array(repeating: "/xrpc/com.atproto.server.refreshSession refresh", count: 3))
+        #expect(try asked().filter { $0.hasSuffix(" right") }.count == 3, "each load made again with the new token")
+        #expect(try file.read().map(\.token) == ["access-4"] && (try file.read()).map(\.refreshToken) == ["refresh-4"])
+    }
+
     @Test func anExpiredSessionIsRefreshedOnceForALike() async throws {
         let reader = reader()
         let source = try #require(reader.home(of: account).flatMap(reader.open))
