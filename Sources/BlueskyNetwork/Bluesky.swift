@@ -20,11 +20,11 @@ public struct Bluesky: Network {
             .bookmark: "A Bluesky post cannot be bookmarked: Bluesky keeps no bookmarks that other apps see.",
             .quote: "Quotes on Bluesky are not written here yet.",
             .vote: "Bluesky has no polls.",
-            .notifications: "Bluesky's notifications are not shown here yet.",
         ])
 
     public var traits: NetworkTraits {
-        NetworkTraits(id: Self.id, words: Self.words, capabilities: [.like, .boost, .thread, .reply, .post])
+        NetworkTraits(
+            id: Self.id, words: Self.words, capabilities: [.like, .boost, .thread, .reply, .post, .notifications])
     }
 
     public var formats: DocumentFormats { DocumentFormats(json: [BlueskyFeedFormat()]) }
@@ -150,7 +150,8 @@ struct BlueskyReader: NetworkReader {
             source.actor = BlueskyActions(session: session)
             source.poster = BlueskyPosting(
                 session: session, reading: reading, languages: Self.languages(context.environment))
-            source.capabilities.formUnion([.like, .boost, .reply, .post])
+            source.notifications = BlueskyNotifications(session: session)
+            source.capabilities.formUnion([.like, .boost, .reply, .post, .notifications])
         } else if entry.account == nil, entry.tokenVariable == nil {
             // Read without an account: a like stays here, and the reader is told where to
             // sign in.

@@ -285,6 +285,22 @@ def handle(handler, method, base):
             handler.send(200, json.dumps(recorded(thread)).encode())
     elif name == "com.atproto.repo.createRecord" and body.get("collection") == "app.bsky.feed.post":
         post_request(handler, body, token)
+    elif name == "app.bsky.notification.listNotifications":
+        if token != "right":
+            error(handler, 401, "AuthMissing", "Authentication Required")
+        else:
+            handler.send(200, json.dumps(recorded("notifications.json")).encode())
+    elif name == "app.bsky.feed.getPosts":
+        # The post views the recordings hold, of the addresses asked (at most 25, as the
+        # lexicon says); the AppView leaves out those it does not have.
+        uris = [value for key, value in urllib.parse.parse_qsl(query) if key == "uris"]
+        if not uris or len(uris) > 25:
+            error(handler, 400, "InvalidRequest", "uris must have 1 to 25 items")
+        else:
+            found = {view["uri"]: view for name in [*THREADS.values(), "timeline.json", "author_feed.json",
+                                                     "feed.json", "list_feed.json"]
+                     for view in post_views(recorded(name))}
+            handler.send(200, json.dumps({"posts": [found[uri] for uri in uris if uri in found]}).encode())
     elif name == "com.atproto.repo.getRecord":
         stored = stored_record(params)
         if stored is None:
@@ -396,17 +412,20 @@ def stored_record(params):
     if kept["uri"] == uri:
         return kept
 
-    def views(node):
-        if isinstance(node, dict):
-            if "post" in node and isinstance(node["post"], dict):
-                yield node["post"]
-            for value in node.values():
-                yield from views(value)
-        elif isinstance(node, list):
-            for value in node:
-                yield from views(value)
     for name in [*THREADS.values(), "timeline.json", "author_feed.json", "feed.json", "list_feed.json"]:
-        for view in views(recorded(name)):
+        for view in post_views(recorded(name)):
             if view.get("uri") == uri:
                 return {"uri": view["uri"], "cid": view["cid"], "value": view["record"]}
     return None
+
+
+def post_views(node):
+    """Every post view in a recorded answer: a feed's items' and a thread's nodes'."""
+    if isinstance(node, dict):
+        if "post" in node and isinstance(node["post"], dict):
+            yield node["post"]
+        for value in node.values():
+            yield from post_views(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from post_views(value)

@@ -1,0 +1,78 @@
+import FeedNetwork
+import FeedTransport
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BlueskyNetwork
+@testable import FeedCore
+
+/// `i` on a Bluesky account: its recorded notifications (bluesky/SOURCES.md) as rows,
+/// grouped as the app groups them; read at the loopback PDS with the posts they like.
+@Suite struct BlueskyNotificationTests {
+    static func answer() throws -> Data { try Fixtures.data("bluesky/notifications.json") }
+
+    @Test func theRecordedNotificationsAreRowsGroupedAsTheAppGroupsThem() throws {
+        let liked = "at://did:plc:5c2r73erhng4bszmxlfdtscf/app.bsky.feed.post/3lpdf2hyvhd2m"
+        let rows = try BlueskyNotificationRows.rows(try Self.answer(), texts: [liked: "A new version of bskyr"])
+        // 50 notifications: 17 follows one row, 13 likes and 2 reposts by the post they
+        // mark, 11 mentions and 7 quotes each its own.
+        #expect(rows.count == 27)
+        #expect(rows[0].content == "♥ William Martindale and 5 others liked your post: A new version of bskyr")
+        #expect(rows.contains { $0.content.hasPrefix("Gabby Palomo, PhD and 16 others followed you") })
+        #expect(rows.contains { $0.content.hasPrefix("↻ Adam C Smith reposted your post") })
+        #expect(rows.allSatisfy { $0.network == .bluesky })
+        let mentions = rows.filter { $0.statusID != nil }
+        #expect(mentions.count == 18 && mentions.allSatisfy { !$0.content.isEmpty })
+        #expect(try BlueskyNotificationRows.subjects(in: try Self.answer()).count == 6)
+        #expect(throws: Failure.unexpectedShape("expected Bluesky notifications (an object with \"notifications\")")) {
+            try BlueskyNotificationRows.rows(Data(#"{"feed":[]}"#.utf8), texts: [:])
+        }
+    }
+}
+
+extension BlueskyNotificationTests {
+    /// Tier 2: `i` on a signed-in Bluesky timeline pushes the notifications view, which
+    /// shows the rows when they come.
+    @Test func iShowsTheNotificationsOverTheTimeline() throws {
+        var options = Views.options(1)
+        options.readFromBluesky(withSession: true)
+        var state = AppState(options: options, size: TerminalSize(width: 100, height: 30))
+        _ = state.apply(.start, at: .zero)
+        Views.answer(
+            &state, source: 0, try FeedDocumentDecoder.decode(try Fixtures.data("bluesky/timeline.json")).posts,
+            at: .milliseconds(100))
+        let effects = state.apply(.key(.character("i")), at: .seconds(1))
+        #expect(effects == [.loadNotifications(request: 1, source: 0)])
+        let rows = try BlueskyNotificationRows.rows(try Self.answer(), texts: [:])
+        _ = state.apply(.notificationsLoaded(request: 1, .success(rows)), at: .seconds(2))
+        let frame = Views.frame(state, at: .seconds(2))
+        #expect(frame.contains { $0.contains("♥ William Martindale and 5 others liked your post") }, "\(frame)")
+        #expect(frame.contains { $0.contains("followed you") })
+    }
+}
+
+/// The reader of notifications against the loopback PDS and AppView.
+@Suite(.serialized) struct NotificationsLoopbackTests {
+    @Test func theAccountsNotificationsAndThePostsTheyLikeAreRead() async throws {
+        let server = try FeedServer(tls: true)
+        let account = try await BlueskySignIn(server: "https://127.0.0.1:\(server.tlsPort ?? 0)", client: server.client)
+            .signIn(handle: "bskyr.bsky.social", appPassword: "abcd-efgh-ijkl-mnop")
+        let reader = Bluesky().reader(
+            NetworkContext(
+                client: server.client, accounts: [account],
+                environment: ["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(server.port)"],
+                formats: Bluesky().formats))
+        let home = try #require(reader.home(of: account))
+        let notifications = try #require(reader.open(home)?.notifications)
+        let rows = try await notifications.notifications().get()
+        #expect(rows.count == 27)
+        let asked = try BlueskyLog.entries(server).dropFirst().map { "\($0.path) \($0.token)" }
+        #expect(
+            asked == [
+                "/xrpc/app.bsky.notification.listNotifications right", "/xrpc/app.bsky.feed.getPosts right",
+            ])
+        let posts = try #require(try BlueskyLog.entries(server).last)
+        #expect(posts.params["uris"] != nil)
+    }
+}
