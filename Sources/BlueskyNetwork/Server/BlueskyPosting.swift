@@ -124,15 +124,9 @@ struct BlueskyPosting: Poster {
                 {
                     return BlueskyPostRecord.PostRef(uri: made.uri, cid: made.cid)
                 }
-                guard tries <= Self.retries, Self.isWorthRetrying(failure) else { throw failure }
+                guard tries <= Self.retries, failure.isWorthRetrying else { throw failure }
             }
         }
-    }
-
-    /// The server's own trouble (5xx) or the network's: the same request may pass now.
-    static func isWorthRetrying(_ failure: Failure) -> Bool {
-        if case .httpStatus(let code, _, _) = failure { return code >= 500 }
-        return failure.isUnreachable
     }
 
     /// The new post's row, as the timeline shows it until the next load brings the

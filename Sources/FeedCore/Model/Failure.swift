@@ -168,4 +168,11 @@ extension Failure {
         default: false
         }
     }
+
+    /// Whether the same request may pass if sent again: the server's own trouble (5xx) or
+    /// the network's. A refusal of the request itself (4xx) would be refused again.
+    public var isWorthRetrying: Bool {
+        if case .httpStatus(let code, _, _) = self { return code >= 500 }
+        return isUnreachable
+    }
 }

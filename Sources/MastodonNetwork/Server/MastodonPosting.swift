@@ -59,20 +59,13 @@ struct MastodonPosting: Poster {
                 return .success(try MastodonAnswer.post(from: try await client.send(request)))
             } catch {
                 let failure = Failure(error)
-                guard tries <= Self.retries, Self.isWorthRetrying(failure) else { return .failure(failure) }
+                guard tries <= Self.retries, failure.isWorthRetrying else { return .failure(failure) }
             }
         }
     }
 
     private var actions: MastodonActions {
         MastodonActions(actor: actor, client: client)
-    }
-
-    /// The server's own trouble (5xx) or the network's: the same request may pass now. A
-    /// refusal of the post itself (4xx) would be refused again.
-    static func isWorthRetrying(_ failure: Failure) -> Bool {
-        if case .httpStatus(let code, _, _) = failure { return code >= 500 }
-        return failure.isUnreachable
     }
 
     /// The most characters a post may have on the account's server; nil where it does not say.
