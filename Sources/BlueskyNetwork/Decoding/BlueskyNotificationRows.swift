@@ -73,11 +73,7 @@ enum BlueskyNotificationRows {
             post.network = .bluesky
             return post
         }
-        var names: [String] = []
-        for name in group.map(\.author.name) where !names.contains(name) { names.append(name) }
-        let others = names.count - 1
-        let who =
-            (names.first ?? newest.author.name) + (others < 1 ? "" : " and \(others) other\(others == 1 ? "" : "s")")
+        let who = WhoDidIt.words(group.map(\.author.name), else: newest.author.name)
         let line = newest.reasonSubject.flatMap { texts[$0] }.map { ": " + $0 } ?? ""
         let text: String
         switch newest.reason {

@@ -47,12 +47,7 @@ enum NotificationsDecoder {
             return post
         }
         guard let account = newest.account ?? newest.status?.account else { return nil }
-        var names: [String] = []
-        for name in group.compactMap({ $0.account?.name }) where !names.contains(name) { names.append(name) }
-        let others = max(0, names.count - 1)
-        let who =
-            (names.first ?? account.name)
-            + (others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")")
+        let who = WhoDidIt.words(group.compactMap { $0.account?.name }, else: account.name)
         let line = newest.status.map { firstLine(of: $0) } ?? ""
         let text: String
         switch newest.type {
