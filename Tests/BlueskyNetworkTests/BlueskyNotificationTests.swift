@@ -10,11 +10,13 @@ import Testing
 /// `i` on a Bluesky account: its recorded notifications (bluesky/SOURCES.md) as rows,
 /// grouped as the app groups them; read at the loopback PDS with the posts they like.
 @Suite struct BlueskyNotificationTests {
-    static func answer() throws -> Data { try Fixtures.data("bluesky/notifications.json") }
+    static func answer() throws -> [BlueskyNotificationRows.Notification] {
+        try BlueskyNotificationRows.notifications(in: try Fixtures.data("bluesky/notifications.json"))
+    }
 
     @Test func theRecordedNotificationsAreRowsGroupedAsTheAppGroupsThem() throws {
         let liked = "at://did:plc:5c2r73erhng4bszmxlfdtscf/app.bsky.feed.post/3lpdf2hyvhd2m"
-        let rows = try BlueskyNotificationRows.rows(try Self.answer(), texts: [liked: "A new version of bskyr"])
+        let rows = BlueskyNotificationRows.rows(try Self.answer(), texts: [liked: "A new version of bskyr"])
         // 50 notifications: 17 follows one row, 13 likes and 2 reposts by the post they
         // mark, 11 mentions and 7 quotes each its own.
         #expect(rows.count == 27)
@@ -24,9 +26,9 @@ import Testing
         #expect(rows.allSatisfy { $0.network == .bluesky })
         let mentions = rows.filter { $0.statusID != nil }
         #expect(mentions.count == 18 && mentions.allSatisfy { !$0.content.isEmpty })
-        #expect(try BlueskyNotificationRows.subjects(in: try Self.answer()).count == 6)
+        #expect(BlueskyNotificationRows.subjects(of: try Self.answer()).count == 6)
         #expect(throws: Failure.unexpectedShape("expected Bluesky notifications (an object with \"notifications\")")) {
-            try BlueskyNotificationRows.rows(Data(#"{"feed":[]}"#.utf8), texts: [:])
+            try BlueskyNotificationRows.notifications(in: Data(#"{"feed":[]}"#.utf8))
         }
     }
 }
@@ -44,7 +46,7 @@ extension BlueskyNotificationTests {
             at: .milliseconds(100))
         let effects = state.apply(.key(.character("i")), at: .seconds(1))
         #expect(effects == [.loadNotifications(request: 1, source: 0)])
-        let rows = try BlueskyNotificationRows.rows(try Self.answer(), texts: [:])
+        let rows = BlueskyNotificationRows.rows(try Self.answer(), texts: [:])
         _ = state.apply(.notificationsLoaded(request: 1, .success(rows)), at: .seconds(2))
         let frame = Views.frame(state, at: .seconds(2))
         #expect(frame.contains { $0.contains("♥ William Martindale and 5 others liked your post") }, "\(frame)")

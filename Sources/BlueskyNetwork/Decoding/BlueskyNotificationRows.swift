@@ -20,18 +20,19 @@ enum BlueskyNotificationRows {
         var notifications: [Notification]
     }
 
-    private static func answer(_ data: Data) throws(Failure) -> Answer {
+    /// The answer's notifications, newest first.
+    static func notifications(in data: Data) throws(Failure) -> [Notification] {
         do {
-            return try JSONDecoder().decode(Answer.self, from: data)
+            return try JSONDecoder().decode(Answer.self, from: data).notifications
         } catch {
             throw Failure.unexpectedShape("expected Bluesky notifications (an object with \"notifications\")")
         }
     }
 
     /// What the rows need read: the posts liked or reposted, by address.
-    static func subjects(in data: Data) throws(Failure) -> [String] {
+    static func subjects(of notifications: [Notification]) -> [String] {
         var seen = Set<String>()
-        return try answer(data).notifications.compactMap { notification in
+        return notifications.compactMap { notification in
             guard grouped.contains(notification.reason), let subject = notification.reasonSubject,
                 seen.insert(subject).inserted
             else { return nil }
@@ -43,10 +44,10 @@ enum BlueskyNotificationRows {
     static let grouped: Set<String> = ["like", "repost", "like-via-repost", "repost-via-repost"]
 
     /// The rows, newest first; `texts` the first lines of the posts liked and reposted.
-    static func rows(_ data: Data, texts: [String: String]) throws(Failure) -> [Post] {
+    static func rows(_ notifications: [Notification], texts: [String: String]) -> [Post] {
         var groups: [[Notification]] = []
         var index: [String: Int] = [:]
-        for notification in try answer(data).notifications {
+        for notification in notifications {
             let key: String? =
                 notification.reason == "follow"
                 ? "follow"

@@ -13,7 +13,8 @@ struct BlueskyNotifications: NotificationsReader {
         do {
             let body = try await session.call("app.bsky.notification.listNotifications?limit=50")
             var texts: [String: String] = [:]
-            let subjects = try BlueskyNotificationRows.subjects(in: body)
+            let notifications = try BlueskyNotificationRows.notifications(in: body)
+            let subjects = BlueskyNotificationRows.subjects(of: notifications)
             for start in stride(from: 0, to: subjects.count, by: 25) {
                 let uris = subjects[start..<min(start + 25, subjects.count)]
                 let query = uris.map { "uris=" + FormEncoding.escape($0) }.joined(separator: "&")
@@ -30,7 +31,7 @@ struct BlueskyNotifications: NotificationsReader {
                     texts[view.uri] = (view.record.text ?? "").split(whereSeparator: \.isNewline).first.map(String.init)
                 }
             }
-            return .success(try BlueskyNotificationRows.rows(body, texts: texts))
+            return .success(BlueskyNotificationRows.rows(notifications, texts: texts))
         } catch {
             return .failure(Failure(error))
         }
