@@ -159,9 +159,8 @@ struct BlueskyPostView: Decodable {
 
     /// The post's page on bsky.app: `at://DID/app.bsky.feed.post/RKEY` by its author's handle.
     static func webAddress(of uri: String, handle: String) -> String? {
-        let parts = uri.split(separator: "/")
-        guard uri.hasPrefix("at://"), parts.count == 4, parts[2] == "app.bsky.feed.post" else { return nil }
-        return "https://bsky.app/profile/\(handle)/post/\(parts[3])"
+        guard let address = BlueskyRecordAddress(uri), address.collection == "app.bsky.feed.post" else { return nil }
+        return "https://bsky.app/profile/\(handle)/post/\(address.rkey)"
     }
 
     var post: Post {

@@ -90,8 +90,7 @@ enum BlueskyNotificationRows {
             id: .string(newest.uri), author: newest.author.author, content: text, likes: nil, createdAt: date,
             url: newest.reasonSubject.flatMap { subject in
                 // By the author's DID, in the address: bsky.app takes it for the handle.
-                BlueskyPostView.webAddress(
-                    of: subject, handle: subject.split(separator: "/").dropFirst().first.map(String.init) ?? "")
+                BlueskyRecordAddress(subject).flatMap { BlueskyPostView.webAddress(of: subject, handle: $0.repo) }
             })
         row.network = .bluesky
         return row

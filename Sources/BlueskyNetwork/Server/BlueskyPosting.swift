@@ -74,13 +74,11 @@ struct BlueskyPosting: Poster {
         struct Reply: Decodable { var root: BlueskyPostRecord.PostRef }
     }
 
-    /// The record at `at://REPO/COLLECTION/KEY`.
-    private func stored(_ uri: String) async throws -> Stored {
-        let parts = uri.dropFirst("at://".count).split(separator: "/")
-        guard uri.hasPrefix("at://"), parts.count == 3 else { throw Failure.unexpected("not a post's address: \(uri)") }
+    /// The record at `address`.
+    private func stored(_ address: BlueskyRecordAddress) async throws -> Stored {
         let body = try await session.call(
-            "com.atproto.repo.getRecord?repo=\(FormEncoding.escape(String(parts[0])))"
-                + "&collection=\(FormEncoding.escape(String(parts[1])))&rkey=\(FormEncoding.escape(String(parts[2])))")
+            "com.atproto.repo.getRecord?repo=\(FormEncoding.escape(address.repo))"
+                + "&collection=\(FormEncoding.escape(address.collection))&rkey=\(FormEncoding.escape(address.rkey))")
         guard let stored = try? JSONDecoder().decode(Stored.self, from: body) else {
             throw Failure.unexpectedShape("getRecord answered no record")
         }
@@ -92,7 +90,10 @@ struct BlueskyPosting: Poster {
     private func references(answering parent: String) async throws -> (
         root: BlueskyPostRecord.PostRef, parent: BlueskyPostRecord.PostRef
     ) {
-        let stored = try await stored(parent)
+        guard let address = BlueskyRecordAddress(parent) else {
+            throw Failure.unexpected("not a post's address: \(parent)")
+        }
+        let stored = try await stored(address)
         let reference = BlueskyPostRecord.PostRef(uri: stored.uri, cid: stored.cid)
         return (stored.value?.reply?.root ?? reference, reference)
     }
@@ -119,7 +120,9 @@ struct BlueskyPosting: Poster {
                 let failure = Failure(error)
                 // A try after the first may find its record made by one whose answer was
                 // lost: the server refuses a second record at the key.
-                if tries > 1, let made = try? await stored("at://\(session.did)/app.bsky.feed.post/\(key)"),
+                if tries > 1,
+                    let made = try? await stored(
+                        BlueskyRecordAddress(repo: session.did, collection: "app.bsky.feed.post", rkey: key)),
                     made.value?.text == record.text
                 {
                     return BlueskyPostRecord.PostRef(uri: made.uri, cid: made.cid)
