@@ -54,8 +54,7 @@ enum BlueskyRichText {
 
     private static func mention(_ word: ArraySlice<Unicode.Scalar>) -> (Int, Found.Kind)? {
         guard word.first == "@" else { return nil }
-        var handle = word.dropFirst().prefix { $0.isASCII && (isAlphanumeric($0) || $0 == "." || $0 == "-") }
-        while let last = handle.last, last == "." || last == "-" { handle = handle.dropLast() }
+        let handle = hostName(at: word.dropFirst())
         let name = String(String.UnicodeScalarView(handle))
         guard isHandle(name) else { return nil }
         return (handle.count + 1, .mention(handle: name))
@@ -70,9 +69,7 @@ enum BlueskyRichText {
             return (length, .link(uri: String(String.UnicodeScalarView(word.prefix(length)))))
         }
         // A bare domain, then perhaps a path, a query or a fragment.
-        let domain = word.prefix { $0.isASCII && (isAlphanumeric($0) || $0 == "." || $0 == "-") }
-        var host = domain
-        while let last = host.last, last == "." || last == "-" { host = host.dropLast() }
+        let host = hostName(at: word)
         let labels = String(String.UnicodeScalarView(host)).split(separator: ".", omittingEmptySubsequences: false)
         guard let first = host.first, isAlphanumeric(first), labels.count >= 2,
             labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 }), let top = labels.last,
@@ -97,6 +94,14 @@ enum BlueskyRichText {
     }
 
     // MARK: pieces
+
+    /// The letters, digits, dots and hyphens `scalars` start with, without the dots and
+    /// hyphens that end a sentence: a handle's or a domain's name.
+    private static func hostName(at scalars: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+        var name = scalars.prefix { $0.isASCII && (isAlphanumeric($0) || $0 == "." || $0 == "-") }
+        while let last = name.last, last == "." || last == "-" { name = name.dropLast() }
+        return name
+    }
 
     /// The word's length without the punctuation a sentence puts after a link, and without
     /// a closing parenthesis that closes none the link opened.
