@@ -58,13 +58,8 @@ extension BlueskyNotificationTests {
 @Suite(.serialized) struct NotificationsLoopbackTests {
     @Test func theAccountsNotificationsAndThePostsTheyLikeAreRead() async throws {
         let server = try FeedServer(tls: true)
-        let account = try await BlueskySignIn(server: "https://127.0.0.1:\(server.tlsPort ?? 0)", client: server.client)
-            .signIn(handle: "bskyr.bsky.social", appPassword: "abcd-efgh-ijkl-mnop")
-        let reader = Bluesky().reader(
-            NetworkContext(
-                client: server.client, accounts: [account],
-                environment: ["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(server.port)"],
-                formats: Bluesky().formats))
+        let account = try await server.signedInToBluesky()
+        let reader = server.blueskyReader(accounts: [account])
         let home = try #require(reader.home(of: account))
         let notifications = try #require(reader.open(home)?.notifications)
         let rows = try await notifications.notifications().get()

@@ -18,13 +18,8 @@ import Testing
 
     init() async throws {
         server = try FeedServer(tls: true)
-        let account = try await BlueskySignIn(server: "https://127.0.0.1:\(server.tlsPort ?? 0)", client: server.client)
-            .signIn(handle: "bskyr.bsky.social", appPassword: "abcd-efgh-ijkl-mnop")
-        let reader = Bluesky().reader(
-            NetworkContext(
-                client: server.client, accounts: [account],
-                environment: ["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(server.port)", "LANG": "fr_CA.UTF-8"],
-                formats: Bluesky().formats))
+        let account = try await server.signedInToBluesky()
+        let reader = server.blueskyReader(accounts: [account], environment: ["LANG": "fr_CA.UTF-8"])
         let entry = SourceEntry(source: .url(try #require(URL(string: "https://bsky.app/profile/bsky.app"))))
         poster = try #require(reader.open(entry)?.poster)
     }

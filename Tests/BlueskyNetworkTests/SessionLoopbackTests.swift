@@ -22,21 +22,13 @@ import Testing
         server = try FeedServer(tls: true)
         folder = try ScratchFolder.make("bluesky-session")
         file = AccountsFile(path: folder.appendingPathComponent("accounts").path)
-        account = try await BlueskySignIn(
-            server: "https://127.0.0.1:\(server.tlsPort ?? 0)",
-            client: server.client
-        ).signIn(handle: "bskyr.bsky.social", appPassword: "abcd-efgh-ijkl-mnop")
+        account = try await server.signedInToBluesky()
         try file.write([account])
     }
 
     /// The reader of this run: the session's account, the AppView on the plain server.
     private func reader() -> any NetworkReader {
-        Bluesky().reader(
-            NetworkContext(
-                client: server.client, accounts: [account],
-                accountsFile: file,
-                environment: ["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(server.port)"],
-                formats: Bluesky().formats))
+        server.blueskyReader(accounts: [account], file: file)
     }
 
     /// The requests after the sign-in: path and the token as the server judged it.

@@ -23,11 +23,7 @@ import Testing
 
     /// A profile's feed opened by the network, with `accounts`, the AppView on the plain server.
     private func threads(accounts: [Account] = [], file: AccountsFile? = nil) throws -> any ThreadReader {
-        let reader = Bluesky().reader(
-            NetworkContext(
-                client: server.client, accounts: accounts, accountsFile: file,
-                environment: ["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(server.port)"],
-                formats: Bluesky().formats))
+        let reader = server.blueskyReader(accounts: accounts, file: file)
         let entry = SourceEntry(source: .url(try #require(URL(string: "https://bsky.app/profile/bsky.app"))))
         return try #require(reader.open(entry)?.threads)
     }
@@ -47,8 +43,7 @@ import Testing
     @Test func withASessionThePDSAnswersWithItsTokenRefreshedOnce() async throws {
         let folder = try ScratchFolder.make("bluesky-thread")
         let file = AccountsFile(path: folder.appendingPathComponent("accounts").path)
-        let account = try await BlueskySignIn(server: "https://127.0.0.1:\(server.tlsPort ?? 0)", client: server.client)
-            .signIn(handle: "bskyr.bsky.social", appPassword: "abcd-efgh-ijkl-mnop")
+        let account = try await server.signedInToBluesky()
         try file.write([account])
         let reader = try threads(accounts: [account], file: file)
         _ = try server.get("/bluesky-api/expire")
