@@ -7,7 +7,7 @@ bearer token and whether it is still good, the record's collection and subject. 
 reader does changes the answers after it, as it would on Bluesky: a like counts and shows
 in the post's `viewer`. Every request is logged for the tests (GET /bluesky-api/log), a
 token as whether it was right, never its value, a record's subject as sent."""
-import copy, hashlib, json, os, re, threading, time, urllib.parse
+import copy, functools, hashlib, json, os, re, threading, time, urllib.parse
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BlueskyNetworkTests", "Fixtures", "bluesky")
 
@@ -297,9 +297,7 @@ def handle(handler, method, base):
         if not uris or len(uris) > 25:
             error(handler, 400, "InvalidRequest", "uris must have 1 to 25 items")
         else:
-            found = {view["uri"]: view for name in [*THREADS.values(), "timeline.json", "author_feed.json",
-                                                     "feed.json", "list_feed.json"]
-                     for view in post_views(recorded(name))}
+            found = recorded_views()
             handler.send(200, json.dumps({"posts": [found[uri] for uri in uris if uri in found]}).encode())
     elif name == "com.atproto.repo.getRecord":
         stored = stored_record(params)
@@ -412,11 +410,19 @@ def stored_record(params):
     if kept["uri"] == uri:
         return kept
 
+    view = recorded_views().get(uri)
+    return {"uri": view["uri"], "cid": view["cid"], "value": view["record"]} if view else None
+
+
+@functools.cache
+def recorded_views():
+    """The post views of the recorded threads and feeds, by address (the first of each),
+    read once."""
+    views = {}
     for name in [*THREADS.values(), "timeline.json", "author_feed.json", "feed.json", "list_feed.json"]:
         for view in post_views(recorded(name)):
-            if view.get("uri") == uri:
-                return {"uri": view["uri"], "cid": view["cid"], "value": view["record"]}
-    return None
+            views.setdefault(view["uri"], view)
+    return views
 
 
 def post_views(node):
