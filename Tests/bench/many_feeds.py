@@ -175,7 +175,8 @@ def first_rows_from_the_store(binary, feeds=300, items=50):
 
 
 def newsboat(farm, feeds):
-    """Seconds newsboat -x reload takes, and its peak RSS in MiB: its VmHWM, sampled. Not
+    """Seconds newsboat -x reload takes, and its peak RSS in MiB: its VmHWM, sampled (and
+    `sampled`'s figures beside, for the commands' table). Not
     wait4's ru_maxrss: that counts the memory of the process forked before the exec, this
     bench's Python, which can be the larger (50.5 MiB where newsboat's own was 28.7)."""
     workdir = tempfile.mkdtemp(prefix="newsboat-", dir=terminal_bench.STATE_ROOT)
@@ -187,7 +188,7 @@ def newsboat(farm, feeds):
             out.write("reload-threads 8\n")
         run = sampled(["newsboat", "-x", "reload", "-u", urls, "-c", os.path.join(workdir, "cache.db"), "-C", config],
                       {"HOME": workdir})
-        return dict(all_loaded_s=run["seconds"], peak_rss_mib=run["peak"])
+        return dict(run, all_loaded_s=run["seconds"], peak_rss_mib=run["peak"])
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
@@ -272,15 +273,8 @@ def commands(binary, feeds=300, items=30, delay=0.05, runs=3):
                 workdir = tempfile.mkdtemp(prefix="commands-", dir=terminal_bench.STATE_ROOT)
                 try:
                     if name.startswith("newsboat"):
-                        if shutil.which("newsboat") is None:
-                            continue
-                        urls, config = os.path.join(workdir, "urls"), os.path.join(workdir, "config")
-                        with open(urls, "w") as out:
-                            out.writelines(f"{farm.url(feed)}\n" for feed in range(count))
-                        with open(config, "w") as out:
-                            out.write("reload-threads 8\n")
-                        rows[name].append(sampled(["newsboat", "-x", "reload", "-u", urls, "-c",
-                                                   os.path.join(workdir, "cache.db"), "-C", config], {"HOME": workdir}))
+                        if shutil.which("newsboat") is not None:
+                            rows[name].append(newsboat(farm, count))
                         continue
                     environment = subscribe(workdir, farm, count)
                     if name == "print":
