@@ -83,8 +83,10 @@ bench:
 # where FuzzFindingsTests replays it (a picture's to Tests/FeedPicturesTests/Fixtures).
 SECONDS ?= 60
 FUZZ_DIR = .build/fuzz
-# Each network's wire format: its decoders, with nothing of its module that talks to servers.
+# Each network's wire format: its decoders (and the record addresses Bluesky's read), with
+# nothing of its module that talks to servers.
 FUZZ_DECODERS = Sources/WebFeedNetwork/Decoding/*.swift Sources/BlueskyNetwork/Decoding/*.swift \
+	Sources/BlueskyNetwork/Addresses/BlueskyRecordAddress.swift \
 	$(filter-out %/StreamingEventDecoding.swift,$(wildcard Sources/MastodonNetwork/Decoding/*.swift))
 fuzz:
 	@.ci/system-packages build
