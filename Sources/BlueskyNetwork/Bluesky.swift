@@ -18,13 +18,12 @@ public struct Bluesky: Network {
         name: "Bluesky", like: "like", boost: "repost", bookmark: "bookmark", boostedBy: "reposted by",
         lacking: [
             .bookmark: "A Bluesky post cannot be bookmarked: Bluesky keeps no bookmarks that other apps see.",
-            .quote: "Quotes on Bluesky are not written here yet.",
             .vote: "Bluesky has no polls.",
         ])
 
     public var traits: NetworkTraits {
         NetworkTraits(
-            id: Self.id, words: Self.words, capabilities: [.like, .boost, .thread, .reply, .post, .notifications])
+            id: Self.id, words: Self.words, capabilities: [.like, .boost, .thread, .reply, .post, .quote, .notifications])
     }
 
     public var formats: DocumentFormats { DocumentFormats(json: [BlueskyFeedFormat()]) }
@@ -151,7 +150,7 @@ struct BlueskyReader: NetworkReader {
             source.poster = BlueskyPosting(
                 session: session, reading: reading, languages: Self.languages(context.environment))
             source.notifications = BlueskyNotifications(session: session)
-            source.capabilities.formUnion([.like, .boost, .reply, .post, .notifications])
+            source.capabilities.formUnion([.like, .boost, .reply, .post, .quote, .notifications])
         } else if entry.account == nil, entry.tokenVariable == nil {
             // Read without an account: a like stays here, and the reader is told where to
             // sign in.

@@ -91,7 +91,19 @@ public protocol Poster: Sendable {
     func newKey() -> String
     /// The post the server made of `draft` (a reply to the post at `replyURL` where it
     /// answers one), or the failure of the last try.
-    func post(_ draft: Draft, replyURL: String?, key: String) async -> Result<Post, Failure>
+    func post(_ draft: Draft, replyURL: String?, key: String) async -> Result<Posted, Failure>
+}
+
+/// A post the server made, and what the reader should know of it: a mention that named
+/// no account and stayed text.
+public struct Posted: Sendable {
+    public var post: Post
+    public var note: String?
+
+    public init(_ post: Post, note: String? = nil) {
+        self.post = post
+        self.note = note
+    }
 }
 
 /// Reads a post's thread from a source's server.

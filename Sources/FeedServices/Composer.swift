@@ -6,7 +6,7 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// `R` and `c` in the viewer. The draft is a file of the reader's own (0600, in
+/// `R`, `Q` and `c` in the viewer. The draft is a file of the reader's own (0600, in
 /// `$XDG_STATE_HOME/shimmerfeed/drafts`), opened in their editor with the terminal handed
 /// over; read back, checked, and opened again with a comment on top while it is too long
 /// for the server or cannot be read. Posted with a key chosen before the first try (a
@@ -60,8 +60,10 @@ public final class Composer: Sendable {
         let path = folder + "/draft-\(Int(Date().timeIntervalSince1970))-\(getpid())-\(request.id).txt"
         let limit = limit(of: poster.server)
         let mentions = request.replyTo.map { "@\($0.handle) " } ?? ""
+        let context = request.replyTo ?? request.quoting
         var text = DraftFile.template(
-            replyTo: request.replyTo?.handle, mentions: mentions, limit: limit.map(poster.limitNote))
+            replyTo: request.replyTo?.handle, quoting: request.quoting?.handle, context: context?.text ?? "",
+            mentions: mentions, limit: limit.map(poster.limitNote))
         while true {
             guard write(text, to: path) else { return .cancelled("The draft could not be written to \(path).") }
             var outcome: Result<Int32, EditorProcess.Failed> = .success(0)
@@ -93,6 +95,7 @@ public final class Composer: Sendable {
                 continue
             }
             draft.inReplyToID = request.replyTo?.statusID
+            draft.quoting = request.quoting
             let finished = draft
             // The key is chosen once, before the first try: a retry carries it.
             let key = poster.newKey()
@@ -108,7 +111,7 @@ public final class Composer: Sendable {
             id: .string("draft"),
             author: Author(
                 name: poster.name, handle: poster.name.hasPrefix("@") ? String(poster.name.dropFirst()) : nil),
-            title: draft.contentWarning, content: draft.text, likes: nil, createdAt: Date(),
+            title: draft.contentWarning, content: draft.shownText, likes: nil, createdAt: Date(),
             hidesContent: draft.contentWarning != nil, inReplyToID: draft.inReplyToID, replyTo: request.replyTo?.handle)
         post.source = PostSource(index: request.source, name: nil)
         return post.sanitized()
@@ -119,9 +122,9 @@ public final class Composer: Sendable {
     ) async -> Posting {
         guard !offline else { return .failed("Offline: not posted; the draft is kept in \(path)") }
         switch await poster.post(draft, replyURL: replyURL, key: key) {
-        case .success(let post):
+        case .success(let posted):
             unlink(path)
-            return .posted(post)
+            return .posted(posted.post, note: posted.note)
         case .failure(let failure):
             return .failed("Could not post: \(failure.message); the draft is kept in \(path)")
         }

@@ -122,6 +122,43 @@ import Testing
         #expect(asked.contains { if case .loadThread = $0 { true } else { false } }, "\(asked)")
     }
 
+    /// `Q` on a Bluesky post asks a quote of it, with its text for the draft's context;
+    /// the post, sent, shows the quote behind its bar, and a mention left as text is said.
+    @Test func aBlueskyPostIsQuotedAndThePostedNoteSaid() throws {
+        var state = try signedIn()
+        let post = try #require(state.selectedPost)
+        guard case .compose(let request)? = state.apply(.key(.character("Q")), at: .seconds(1)).first else {
+            Issue.record("Q asked no quote")
+            return
+        }
+        #expect(request.replyTo == nil && request.quoting?.statusID == post.statusID)
+        #expect(request.quoting?.handle == post.author.handle && request.quoting?.text == post.content)
+        var sending = Post(
+            id: .string("draft"), author: Author(name: "@me.bsky.social"),
+            content: Draft(text: "So true", quoting: request.quoting).shownText, likes: nil, createdAt: Views.now)
+        sending.source = PostSource(index: 0, name: nil)
+        _ = state.apply(.posting(id: request.id, .sending(sending)), at: .seconds(2))
+        _ = state.apply(.key(.character("g")), at: .seconds(2))
+        _ = state.apply(.key(.enter), at: .seconds(2))
+        let frame = Views.frame(state, at: .seconds(2))
+        let handle = try #require(post.author.handle)
+        #expect(frame.contains { $0.contains("│ @\(handle)") }, "\(frame.joined(separator: "\n"))")
+        var posted = sending
+        posted.id = .string("at://did:plc:me/app.bsky.feed.post/3lprdue7g0000")
+        _ = state.apply(
+            .posting(id: request.id, .posted(posted, note: "@nobody.example is no Bluesky account: left as text")),
+            at: .seconds(3))
+        #expect(Views.status(state, at: .seconds(3)).contains("Posted; @nobody.example is no Bluesky account"))
+    }
+
+    /// Where the network has no quotes to write, `Q` says so and asks nothing.
+    @Test func aFeedsPostIsNotQuoted() throws {
+        var state = Views.started(1)
+        Views.answer(&state, source: 0, try recorded("bluesky/feed.json"), at: .milliseconds(100))
+        #expect(state.apply(.key(.character("Q")), at: .seconds(1)).isEmpty)
+        #expect(Views.status(state, at: .seconds(1)).contains("cannot be quoted here"))
+    }
+
     @Test func withoutAnAccountARepostSaysWhereToSignIn() throws {
         var options = Views.options(1)
         options.readFromBluesky(withSession: false)

@@ -40,15 +40,20 @@ import Testing
         }
     }
 
-    private func send(_ text: String, answering parent: String? = nil) async -> Result<Post, Failure> {
+    private func send(
+        _ text: String, answering parent: String? = nil, quoting quoted: ComposeRequest.Target? = nil
+    ) async -> Result<Posted, Failure> {
         var draft = Draft(text: text)
         draft.inReplyToID = parent
+        draft.quoting = quoted
         return await poster.post(draft, replyURL: nil, key: poster.newKey())
     }
 
     @Test func aReplyIsOneRecordWithItsFacetsAtTheirBytes() async throws {
         let text = "café 🎉 @chriskenny.bsky.social: see bsky.app #rstats"
-        let post = try await send(text, answering: Self.recorded).get()
+        let posted = try await send(text, answering: Self.recorded).get()
+        #expect(posted.note == nil, "every mention named an account")
+        let post = posted.post
         let sent = try created()
         #expect(sent.count == 1)
         let (rkey, record) = try #require(sent.first)
@@ -82,7 +87,7 @@ import Testing
     /// is found made. One post on the server.
     @Test func aLostAnswerNeverMakesASecondPost() async throws {
         _ = try server.get("/bluesky-api/lose?times=1")
-        let post = try await send("Only once").get()
+        let post = try await send("Only once").get().post
         let sent = try created()
         #expect(sent.count == 2 && Set(sent.map(\.rkey)).count == 1, "one key for both tries")
         #expect(post.content == "Only once" && post.statusID?.hasSuffix(sent[0].rkey ?? "-") == true)
@@ -90,10 +95,28 @@ import Testing
         #expect(reads.count == 1)
     }
 
-    /// A handle no account has stays text; a post over the limit is refused before it is
-    /// sent, with its count.
+    /// A quote is one record whose embed is `app.bsky.embed.record`, the quoted post's
+    /// address and content id as its own record gives them; its row shows the quote.
+    @Test func aQuoteEmbedsTheQuotedPostsReference() async throws {
+        let quoted = ComposeRequest.Target(
+            statusID: Self.middle, handle: "someone.bsky.social", statusURL: nil, text: "The quoted words")
+        let post = try await send("Look at this", quoting: quoted).get().post
+        let record = try #require(try created().first?.record)
+        #expect(Lexicon.problems(try JSONSerialization.data(withJSONObject: record), collection: "app.bsky.feed.post") == [])
+        let embed = try #require(record["embed"] as? [String: Any])
+        #expect(embed["$type"] as? String == "app.bsky.embed.record")
+        let reference = try #require(embed["record"] as? [String: String])
+        #expect(reference["uri"] == Self.middle)
+        #expect(reference["cid"] == "bafyreifrkb2ycgkwov2cvgyx245b3dzdkz3fcf6rhkxplmbujbe747jjli", "the record's own cid")
+        #expect(record["reply"] == nil, "a quote answers nothing")
+        #expect(post.content == "Look at this\n\n│ @someone.bsky.social\n│ The quoted words")
+    }
+
+    /// A handle no account has stays text, and the note names it; a post over the limit is
+    /// refused before it is sent, with its count.
     @Test func anUnknownHandleStaysTextAndTooLongIsNeverSent() async throws {
-        _ = try await send("hello @nobody.example.com").get()
+        let posted = try await send("hello @nobody.example.com and @nobody.example.com").get()
+        #expect(posted.note == "@nobody.example.com is no Bluesky account: left as text, no mention")
         #expect(try created().first?.record["facets"] == nil)
         let result = await send(String(repeating: "é", count: 301))
         #expect(throws: Failure.unexpected("301 characters: Bluesky takes 300 at most")) { try result.get() }

@@ -122,7 +122,7 @@ import Testing
             return
         }
         #expect(shown.content == "Hello from the services" && shown.author.name == loopback.mastodonHandle)
-        guard case .posted(let post) = await send() else {
+        guard case .posted(let post, _) = await send() else {
             Issue.record("not posted")
             return
         }

@@ -35,6 +35,18 @@ import Testing
                     language: "de"))
     }
 
+    /// A quote's draft names what it quotes and shows its first lines in comments, safe for
+    /// the editor's terminal; the comments are left out of the text read back.
+    @Test func aQuotesFileShowsTheQuotedPostsFirstLinesSafely() throws {
+        let context = (["Line one \u{1B}]52;c;aGk=\u{07}", ""] + (2...12).map { "Line \($0)" }).joined(separator: "\n")
+        let file = DraftFile.template(replyTo: nil, quoting: "ada.bsky.social", context: context, limit: nil)
+        #expect(file.hasPrefix("# A quote of @ada.bsky.social's post."))
+        let shown = file.split(separator: "\n").filter { $0.hasPrefix("# │") }
+        #expect(shown.count == DraftFile.contextLineLimit + 1 && shown.last == "# │ …")
+        #expect(shown.first?.hasPrefix("# │ Line one") == true && !file.contains("\u{1B}") && !file.contains("\u{07}"))
+        #expect(try DraftFile.parse(file + "My words") == Draft(text: "My words"))
+    }
+
     @Test func anEmptyTextCancelsAndAnUnknownVisibilityIsSaid() throws {
         #expect(try DraftFile.parse(DraftFile.template(replyTo: nil, limit: nil)) == nil)
         #expect(try DraftFile.parse("# only help\n\n   \n") == nil)
@@ -73,9 +85,9 @@ import Testing
         var state = try loaded()
         _ = state.apply(.key(.character("j")), at: .seconds(1))
         let effects = state.apply(.key(.character("R")), at: .seconds(1))
-        let target = ComposeRequest.ReplyTarget(
+        let target = ComposeRequest.Target(
             statusID: "117020592137523525", handle: "admin",
-            statusURL: "http://localhost:3000/@admin/117020592137523525")
+            statusURL: "http://localhost:3000/@admin/117020592137523525", text: state.selectedPost?.content ?? "-")
         #expect(effects == [.compose(ComposeRequest(id: 1, source: 0, replyTo: target))])
         #expect(state.apply(.key(.character("c")), at: .seconds(1)) == [.compose(ComposeRequest(id: 2, source: 0))])
         // The draft at the top, sending; the selection stays on its post.
@@ -92,7 +104,7 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { !$0.contains("sending…") }, "the other rows as they were")
         // The server's status takes its place.
         let posted = try MastodonAnswer.post(from: Fixtures.data("mastodon-api/status_post.json"))
-        _ = state.apply(.posting(id: 1, .posted(posted)), at: .seconds(3))
+        _ = state.apply(.posting(id: 1, .posted(posted, note: nil)), at: .seconds(3))
         #expect(state.feed?.posts.count == count + 1)
         #expect(state.feed?.posts.first?.statusID == "117020585985737016")
         #expect(state.feed?.posts.first?.id == PostID.string("117020585985737016").tagged(by: 0))

@@ -159,7 +159,7 @@ import Testing
         let posted = try MastodonAnswer.post(from: Fixtures.data("mastodon-api/status_post.json"))
         _ = state.apply(.streamed(source: 0, .update(posted)), at: .seconds(2))
         #expect(state.feed?.posts.count == count + 1 && state.newAbove == 0, "held while it is sent")
-        _ = state.apply(.posting(id: 7, .posted(posted)), at: .seconds(3))
+        _ = state.apply(.posting(id: 7, .posted(posted, note: nil)), at: .seconds(3))
         #expect(state.feed?.posts.count == count + 1)
         #expect(state.feed?.posts.count { $0.statusID == posted.statusID } == 1)
         #expect(state.newAbove == 0)

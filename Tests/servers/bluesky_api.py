@@ -361,7 +361,8 @@ DATETIME = re.compile(r"[0-9]{4}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-6][0-9]:[0-6
 def post_request(handler, body, token):
     """A post made, as the PDS makes it: the reader's repo, a record key of the TID kind
     when the client gives one, a record with its text and a datetime with its zone, a
-    reply's root and parent each by URI and CID. A second record at one key is refused as
+    reply's root and parent each by URI and CID, a quote's embed (app.bsky.embed.record)
+    by URI and CID. A second record at one key is refused as
     Bluesky's PDS refused it until atproto#4728 (a 500; bluesky-social/atproto#3718). The
     answer is the recorded createRecord of a post (post_created.json) with this record's
     address."""
@@ -372,11 +373,14 @@ def post_request(handler, body, token):
     record = body.get("record") or {}
     rkey = body.get("rkey") or f"3lprdue7g{len(State.posts):04d}"
     reply = record.get("reply")
+    embed = record.get("embed")
     valid = (body.get("repo") in (DID, HANDLE) and record.get("$type") == "app.bsky.feed.post"
              and isinstance(record.get("text"), str) and DATETIME.fullmatch(record.get("createdAt") or "")
              and len(rkey) == 13 and all(c in TID_ALPHABET for c in rkey)
              and (reply is None or all((reply.get(end) or {}).get(key) for end in ("root", "parent")
-                                       for key in ("uri", "cid"))))
+                                       for key in ("uri", "cid")))
+             and (embed is None or (embed.get("$type") == "app.bsky.embed.record"
+                                    and all((embed.get("record") or {}).get(key) for key in ("uri", "cid")))))
     if not valid:
         return error(handler, 400, "InvalidRequest", "Invalid app.bsky.feed.post record")
     with State.lock:

@@ -31,33 +31,47 @@ struct BlueskyPosting: Poster {
     /// How many times a post is sent again after the server's trouble or the network's.
     static let retries = 2
 
-    func post(_ draft: Draft, replyURL: String?, key: String) async -> Result<Post, Failure> {
+    func post(_ draft: Draft, replyURL: String?, key: String) async -> Result<Posted, Failure> {
         if let refusal = BlueskyPostRecord.refusal(of: draft.text) { return .failure(.unexpected(refusal)) }
         do {
+            let (facets, unresolved) = try await facets(of: draft.text)
             var record = BlueskyPostRecord(
-                text: draft.text, facets: try await facets(of: draft.text),
-                langs: draft.language.map { [$0] } ?? languages, createdAt: Date())
+                text: draft.text, facets: facets, langs: draft.language.map { [$0] } ?? languages,
+                createdAt: Date())
             if let parent = draft.inReplyToID { record.reply = try await references(answering: parent) }
+            if let quoted = draft.quoting?.statusID { record.quoted = try await reference(to: quoted) }
             let made = try await create(record, key: key)
-            return .success(row(of: record, made: made))
+            var post = row(of: record, made: made)
+            post.content = Draft(text: record.text, quoting: draft.quoting).shownText
+            return .success(Posted(post.sanitized(), note: Self.note(unresolved: unresolved)))
         } catch {
             return .failure(Failure(error))
         }
     }
 
+    /// What the status line says of mentions that named no account: they stayed text.
+    static func note(unresolved handles: [String]) -> String? {
+        guard !handles.isEmpty else { return nil }
+        let named = handles.map { "@" + $0 }.joined(separator: ", ")
+        return "\(named) \(handles.count == 1 ? "is" : "are") no Bluesky account: left as text, no mention"
+    }
+
     /// The facets of `text`, its mentions given the accounts their handles name; a handle no
-    /// account has stays text.
-    private func facets(of text: String) async throws -> [BlueskyFacets.Facet] {
+    /// account has stays text, and is named in the second list.
+    private func facets(of text: String) async throws -> ([BlueskyFacets.Facet], unresolved: [String]) {
         var accounts: [String: String] = [:]
+        var unresolved: [String] = []
         for found in BlueskyRichText.find(in: text) {
-            guard case .mention(let handle) = found.kind, accounts[handle.lowercased()] == nil else { continue }
+            guard case .mention(let handle) = found.kind, accounts[handle.lowercased()] == nil,
+                !unresolved.contains(handle)
+            else { continue }
             do {
                 accounts[handle.lowercased()] = try await reading.did(of: handle)
             } catch Failure.unknownHandle {
-                continue
+                unresolved.append(handle)
             }
         }
-        return BlueskyPostRecord.facets(of: text, resolved: accounts).facets
+        return (BlueskyPostRecord.facets(of: text, resolved: accounts).facets, unresolved)
     }
 
     /// A record as `com.atproto.repo.getRecord` answers: its address, content id, and value.
@@ -90,12 +104,21 @@ struct BlueskyPosting: Poster {
     private func references(answering parent: String) async throws -> (
         root: BlueskyPostRecord.PostRef, parent: BlueskyPostRecord.PostRef
     ) {
-        guard let address = BlueskyRecordAddress(parent) else {
-            throw Failure.unexpected("not a post's address: \(parent)")
-        }
-        let stored = try await stored(address)
+        let stored = try await stored(at: parent)
         let reference = BlueskyPostRecord.PostRef(uri: stored.uri, cid: stored.cid)
         return (stored.value?.reply?.root ?? reference, reference)
+    }
+
+    /// A quoted post's reference: its address and its content id as its own record says.
+    private func reference(to quoted: String) async throws -> BlueskyPostRecord.PostRef {
+        let stored = try await stored(at: quoted)
+        return BlueskyPostRecord.PostRef(uri: stored.uri, cid: stored.cid)
+    }
+
+    /// The post record at `uri`.
+    private func stored(at uri: String) async throws -> Stored {
+        guard let address = BlueskyRecordAddress(uri) else { throw Failure.unexpected("not a post's address: \(uri)") }
+        return try await stored(address)
     }
 
     /// The record made at `key`; sent again after trouble, and found made where the answer

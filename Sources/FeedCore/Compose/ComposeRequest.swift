@@ -1,17 +1,20 @@
-/// `R` or `c`: a post to write, as the state asks the loop for it.
+/// `R`, `Q` or `c`: a post to write, as the state asks the loop for it.
 public struct ComposeRequest: Hashable, Sendable {
-    /// The post a reply answers.
-    public struct ReplyTarget: Hashable, Sendable {
+    /// The post a reply answers, or a quote quotes.
+    public struct Target: Hashable, Sendable {
         public var statusID: String
         /// Its author's handle ("ada", "ada@elsewhere.example").
         public var handle: String
         /// Its address, to find it on the account's own server when the source is another's.
         public var statusURL: String?
+        /// Its text, shown in the draft for the context.
+        public var text: String
 
-        public init(statusID: String, handle: String, statusURL: String?) {
+        public init(statusID: String, handle: String, statusURL: String?, text: String = "") {
             self.statusID = statusID
             self.handle = handle
             self.statusURL = statusURL
+            self.text = text
         }
     }
 
@@ -19,12 +22,14 @@ public struct ComposeRequest: Hashable, Sendable {
     public var id: Int
     /// The source whose account posts it (its timeline shows it).
     public var source: Int
-    public var replyTo: ReplyTarget?
+    public var replyTo: Target?
+    public var quoting: Target?
 
-    public init(id: Int, source: Int, replyTo: ReplyTarget? = nil) {
+    public init(id: Int, source: Int, replyTo: Target? = nil, quoting: Target? = nil) {
         self.id = id
         self.source = source
         self.replyTo = replyTo
+        self.quoting = quoting
     }
 }
 
@@ -32,8 +37,8 @@ public struct ComposeRequest: Hashable, Sendable {
 public enum Posting: Sendable {
     /// On its way: the draft as its row shows it until the server answers.
     case sending(Post)
-    /// The post as the server made it.
-    case posted(Post)
+    /// The post as the server made it, and what to say of it (a mention left as text).
+    case posted(Post, note: String?)
     /// Not posted, and why; the draft is kept where the message says.
     case failed(String)
     /// Nothing to post (an empty text); what to say.

@@ -11,15 +11,28 @@ public struct Draft: Equatable, Sendable {
     public var language: String?
     /// The post it answers, on the source's server.
     public var inReplyToID: String?
+    /// The post it quotes, on the source's server.
+    public var quoting: ComposeRequest.Target?
 
     public init(
         text: String, contentWarning: String? = nil, visibility: Visibility = .public, language: String? = nil,
-        inReplyToID: String? = nil
+        inReplyToID: String? = nil, quoting: ComposeRequest.Target? = nil
     ) {
         self.text = text
         self.contentWarning = contentWarning
         self.visibility = visibility
         self.language = language
         self.inReplyToID = inReplyToID
+        self.quoting = quoting
+    }
+}
+
+extension Draft {
+    /// The post's text as its row shows it: a quoted post follows behind a bar, its
+    /// author's handle first, as a quote the server sends back is drawn.
+    public var shownText: String {
+        guard let quoting else { return text }
+        let quoted = ["@" + quoting.handle] + quoting.text.split(separator: "\n").map(String.init)
+        return text + "\n\n" + quoted.map { HTMLText.quoteBar + $0 }.joined(separator: "\n")
     }
 }

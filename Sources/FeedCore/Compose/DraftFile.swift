@@ -8,13 +8,17 @@ public enum DraftFile {
         public var message: String
     }
 
-    /// The file for a new post, or for a reply to `replyTo` (its author's handle, and the
-    /// text it starts with: the mentions); `limit` says, in the network's words, how long a
-    /// post may be.
-    public static func template(replyTo: String?, mentions: String = "", limit: String?) -> String {
-        let what = replyTo.map { "A reply to @\($0)" } ?? "A new post"
-        var lines = [
-            "# \(what). Lines starting with # are left out; an empty text cancels.",
+    /// The file for a new post, a reply to `replyTo` or a quote of `quoting` (its author's
+    /// handle), with the text of the post answered or quoted (`context`) in comments, and
+    /// the text it starts with (a reply's mentions); `limit` says, in the network's words,
+    /// how long a post may be.
+    public static func template(
+        replyTo: String?, quoting: String? = nil, context: String = "", mentions: String = "", limit: String?
+    ) -> String {
+        let what = replyTo.map { "A reply to @\($0)" } ?? quoting.map { "A quote of @\($0)'s post" } ?? "A new post"
+        var lines = ["# \(what). Lines starting with # are left out; an empty text cancels."]
+        lines += contextLines(context)
+        lines += [
             "# CW: a content warning, shown in place of the text until it is opened (empty: none).",
             "# Visibility: public, unlisted, private (followers only) or direct (those mentioned only).",
             "# Language: a two-letter code, such as en (empty: the server guesses).",
@@ -22,6 +26,20 @@ public enum DraftFile {
         if let limit { lines.append("# \(limit)") }
         lines += ["CW: ", "Visibility: public", "Language: ", "", mentions]
         return lines.joined(separator: "\n")
+    }
+
+    /// The most lines of the post answered or quoted that a draft shows.
+    static let contextLineLimit = 8
+
+    /// `context` as comment lines behind a bar, its first lines only, each made safe for
+    /// the terminal the editor draws on.
+    static func contextLines(_ context: String) -> [String] {
+        let lines = context.split(separator: "\n").map { TextSanitizer.singleLine(String($0)).trimmingWhitespace() }
+            .filter { !$0.isEmpty }
+        guard !lines.isEmpty else { return [] }
+        var shown = lines.prefix(contextLineLimit).map { "# │ " + $0 }
+        if lines.count > contextLineLimit { shown.append("# │ …") }
+        return shown
     }
 
     /// `text` with a comment on top saying what must change.

@@ -34,6 +34,7 @@ public struct NetworkWords: Hashable, Sendable {
             .bookmark: "A feed's post cannot be bookmarked on a server: it is on none.",
             .thread: "A feed's post has no thread.",
             .reply: "A feed's post cannot be replied to here.",
+            .quote: "A feed's post cannot be quoted here: it is on no server.",
         ])
 
     /// Why a post of this network cannot have `capability` done to it.

@@ -1,21 +1,27 @@
-/// `R` and `c`: a reply to the selected post, or a new post, written in the reader's editor
-/// and posted by the account that reads the source. The post shows at the top at once,
-/// sending, and becomes the server's status when it answers.
+/// `R`, `Q` and `c`: a reply to the selected post, a quote of it, or a new post, written in
+/// the reader's editor and posted by the account that reads the source. The post shows at
+/// the top at once, sending, and becomes the server's status when it answers.
 extension AppState {
-    /// `R` on `post`, or `c` (a new post by the account of `post`'s source, else of the
-    /// first source an account reads).
+    /// `R` or `Q` on `post`, or `c` (a new post by the account of `post`'s source, else of
+    /// the first source an account reads).
     mutating func compose(_ action: KeyAction, on post: Post?) -> [AppEffect] {
         let index = post?.source?.index ?? 0
         let source = post.flatMap(timeline.source(of:))
-        if action == .reply {
+        if action == .reply || action == .quote {
             guard let post else { return [] }
-            guard let statusID = post.statusID, source?.capabilities.contains(.reply) == true else {
-                notices.say(cannot(.reply, doing: "reply", source: source))
+            let (capability, doing): (Capabilities, String) = action == .reply ? (.reply, "reply") : (.quote, "quote")
+            guard let statusID = post.statusID, source?.capabilities.contains(capability) == true else {
+                notices.say(cannot(capability, doing: doing, source: source))
                 return []
             }
-            let handle = post.author.handle ?? post.author.name
-            let target = ComposeRequest.ReplyTarget(statusID: statusID, handle: handle, statusURL: post.url)
-            return [.compose(ComposeRequest(id: views.nextRequest(), source: index, replyTo: target))]
+            let target = ComposeRequest.Target(
+                statusID: statusID, handle: post.author.handle ?? post.author.name, statusURL: post.url,
+                text: post.content)
+            let request =
+                action == .reply
+                ? ComposeRequest(id: views.nextRequest(), source: index, replyTo: target)
+                : ComposeRequest(id: views.nextRequest(), source: index, quoting: target)
+            return [.compose(request)]
         }
         // A new post goes with the account of the selected post's source, else of the first
         // source whose account posts.
@@ -35,9 +41,9 @@ extension AppState {
         case .sending(var post):
             post.id = sending
             timeline.insertOutgoing(post)
-        case .posted(let post):
+        case .posted(let post, let note):
             timeline.replaceOutgoing(sending, with: post)
-            notices.say("Posted.")
+            notices.say(note.map { "Posted; \($0)" } ?? "Posted.")
         case .failed(let message):
             timeline.replaceOutgoing(sending, with: nil)
             notices.say(message)

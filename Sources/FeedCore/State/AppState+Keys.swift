@@ -107,7 +107,7 @@ extension AppState {
         case .pager: showInPager(post)
         case .thread: openThread(of: post)
         case .notifications: openNotifications(from: post)
-        case .reply, .compose: compose(action, on: post)
+        case .reply, .quote, .compose: compose(action, on: post)
         default: pressServerMark(action, on: post)
         }
     }

@@ -8,7 +8,7 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case halfPageUp = "half-page-up"
     case first, last
     case toggleExpanded = "expand"
-    case like, boost, bookmark, thread, reply, compose
+    case like, boost, bookmark, thread, reply, quote, compose
     case openLink = "open"
     case links
     case copyLink = "copy-link"

@@ -79,18 +79,21 @@ public struct KeyBinding: Sendable {
                 + "across reloads, and with the store between runs",
             keys: [(.character("l"), .like), (.character("B"), .boost), (.character("m"), .bookmark)]),
         KeyBinding(
-            summary: "thread; reply; new post; notifications",
+            summary: "thread; reply; quote; new post; notifications",
             detail:
                 "on a server's timeline that has threads: `t` pushes the post's thread over the timeline (the posts it answers "
                 + "above, the replies below, indented by depth, skeleton rows while they load; Esc comes back as "
-                + "it was); with an account, `R` and `c` open `$VISUAL`, else `$EDITOR`, else `vi`, as `git commit` "
-                + "does, with lines for the content warning, visibility and language (an empty text cancels); the "
+                + "it was); with an account, `R` (a reply), `Q` (a quote, where the network has them: Bluesky) and "
+                + "`c` (a new post) open `$VISUAL`, else `$EDITOR`, else `vi`, as `git commit` does, with the "
+                + "post answered or quoted shown in comments, lines for the content warning, visibility and "
+                + "language (an empty text cancels); the "
                 + "post shows at once, sending, and a draft that could not be posted is kept; `i` pushes the "
                 + "notifications of the account that reads the post's source (mentions with their status, favourites "
                 + "and boosts grouped, follows, follow requests, polls ended, edits), which the status line counts "
                 + "on every view until they are seen",
             keys: [
-                (.character("t"), .thread), (.character("R"), .reply), (.character("c"), .compose),
+                (.character("t"), .thread), (.character("R"), .reply), (.character("Q"), .quote),
+                (.character("c"), .compose),
                 (.character("i"), .notifications),
             ]),
         KeyBinding(

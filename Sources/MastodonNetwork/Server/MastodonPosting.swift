@@ -38,7 +38,7 @@ struct MastodonPosting: Poster {
 
     /// The status the server made of `draft`, replying to the status at `replyURL` when the
     /// account's server knows it by another id; the failure of the last try.
-    func post(_ draft: Draft, replyURL: String?, key: String) async -> Result<Post, Failure> {
+    func post(_ draft: Draft, replyURL: String?, key: String) async -> Result<Posted, Failure> {
         var form = [("status", draft.text), ("visibility", draft.visibility.rawValue)]
         if let warning = draft.contentWarning { form.append(("spoiler_text", warning)) }
         if let language = draft.language { form.append(("language", language)) }
@@ -56,7 +56,7 @@ struct MastodonPosting: Poster {
         while true {
             tries += 1
             do {
-                return .success(try MastodonAnswer.post(from: try await client.send(request)))
+                return .success(Posted(try MastodonAnswer.post(from: try await client.send(request))))
             } catch {
                 let failure = Failure(error)
                 guard tries <= Self.retries, failure.isWorthRetrying else { return .failure(failure) }
