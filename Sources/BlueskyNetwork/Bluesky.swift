@@ -23,7 +23,8 @@ public struct Bluesky: Network {
 
     public var traits: NetworkTraits {
         NetworkTraits(
-            id: Self.id, words: Self.words, capabilities: [.like, .boost, .thread, .reply, .post, .quote, .notifications])
+            id: Self.id, words: Self.words,
+            capabilities: [.like, .boost, .thread, .reply, .post, .quote, .notifications])
     }
 
     public var formats: DocumentFormats { DocumentFormats(json: [BlueskyFeedFormat()]) }

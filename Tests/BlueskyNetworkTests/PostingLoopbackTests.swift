@@ -102,12 +102,15 @@ import Testing
             statusID: Self.middle, handle: "someone.bsky.social", statusURL: nil, text: "The quoted words")
         let post = try await send("Look at this", quoting: quoted).get().post
         let record = try #require(try created().first?.record)
-        #expect(Lexicon.problems(try JSONSerialization.data(withJSONObject: record), collection: "app.bsky.feed.post") == [])
+        #expect(
+            Lexicon.problems(try JSONSerialization.data(withJSONObject: record), collection: "app.bsky.feed.post") == []
+        )
         let embed = try #require(record["embed"] as? [String: Any])
         #expect(embed["$type"] as? String == "app.bsky.embed.record")
         let reference = try #require(embed["record"] as? [String: String])
         #expect(reference["uri"] == Self.middle)
-        #expect(reference["cid"] == "bafyreifrkb2ycgkwov2cvgyx245b3dzdkz3fcf6rhkxplmbujbe747jjli", "the record's own cid")
+        #expect(
+            reference["cid"] == "bafyreifrkb2ycgkwov2cvgyx245b3dzdkz3fcf6rhkxplmbujbe747jjli", "the record's own cid")
         #expect(record["reply"] == nil, "a quote answers nothing")
         #expect(post.content == "Look at this\n\n│ @someone.bsky.social\n│ The quoted words")
     }
