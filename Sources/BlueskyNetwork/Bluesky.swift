@@ -24,7 +24,8 @@ public struct Bluesky: Network {
     public var traits: NetworkTraits {
         NetworkTraits(
             id: Self.id, words: Self.words,
-            capabilities: [.like, .boost, .thread, .reply, .post, .quote, .notifications])
+            capabilities: [.like, .boost, .thread, .reply, .post, .quote, .notifications, .readPosition],
+            notificationsPosition: .newestTime)
     }
 
     public var formats: DocumentFormats { DocumentFormats(json: [BlueskyFeedFormat()]) }
@@ -152,6 +153,10 @@ struct BlueskyReader: NetworkReader {
                 session: session, reading: reading, languages: Self.languages(context.environment))
             source.notifications = BlueskyNotifications(session: session)
             source.capabilities.formUnion([.like, .boost, .reply, .post, .quote, .notifications])
+            if context.readPositions {
+                source.readPosition = BlueskySeenNotifications(session: session)
+                source.capabilities.insert(.readPosition)
+            }
         } else if entry.account == nil, entry.tokenVariable == nil {
             // Read without an account: a like stays here, and the reader is told where to
             // sign in.

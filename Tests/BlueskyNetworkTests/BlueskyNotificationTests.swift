@@ -47,7 +47,9 @@ extension BlueskyNotificationTests {
         let effects = state.apply(.key(.character("i")), at: .seconds(1))
         #expect(effects == [.loadNotifications(request: 1, source: 0)])
         let rows = BlueskyNotificationRows.rows(try Self.answer(), texts: [:])
-        _ = state.apply(.notificationsLoaded(request: 1, .success(rows)), at: .seconds(2))
+        let seen = state.apply(.notificationsLoaded(request: 1, .success(rows)), at: .seconds(2))
+        // Seen up to the newest notification's time, not its address: Bluesky's seenAt.
+        #expect(seen == [.notificationsSeen(source: 0, newest: "2025-05-17T08:44:44.416Z")])
         let frame = Views.frame(state, at: .seconds(2))
         #expect(frame.contains { $0.contains("♥ William Martindale and 5 others liked your post") }, "\(frame)")
         #expect(frame.contains { $0.contains("followed you") })
@@ -71,5 +73,42 @@ extension BlueskyNotificationTests {
             ])
         let posts = try #require(try BlueskyLog.entries(server).last)
         #expect(posts.params["uris"] != nil)
+    }
+}
+
+extension NotificationsLoopbackTests {
+    /// The account's unread notifications are those after its `seenAt` (counted by
+    /// `getUnreadCount`); the view's newest shown is written back with `updateSeen`, and
+    /// then none is unread. The position reads back as the sync compares it: UTC, with
+    /// milliseconds, whatever digits the server wrote.
+    @Test func theUnreadAreCountedAndSeenUpToTheNewestShown() async throws {
+        let server = try FeedServer(tls: true)
+        let account = try await server.signedInToBluesky()
+        _ = try server.get("/bluesky-api/seen?at=2025-05-17T05:40:00Z")
+        let reader = server.blueskyReader(accounts: [account], readPositions: true)
+        let home = try #require(reader.home(of: account))
+        let source = try #require(reader.open(home))
+        #expect(source.capabilities.contains(.readPosition))
+        let seen = try #require(source.readPosition)
+        #expect(try await seen.unreadNotifications() == 3, "08:44, 08:06 and 05:59 are after 05:40")
+        #expect(try await seen.read() == ReadPositions(notifications: "2025-05-17T05:40:00.000Z"))
+        let notifications = try #require(source.notifications)
+        let rows = try await notifications.notifications().get()
+        let newest = try #require(Bluesky().traits.notificationsPosition.newest(of: rows))
+        #expect(try await seen.write(ReadPositions(notifications: newest)) == ReadPositions(notifications: newest))
+        let sent = try BlueskyLog.entries(server).filter { $0.path.hasSuffix("updateSeen") }
+        #expect(sent.map(\.seenAt) == ["2025-05-17T08:44:44.416Z"] && sent.map(\.method) == ["POST"])
+        #expect(try await seen.unreadNotifications() == 0)
+        #expect(ReadPositions(notifications: "2025-05-17T05:40:00.000Z").newer(than: try await seen.read()).isEmpty)
+    }
+
+    /// Without the store's sync (offline, `--dump`), no read position is kept.
+    @Test func noPositionIsKeptWhenTheViewerKeepsNone() async throws {
+        let server = try FeedServer(tls: true)
+        let account = try await server.signedInToBluesky()
+        let reader = server.blueskyReader(accounts: [account])
+        let home = try #require(reader.home(of: account))
+        let source = try #require(reader.open(home))
+        #expect(source.readPosition == nil && !source.capabilities.contains(.readPosition))
     }
 }

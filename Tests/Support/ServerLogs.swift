@@ -67,6 +67,8 @@ public enum BlueskyLog {
         public var rkey: String?
         /// A post's record as sent, in JSON.
         public var record: String?
+        /// Where `updateSeen` said the notifications are seen up to.
+        public var seenAt: String?
     }
 
     public static func entries(_ server: FeedServer) throws -> [Entry] {

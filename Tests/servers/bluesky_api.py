@@ -7,7 +7,7 @@ bearer token and whether it is still good, the record's collection and subject. 
 reader does changes the answers after it, as it would on Bluesky: a like counts and shows
 in the post's `viewer`. Every request is logged for the tests (GET /bluesky-api/log), a
 token as whether it was right, never its value, a record's subject as sent."""
-import copy, functools, hashlib, json, os, re, threading, time, urllib.parse
+import copy, datetime, functools, hashlib, json, os, re, threading, time, urllib.parse
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BlueskyNetworkTests", "Fixtures", "bluesky")
 
@@ -62,6 +62,8 @@ class State:
     posts = {}
     # The next posts made are answered 500, as if their answers were lost on the way.
     lose = 0
+    # Where the reader has seen the notifications up to; None: the recording's seenAt.
+    seen_at = None
 
 
 def error(handler, status, name, message, headers=()):
@@ -168,7 +170,7 @@ def handle(handler, method, base):
             State.log.append({"method": method, "path": path, "params": params, "token": token,
                               "collection": body.get("collection"), "scheme": base.split(":", 1)[0],
                               "subject": (body.get("record") or {}).get("subject"), "at": time.monotonic(),
-                              "rkey": body.get("rkey"),
+                              "rkey": body.get("rkey"), "seenAt": body.get("seenAt"),
                               # A post's record as sent, for the tests to check against its lexicon.
                               "record": json.dumps(body["record"]) if body.get("collection") ==
                               "app.bsky.feed.post" else None})
@@ -198,6 +200,10 @@ def handle(handler, method, base):
     elif path == "/bluesky-api/lose":  # the next posts are made, and answered as if lost
         with State.lock:
             State.lose = int(params.get("times", "1"))
+        handler.send(200, b"{}")
+    elif path == "/bluesky-api/seen":  # the notifications seen up to this time, as if elsewhere
+        with State.lock:
+            State.seen_at = params.get("at")
         handler.send(200, b"{}")
     elif path == "/bluesky-api/hold":  # record requests answered late, to see them in flight
         with State.lock:
@@ -285,11 +291,27 @@ def handle(handler, method, base):
             handler.send(200, json.dumps(recorded(thread)).encode())
     elif name == "com.atproto.repo.createRecord" and body.get("collection") == "app.bsky.feed.post":
         post_request(handler, body, token)
+    elif name.startswith("app.bsky.notification.") and token != "right":
+        error(handler, 401, "AuthMissing", "Authentication Required")
     elif name == "app.bsky.notification.listNotifications":
-        if token != "right":
-            error(handler, 401, "AuthMissing", "Authentication Required")
+        # The recorded notifications, the newest `limit`, each read when it is no newer
+        # than where the reader has seen them up to (seenAt), as the AppView answers.
+        answer = notifications_seen()
+        answer["notifications"] = answer["notifications"][:int(params.get("limit", "50"))]
+        handler.send(200, json.dumps(answer).encode())
+    elif name == "app.bsky.notification.getUnreadCount":
+        # Those after seenAt, in the recorded answer's shape (bskyr n_nc.yml: {"count":0}).
+        unread = sum(1 for n in notifications_seen()["notifications"] if not n["isRead"])
+        handler.send(200, json.dumps({"count": unread}).encode())
+    elif name == "app.bsky.notification.updateSeen":
+        # A procedure with no output: 200 and an empty body; a seenAt that is no datetime
+        # is refused as the lexicon's validation refuses it.
+        if not DATETIME.fullmatch(body.get("seenAt") or ""):
+            error(handler, 400, "InvalidRequest", "Input/seenAt must be an valid atproto datetime")
         else:
-            handler.send(200, json.dumps(recorded("notifications.json")).encode())
+            with State.lock:
+                State.seen_at = body["seenAt"]
+            handler.send(200, b"")
     elif name == "app.bsky.feed.getPosts":
         # The post views the recordings hold, of the addresses asked (at most 25, as the
         # lexicon says); the AppView leaves out those it does not have.
@@ -311,6 +333,23 @@ def handle(handler, method, base):
     else:
         error(handler, 501, "MethodNotImplemented", "Method Not Implemented")
     return True
+
+
+def notifications_seen():
+    """The recorded notifications with seenAt where the reader has seen them up to, and
+    each one's isRead by it."""
+    answer = recorded("notifications.json")
+    with State.lock:
+        seen = State.seen_at or answer["seenAt"]
+    answer["seenAt"] = seen
+    for notification in answer["notifications"]:
+        notification["isRead"] = moment(notification["indexedAt"]) <= moment(seen)
+    return answer
+
+
+def moment(datetime_text):
+    """A datetime's moment, whatever digits of the second and zone it is written with."""
+    return datetime.datetime.fromisoformat(datetime_text.replace("Z", "+00:00"))
 
 
 def record_request(handler, name, body, token):

@@ -7,11 +7,17 @@ public struct NetworkTraits: Hashable, Sendable {
     public var words: NetworkWords
     /// What a signed-in reader can do with its posts.
     public var capabilities: Capabilities
+    /// How its notifications are marked seen.
+    public var notificationsPosition: NotificationsPosition
 
-    public init(id: NetworkID?, words: NetworkWords, capabilities: Capabilities) {
+    public init(
+        id: NetworkID?, words: NetworkWords, capabilities: Capabilities,
+        notificationsPosition: NotificationsPosition = .newestID
+    ) {
         self.id = id
         self.words = words
         self.capabilities = capabilities
+        self.notificationsPosition = notificationsPosition
     }
 
     /// A web feed's: a row names it "feed", and nothing is done on a server.

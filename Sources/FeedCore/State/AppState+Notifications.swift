@@ -24,7 +24,8 @@ extension AppState {
 
     mutating func takeNotifications(_ outcome: Result<[Post], Failure>, request: Int) -> [AppEffect] {
         guard let source = views.deliverNotifications(outcome, request: request), case .success(let posts) = outcome,
-            let newest = posts.compactMap(StatusID.of).max(by: StatusID.isOlder)
+            timeline.sources.indices.contains(source),
+            let newest = timeline.sources[source].network.notificationsPosition.newest(of: posts)
         else { return [] }
         notificationsUnread = 0
         return [.notificationsSeen(source: source, newest: newest)]

@@ -15,12 +15,13 @@ extension FeedServer {
     /// Bluesky's reader of this server: `accounts` at the PDS, the AppView on the plain
     /// port, with `environment` beside it.
     func blueskyReader(
-        accounts: [Account] = [], file: AccountsFile? = nil, environment: [String: String] = [:]
+        accounts: [Account] = [], file: AccountsFile? = nil, environment: [String: String] = [:],
+        readPositions: Bool = false
     ) -> any NetworkReader {
         Bluesky().reader(
             NetworkContext(
                 client: client, accounts: accounts, accountsFile: file,
                 environment: environment.merging(["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(port)"]) { $1 },
-                formats: Bluesky().formats))
+                formats: Bluesky().formats, readPositions: readPositions))
     }
 }
