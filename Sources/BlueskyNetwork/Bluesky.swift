@@ -119,8 +119,31 @@ struct BlueskyReader: NetworkReader {
         return SourceEntry(source: .url(url), title: "Following \(name)", account: name)
     }
 
+    /// A `notifications` line: the notifications of its `account=`, else of the first
+    /// account signed in; read at the account's PDS.
+    func notifications(for entry: SourceEntry) -> SourceEntry? {
+        let wanted = entry.account.map { $0.hasPrefix("@") ? $0 : "@" + $0 }?.lowercased()
+        guard let session = sessions.first(where: { wanted == nil || $0.name.lowercased() == wanted }),
+            let url = URL(string: session.server + "/xrpc/" + Self.listNotifications)
+        else { return nil }
+        return SourceEntry(
+            source: .url(url), title: entry.title ?? "Notifications \(session.name)", account: session.name,
+            streams: entry.streams)
+    }
+
+    static let listNotifications = "app.bsky.notification.listNotifications"
+
+    /// Whether the live updates of a source go on: asked (`--no-stream` and `stream=off`
+    /// say no), and not already brought as often by the viewer's own refresh.
+    private func polls(_ entry: SourceEntry) -> Bool {
+        context.live && entry.streams && (context.refresh.map { $0 > BlueskyPolling.interval } ?? true)
+    }
+
     func open(_ entry: SourceEntry) -> NetworkSource? {
         guard let url = entry.url else { return nil }
+        if let session = session(for: entry), url.absoluteString == session.server + "/xrpc/" + Self.listNotifications {
+            return openNotifications(entry, session: session)
+        }
         let address = BlueskyAddress(url)
         guard address != nil || sessions.contains(where: { url.absoluteString.hasPrefix($0.server + "/xrpc/") })
         else { return nil }
@@ -157,10 +180,43 @@ struct BlueskyReader: NetworkReader {
                 source.readPosition = BlueskySeenNotifications(session: session)
                 source.capabilities.insert(.readPosition)
             }
+            if address?.kind == .timeline, polls(entry) {
+                source.live = BlueskyPolling(clock: context.clock) {
+                    let answer = try await session.answer("app.bsky.feed.getTimeline?limit=30")
+                    let feed = try FeedDocumentDecoder.decode(answer.body, formats: [BlueskyFeedFormat()])
+                    return (feed.posts.map { (nil, $0) }, answer.rateLimit)
+                }
+                source.capabilities.insert(.live)
+            }
         } else if entry.account == nil, entry.tokenVariable == nil {
             // Read without an account: a like stays here, and the reader is told where to
             // sign in.
             source.signInHost = Bluesky.service
+        }
+        return source
+    }
+
+    /// The account's notifications as a source of their own: rows as `i` shows them, the
+    /// account's to act on, kept live.
+    private func openNotifications(_ entry: SourceEntry, session: BlueskySession) -> NetworkSource {
+        let notifications = BlueskyNotifications(session: session)
+        var source = NetworkSource(
+            loader: BlueskyNotificationsFeed(notifications: notifications), traits: Bluesky().traits)
+        source.name = entry.title ?? "Notifications \(session.name)"
+        let reading = BlueskyReading(appView: appView, handles: context.names, session: session, client: context.client)
+        source.threads = BlueskyThreads(reading: reading)
+        source.actor = BlueskyActions(session: session)
+        source.poster = BlueskyPosting(
+            session: session, reading: reading, languages: Self.languages(context.environment))
+        source.notifications = notifications
+        source.capabilities = [.thread, .like, .boost, .reply, .post, .quote, .notifications]
+        if context.readPositions {
+            source.readPosition = BlueskySeenNotifications(session: session)
+            source.capabilities.insert(.readPosition)
+        }
+        if polls(entry) {
+            source.live = BlueskyPolling(clock: context.clock) { try await notifications.rows() }
+            source.capabilities.insert(.live)
         }
         return source
     }

@@ -68,6 +68,11 @@ public struct HTTPClient: Sendable {
 
     /// The answer's body; a failure says why there is none (an HTTP error among them).
     public func send(_ request: Request) async throws -> Data {
+        try await answer(request).body
+    }
+
+    /// The answer, its headers with it (a rate limit it states).
+    public func answer(_ request: Request) async throws -> HTTPResponse {
         // An account's secrets (its token, the app's secret in a form) never go over http;
         // a public GET (a thread) may. Nothing goes anywhere but the web.
         let url = request.url.lowercased()
@@ -84,7 +89,7 @@ public struct HTTPClient: Sendable {
         transfer.form = request.form.map(FormEncoding.encode)
         transfer.json = request.json
         transfer.explainError = request.explainError
-        return try await fetch(transfer).body
+        return try await fetch(transfer)
     }
 
     /// A feed's document at `url`: conditional on `validators`, with `token` (over https

@@ -59,6 +59,8 @@ import Testing
         let (rkey, record) = try #require(sent.first)
         #expect(rkey.map(BlueskyTID.isTID) == true)
         #expect(post.statusID == "at://did:plc:5c2r73erhng4bszmxlfdtscf/app.bsky.feed.post/\(rkey ?? "")")
+        #expect(post.url == "https://bsky.app/profile/bskyr.bsky.social/post/\(rkey ?? "")")
+        #expect(post.author.handle == "bskyr.bsky.social" && poster.name == "@bskyr.bsky.social")
         let json = try JSONSerialization.data(withJSONObject: record)
         #expect(Lexicon.problems(json, collection: "app.bsky.feed.post") == [])
         #expect(record["langs"] as? [String] == ["fr-CA"])

@@ -64,6 +64,10 @@ class State:
     lose = 0
     # Where the reader has seen the notifications up to; None: the recording's seenAt.
     seen_at = None
+    # Notifications made since the start, newest first, before the recorded ones.
+    notified = []
+    # The rate limit's window: requests answered in it, when it resets (time.time()).
+    window = (0, 0.0)
 
 
 def error(handler, status, name, message, headers=()):
@@ -103,12 +107,7 @@ def feed_answer(handler, items, params, base, signed_in):
     answer = {"feed": [with_viewer(item) if signed_in else item for item in page]}
     if start + size < len(items):
         answer["cursor"] = f"page:{start + size}"
-    handler.send(200, json.dumps(local_pictures(answer, base)).encode(), headers=rate_headers())
-
-
-def rate_headers():
-    return [("RateLimit-Limit", "3000"), ("RateLimit-Remaining", "2994"),
-            ("RateLimit-Reset", str(int(time.time()) + 300)), ("RateLimit-Policy", "3000;w=300")]
+    handler.send(200, json.dumps(local_pictures(answer, base)).encode())
 
 
 def made_post(text):
@@ -176,6 +175,8 @@ def handle(handler, method, base):
                               "app.bsky.feed.post" else None})
     signed_in = token == "right"
     name = path[len("/xrpc/"):]
+    if path.startswith("/xrpc/"):
+        handler.extra_headers = rate_limit_headers()
 
     if path == "/bluesky-api/log":
         with State.lock:
@@ -205,6 +206,16 @@ def handle(handler, method, base):
         with State.lock:
             State.seen_at = params.get("at")
         handler.send(200, b"{}")
+    elif path == "/bluesky-api/window":  # the rate limit's window with this many requests left
+        with State.lock:
+            State.window = (WINDOW_LIMIT - int(params.get("remaining", str(WINDOW_LIMIT))),
+                            time.time() + float(params.get("reset", "300")))
+        handler.send(200, b"{}")
+    elif path == "/bluesky-api/notify":  # a notification made now (a like of a liked post, a mention)
+        made = notification_now(params.get("reason", "like"))
+        with State.lock:
+            State.notified.insert(0, made)
+        handler.send(200, json.dumps(made).encode())
     elif path == "/bluesky-api/hold":  # record requests answered late, to see them in flight
         with State.lock:
             State.hold = float(params.get("seconds", "0"))
@@ -269,7 +280,10 @@ def handle(handler, method, base):
         elif not signed_in:
             error(handler, 401, "AuthMissing", "Authentication Required")
         else:
-            feed_answer(handler, recorded("timeline.json")["feed"], params, base, signed_in)
+            # The Following timeline holds the reader's own posts too: those made now first.
+            with State.lock:
+                items = State.published + recorded("timeline.json")["feed"]
+            feed_answer(handler, items, params, base, signed_in)
     elif name == "app.bsky.feed.getPostThread":
         # The recorded threads, by their post's address; depth and parentHeight are taken
         # as the AppView takes them (integers, within 0-1000), and the answer is the
@@ -335,11 +349,48 @@ def handle(handler, method, base):
     return True
 
 
+WINDOW_LIMIT = 3000
+
+
+def rate_limit_headers():
+    """The rate limit Bluesky's PDS states on each answer (bskyr's recordings: 3000
+    requests in a window of 300 seconds, the reset as seconds since 1970), this answer
+    counted in the window."""
+    with State.lock:
+        used, reset = State.window
+        now = time.time()
+        if reset <= now:
+            used, reset = 0, now + 300
+        used += 1
+        State.window = (used, reset)
+    return [("RateLimit-Limit", str(WINDOW_LIMIT)), ("RateLimit-Remaining", str(max(0, WINDOW_LIMIT - used))),
+            ("RateLimit-Reset", str(int(reset))), ("RateLimit-Policy", f"{WINDOW_LIMIT};w=300")]
+
+
+def notification_now(reason):
+    """A notification made now, from the recorded ones: the newest recorded of `reason`
+    (a like of the post most liked, a mention), by another recorded author, with its
+    own address."""
+    answer = recorded("notifications.json")
+    notifications = answer["notifications"]
+    model = copy.deepcopy(next(n for n in notifications if n["reason"] == reason))
+    with State.lock:
+        count = len(State.notified)
+    others = [n["author"] for n in notifications if n["author"]["did"] != model["author"]["did"]]
+    model["author"] = copy.deepcopy(others[count % len(others)])
+    collection = model["uri"].split("/")[3]
+    model["uri"] = f"at://{model['author']['did']}/{collection}/3lnow{count:08d}"
+    model["indexedAt"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace(
+        "+00:00", "Z")
+    return model
+
+
 def notifications_seen():
-    """The recorded notifications with seenAt where the reader has seen them up to, and
-    each one's isRead by it."""
+    """The recorded notifications (after those made now) with seenAt where the reader has
+    seen them up to, and each one's isRead by it."""
     answer = recorded("notifications.json")
     with State.lock:
+        answer["notifications"] = copy.deepcopy(State.notified) + answer["notifications"]
         seen = State.seen_at or answer["seenAt"]
     answer["seenAt"] = seen
     for notification in answer["notifications"]:

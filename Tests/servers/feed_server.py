@@ -242,7 +242,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_response(status)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
-            for name, value in headers:
+            given = {name.lower() for name, _ in headers}
+            # Headers a network's part of the server sends with each of its answers (Bluesky's
+            # rate limit), where the answer does not give its own.
+            extra = [(name, value) for name, value in getattr(self, "extra_headers", ()) if name.lower() not in given]
+            for name, value in [*headers, *extra]:
                 self.send_header(name, value)
             self.end_headers()
             self.wfile.write(body)

@@ -45,7 +45,16 @@ enum BlueskyNotificationRows {
 
     /// The rows, newest first; `texts` the first lines of the posts liked and reposted.
     static func rows(_ notifications: [Notification], texts: [String: String]) -> [Post] {
-        var groups: [[Notification]] = []
+        groupedRows(notifications, texts: texts).map(\.post)
+    }
+
+    /// The rows, newest first, each with the group it stands for ("like" and the post
+    /// liked, "follow"; nil for a row of one notification): a row whose group gains a
+    /// notification takes the newest one's id, and the one before it goes.
+    static func groupedRows(_ notifications: [Notification], texts: [String: String]) -> [(
+        group: String?, post: Post
+    )] {
+        var groups: [(key: String?, members: [Notification])] = []
         var index: [String: Int] = [:]
         for notification in notifications {
             let key: String? =
@@ -54,13 +63,13 @@ enum BlueskyNotificationRows {
                 : grouped.contains(notification.reason)
                     ? notification.reason + " " + (notification.reasonSubject ?? notification.uri) : nil
             if let key, let at = index[key] {
-                groups[at].append(notification)
+                groups[at].members.append(notification)
             } else {
                 if let key { index[key] = groups.count }
-                groups.append([notification])
+                groups.append((key, [notification]))
             }
         }
-        return groups.compactMap { row($0, texts: texts)?.sanitized() }
+        return groups.compactMap { group in row(group.members, texts: texts).map { (group.key, $0.sanitized()) } }
     }
 
     private static func row(_ group: [Notification], texts: [String: String]) -> Post? {

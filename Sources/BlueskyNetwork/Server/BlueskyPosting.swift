@@ -14,7 +14,7 @@ struct BlueskyPosting: Poster {
     /// The languages a post says it is in when its draft names none: the locale's.
     var languages: [String] = []
 
-    var name: String { "@" + session.name }
+    var name: String { session.name }
     var server: String { session.server }
 
     func maxLength() async -> Int? { BlueskyPostRecord.maxGraphemes }
@@ -159,9 +159,9 @@ struct BlueskyPosting: Poster {
     /// AppView's view of it.
     private func row(of record: BlueskyPostRecord, made: BlueskyPostRecord.PostRef) -> Post {
         var post = Post(
-            id: .string(made.uri), author: Author(name: session.name), content: record.text,
+            id: .string(made.uri), author: Author(name: session.handle, handle: session.handle), content: record.text,
             likes: 0, createdAt: record.createdAt,
-            url: BlueskyPostView.webAddress(of: made.uri, handle: session.name), statusID: made.uri,
+            url: BlueskyPostView.webAddress(of: made.uri, handle: session.handle), statusID: made.uri,
             inReplyToID: record.reply?.parent.uri)
         post.links = BlueskyFacets.links(in: record.text, facets: record.facets)
         post.network = .bluesky

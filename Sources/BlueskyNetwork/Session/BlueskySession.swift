@@ -100,11 +100,16 @@ final class BlueskySession: SessionTokens, Equatable {
     /// An XRPC call with the session's token: a GET, or a POST of `json`; made again once
     /// with a refreshed token where the first met its expiry.
     func call(_ method: String, json: String? = nil) async throws -> Data {
-        func send(_ token: String) async throws -> Data {
+        try await answer(method, json: json).body
+    }
+
+    /// `call`'s answer, its headers with it (the rate limit the server states).
+    func answer(_ method: String, json: String? = nil) async throws -> HTTPResponse {
+        func send(_ token: String) async throws -> HTTPResponse {
             var request = HTTPClient.Request(url: server + "/xrpc/" + method, bearerToken: token)
             request.json = json
             request.explainError = XRPCError.explained
-            return try await client.send(request)
+            return try await client.answer(request)
         }
         let token = accessToken()
         do {

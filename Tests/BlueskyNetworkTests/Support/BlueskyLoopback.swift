@@ -16,12 +16,13 @@ extension FeedServer {
     /// port, with `environment` beside it.
     func blueskyReader(
         accounts: [Account] = [], file: AccountsFile? = nil, environment: [String: String] = [:],
-        readPositions: Bool = false
+        readPositions: Bool = false, live: Bool = false, refresh: Duration? = nil,
+        clock: any LoopClock = SystemLoopClock()
     ) -> any NetworkReader {
         Bluesky().reader(
             NetworkContext(
                 client: client, accounts: accounts, accountsFile: file,
                 environment: environment.merging(["SHIMMERFEED_BLUESKY_APPVIEW": "http://127.0.0.1:\(port)"]) { $1 },
-                formats: Bluesky().formats, readPositions: readPositions))
+                formats: Bluesky().formats, live: live, refresh: refresh, readPositions: readPositions, clock: clock))
     }
 }
