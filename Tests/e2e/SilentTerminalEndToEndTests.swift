@@ -37,12 +37,14 @@ extension EndToEndTests {
             return try decoder.decode(Run.self, from: data)
         }
 
-        @Test func aLocalFeedsRowsComeWithin200Milliseconds() throws {
+        @Test func aLocalFeedsRowsComeWithoutWaitingForAnAnswer() throws {
             let fixture = FeedServer.fixtures.appendingPathComponent("small-feed.json").path
             let run = try Self.run([fixture], until: "Ada Park")
             let shown = try #require(run.foundMs, "the rows never showed")
-            // Before pacing waited for answers that never came: 1.1 to 1.6 s.
-            #expect(shown < 200, "the rows came \(shown) ms after start")
+            // Before pacing waited for answers that never came: 1.1 to 1.6 s. Unwaited, the
+            // rows come in 100 to 200 ms here, and a busy machine (CI building beside it)
+            // took 205: the bound tells the two apart, not how fast it is.
+            #expect(shown < 700, "the rows came \(shown) ms after start")
             // It asked once, heard nothing, and drew anyway.
             #expect(run.statusRequests == 1)
             #expect(run.exitCode == 0)
