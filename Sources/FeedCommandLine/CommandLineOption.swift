@@ -288,8 +288,9 @@ extension CommandLineOption {
         CommandLineOption(
             names: ["--no-stream"],
             summary:
-                "never keep timelines live (read with an account or a token, a server that streams brings new posts "
-                + "as they are posted); they are asked again at each refresh instead"
+                "never keep timelines live (read with an account or a token, a Mastodon server that streams brings "
+                + "new posts as they are posted; Bluesky's Following timeline and notifications are asked every "
+                + "minute); they are asked again at each refresh instead"
         ) { options, _ in options.streams = false },
         CommandLineOption(
             names: ["--offline"],
