@@ -61,3 +61,37 @@ import Testing
         #expect(failure.message.contains("Post not found"), "\(failure.message)")
     }
 }
+
+extension ThreadLoopbackTests {
+    static let appViewRoot = "at://did:plc:atprototestuser/app.bsky.feed.post/record0"
+    static let hearThat = "at://did:plc:atprototestuser/app.bsky.feed.post/record8"
+
+    /// The reference AppView's thread (thread_appview_deep.json) asked one reply deep, as
+    /// a deep thread is past six: the reply whose replies were left out is asked again
+    /// (from it, no parents), and the thread is the whole one, as asked at any depth.
+    @Test func repliesLeftOutAreAskedAgainFromTheReplyTheyAreUnder() async throws {
+        let reading = BlueskyReading(
+            appView: "http://127.0.0.1:\(server.port)", handles: nil, session: nil, client: server.client)
+        let shallow = BlueskyThreads(reading: reading, depth: 1)
+        let context = try await shallow.thread(of: Self.appViewRoot).get()
+        let whole = try BlueskyThread.context(of: try Fixtures.data("bluesky/thread_appview_deep.json"))
+        #expect(context.descendants.map(\.content) == whole.descendants.map(\.content))
+        #expect(context.descendants.map(\.content) == ["of course", "hear that label_me label_me_2", "thanks bob"])
+        #expect(context.descendants.last?.inReplyToID == Self.hearThat)
+        let asks = try asked().map(\.params)
+        #expect(asks.count == 2)
+        #expect(asks.last == ["uri": Self.hearThat, "depth": "1", "parentHeight": "0"])
+    }
+
+    /// A branch that cannot be read again stays a row that says how many replies it hides.
+    @Test func aBranchNotReadAgainSaysHowManyRepliesItHides() throws {
+        let shallow = try BlueskyThread.answer(of: try Fixtures.data("bluesky/thread_appview_shallow.json"))
+        #expect(shallow.cut == [Self.hearThat], "the reply with replyCount 1 and no replies; not the one with none")
+        let context = try shallow.context()
+        #expect(
+            context.descendants.map(\.content) == [
+                "of course", "hear that label_me label_me_2", "1 more reply to this post: t on it opens its thread",
+            ])
+        #expect(context.descendants.last?.inReplyToID == Self.hearThat && context.descendants.last?.statusID == nil)
+    }
+}

@@ -21,6 +21,7 @@ def recorded(name):
 THREADS = {
     "at://did:plc:uy7ehrx332p6dow5sk32hxzq/app.bsky.feed.post/3k7rmyigapw2y": "thread_mid.json",
     "at://did:plc:yfvwmnlztr4dwkb7hwz55r2g/app.bsky.feed.post/3kosdondcpl2i": "thread_deep.json",
+    "at://did:plc:atprototestuser/app.bsky.feed.post/record0": "thread_appview_deep.json",
 }
 SESSION = recorded("create_session.json")
 DID = SESSION["did"]  # the recorded account: bskyr.bsky.social
@@ -288,11 +289,11 @@ def handle(handler, method, base):
         # The recorded threads, by their post's address; depth and parentHeight are taken
         # as the AppView takes them (integers, within 0-1000), and the answer is the
         # recording whatever they ask.
-        thread = THREADS.get(params.get("uri", ""))
         try:
             bounded = all(0 <= int(params.get(key, "6")) <= 1000 for key in ("depth", "parentHeight"))
         except ValueError:
             bounded = False
+        thread = recorded_thread(params.get("uri", ""), int(params.get("depth", "6")) if bounded else 6)
         if token in ("expired", "wrong"):
             error(handler, 400 if token == "expired" else 401, "ExpiredToken" if token == "expired"
                   else "AuthenticationRequired", "Token has expired" if token == "expired" else "Invalid token")
@@ -302,7 +303,7 @@ def handle(handler, method, base):
             # The AppView's answer for a post it does not have (not a recording).
             error(handler, 400, "NotFound", f"Post not found: {params.get('uri', '')}")
         else:
-            handler.send(200, json.dumps(recorded(thread)).encode())
+            handler.send(200, json.dumps(thread).encode())
     elif name == "com.atproto.repo.createRecord" and body.get("collection") == "app.bsky.feed.post":
         post_request(handler, body, token)
     elif name.startswith("app.bsky.notification.") and token != "right":
@@ -383,6 +384,40 @@ def notification_now(reason):
     model["indexedAt"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace(
         "+00:00", "Z")
     return model
+
+
+def recorded_thread(uri, depth):
+    """getPostThread's answer for `uri` from the recordings: a recorded thread's own post
+    with its parents, or a reply inside one with its replies (as asked again from deeper
+    in a thread, parentHeight 0); its replies cut `depth` deep as the AppView cuts them
+    (thread_appview_shallow.json: a node where it stopped has no `replies` at all).
+    None for a post no recording holds."""
+    def find(node):
+        if (node.get("post") or {}).get("uri") == uri:
+            return node
+        for reply in node.get("replies") or []:
+            found = find(reply)
+            if found:
+                return found
+        return None
+
+    def cut(node, level):
+        node = dict(node)
+        if level >= depth:
+            node.pop("replies", None)
+        elif "replies" in node:
+            node["replies"] = [cut(reply, level + 1) for reply in node["replies"]]
+        return node
+
+    if uri in THREADS:
+        answer = recorded(THREADS[uri])
+        return {**answer, "thread": cut(answer["thread"], 0)}
+    for name in THREADS.values():
+        node = find(recorded(name)["thread"])
+        if node:
+            node = {key: value for key, value in node.items() if key != "parent"}
+            return {"thread": cut(node, 0)}
+    return None
 
 
 def notifications_seen():
