@@ -9,22 +9,27 @@ import Synchronization
 /// `R`, `Q` and `c` in the viewer. The draft is a file of the reader's own (0600, in
 /// `$XDG_STATE_HOME/shimmerfeed/drafts`), opened in their editor with the terminal handed
 /// over; read back, checked, and opened again with a comment on top while it is too long
-/// for the server or cannot be read. Posted with a key chosen before the first try (a
-/// retry never posts twice); the file is removed once the server has the post, and kept,
-/// and named, when it could not be posted.
+/// for the server or cannot be read. Posted with a key chosen before the first try and
+/// kept with the post in the store's outbox until the server has it: a try again (after a
+/// lost answer, or at the next start after the network was down) carries the same key and
+/// never posts twice. The file is removed once the server has the post, and kept, and
+/// named, when it could not be posted.
 public final class Composer: Sendable {
     /// Who posts for each source, by index.
     let posters: [(any Poster)?]
     let offline: Bool
+    /// Where a post waits until the server has it; nil without a store.
+    let store: FeedStore?
     /// The drafts' folder; nil with neither `XDG_STATE_HOME` nor `HOME`.
     let folder: String?
     let editor: String
     /// Each server's most a post may be, as it said.
     private let limits = Mutex<[String: Int]>([:])
 
-    public init(posters: [(any Poster)?], offline: Bool, environment: [String: String]) {
+    public init(posters: [(any Poster)?], offline: Bool, environment: [String: String], store: FeedStore? = nil) {
         self.posters = posters
         self.offline = offline
+        self.store = store
         folder = StoreLocation.statePath("drafts", environment: environment)
         editor = EditorProcess.command(environment: environment)
     }
@@ -120,14 +125,48 @@ public final class Composer: Sendable {
     private func send(
         _ draft: Draft, by poster: any Poster, replyURL: String?, key: String, keeping path: String
     ) async -> Posting {
-        guard !offline else { return .failed("Offline: not posted; the draft is kept in \(path)") }
+        let kept = KeptPost(draft: draft, draftPath: path).queued(by: poster.name, key: key, replyURL: replyURL)
+        store?.keep { store throws(FeedStore.Unavailable) in try store.queue(kept) }
+        let later = store == nil ? "" : "kept to post at the next start; "
+        guard !offline else { return .failed("Offline: not posted; \(later)the draft is in \(path)") }
         switch await poster.post(draft, replyURL: replyURL, key: key) {
         case .success(let posted):
+            store?.keep { store throws(FeedStore.Unavailable) in try store.unqueue(kept) }
             unlink(path)
             return .posted(posted.post, note: posted.note)
+        case .failure(let failure) where failure.isWorthRetrying:
+            return .failed("Could not post: \(failure.message); \(later)the draft is in \(path)")
         case .failure(let failure):
+            store?.keep { store throws(FeedStore.Unavailable) in try store.unqueue(kept) }
             return .failed("Could not post: \(failure.message); the draft is kept in \(path)")
         }
+    }
+
+    /// The posts an earlier run kept in the outbox (the network down, the viewer killed
+    /// while one was sent), sent with their own keys, in order, once a run; what became of
+    /// each, in words for the status line.
+    public func sendKept() async -> [String] {
+        guard !offline, let store else { return [] }
+        var said: [String] = []
+        var done = Set<String>()
+        for poster in posters.compactMap({ $0 }) where done.insert(poster.name).inserted {
+            for queued in (try? store.queued(by: poster.name)) ?? [] where queued.kind == .post {
+                guard let kept = KeptPost(queued.payload) else { continue }
+                let words = "the post kept from the last run (“\(kept.opening)”)"
+                switch await poster.post(kept.draft, replyURL: queued.targetURL, key: queued.target) {
+                case .success:
+                    store.keep { store throws(FeedStore.Unavailable) in try store.unqueue(queued) }
+                    unlink(kept.draftPath)
+                    said.append("Posted \(words).")
+                case .failure(let failure) where failure.isWorthRetrying:
+                    said.append("Could not post \(words) yet: \(failure.message); kept to try at the next start.")
+                case .failure(let failure):
+                    store.keep { store throws(FeedStore.Unavailable) in try store.unqueue(queued) }
+                    said.append("Could not post \(words): \(failure.message); the draft is in \(kept.draftPath)")
+                }
+            }
+        }
+        return said
     }
 
     /// `text` in `path`, readable by the reader alone.

@@ -24,7 +24,7 @@ public enum Viewer {
         let live = run.live
         let composer = Composer(
             posters: run.sources.opened.map { $0?.poster }, offline: options.viewer.offline,
-            environment: run.environment)
+            environment: run.environment, store: run.store.store)
         if composer.posts { composer.learnLimits() }
         let store = StoreService(store: run.store, keys: run.storeKeys, readPositions: readPositions)
         // Said once the loop is there to say it: a kept action the server refused at start.
@@ -48,6 +48,13 @@ public enum Viewer {
         tellLoop.withLock { $0 = { [post = loop.post] in post(.notice($0)) } }
         live.connect(loop.post)
         readPositions.start(loop.post)
+        if composer.posts {
+            // The posts an earlier run could not send, sent first, and what became of them said.
+            Task.detached { [post = loop.post] in
+                let said = await composer.sendKept()
+                if !said.isEmpty { post(.notice(said.joined(separator: " "))) }
+            }
+        }
         let exitCode = loop.run()
         backend.stop()
         store.flush()  // the marks of the last second

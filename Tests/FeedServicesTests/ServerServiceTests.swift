@@ -1,5 +1,6 @@
 import FeedCore
 import FeedNetwork
+import FeedStore
 import Foundation
 import TestSupport
 import Testing
@@ -29,7 +30,7 @@ import Testing
         let run = try loopback.run(arguments, environment: extra)
         let composer = Composer(
             posters: run.sources.opened.map { $0?.poster }, offline: run.options.viewer.offline,
-            environment: run.environment)
+            environment: run.environment, store: run.store.store)
         return ServerService(
             sources: run.sources.opened, outbox: run.outbox, composer: composer, readPositions: run.readPositions)
     }
@@ -164,6 +165,68 @@ import Testing
         #expect(message.hasPrefix("Could not post: HTTP 422"), "\(message)")
         #expect(drafts.count == 1 && message.hasSuffix(drafts[0]), "\(message)")
         #expect(try posts().count == 1, "a refusal is not tried again")
+    }
+
+    /// The posts the store's outbox keeps, by kind.
+    private func keptPosts() throws -> [FeedStore.Queued] {
+        let run = try loopback.run([])
+        return try #require(run.store.store).queued(by: loopback.mastodonHandle).filter { $0.kind == .post }
+    }
+
+    /// A post the server could not take (down, three tries) stays in the outbox with its key
+    /// and its draft; the next start posts it with that key, once, and forgets both.
+    @Test func aPostTheServerCouldNotTakeIsPostedAtTheNextStartWithItsKey() async throws {
+        _ = try loopback.server.get("/mastodon-api/fail?status=503&times=5")
+        let environment = try editor(writing: "Through the outage")
+        let servers = try servers([], environment: environment)
+        guard case .sending(_, let send) = servers.compose(ComposeRequest(id: 1, source: 0), handOver: { $0() }) else {
+            Issue.record("nothing to send")
+            return
+        }
+        guard case .failed(let message) = await send() else {
+            Issue.record("posted through a 503")
+            return
+        }
+        #expect(message.contains("kept to post at the next start"), "\(message)")
+        let kept = try keptPosts()
+        #expect(kept.count == 1 && drafts.count == 1)
+        let key = try #require(kept.first?.target)
+        let tries = try posts().map(\.idempotencyKey)
+        #expect(tries.count > 1 && Set(tries) == [key], "tried again with its key, and given up")
+        _ = try loopback.server.get("/mastodon-api/fail?status=503&times=0")
+        // The next start, the server up again.
+        let run = try loopback.run([], environment: environment)
+        let composer = Composer(
+            posters: run.sources.opened.map { $0?.poster }, offline: false, environment: run.environment,
+            store: run.store.store)
+        #expect(await composer.sendKept() == ["Posted the post kept from the last run (“Through the outage”)."])
+        #expect(try posts().map(\.idempotencyKey) == tries + [key], "the same key: never a second post")
+        #expect(try keptPosts().isEmpty && drafts.isEmpty)
+        #expect(await composer.sendKept().isEmpty, "sent once")
+    }
+
+    /// Offline, a post waits in the outbox; a refusal takes it out, its draft kept and named.
+    @Test func offlineAPostWaitsAndARefusalTakesItOut() async throws {
+        let environment = try editor(writing: "Written on the train")
+        let offline = try servers(["--offline"], environment: environment)
+        guard case .sending(_, let send) = offline.compose(ComposeRequest(id: 1, source: 0), handOver: { $0() }) else {
+            Issue.record("nothing to send")
+            return
+        }
+        guard case .failed(let message) = await send() else {
+            Issue.record("posted offline")
+            return
+        }
+        #expect(message.hasPrefix("Offline: not posted; kept to post at the next start"), "\(message)")
+        #expect(try posts().isEmpty && keptPosts().count == 1)
+        _ = try loopback.server.get("/mastodon-api/fail?status=422&times=1")
+        let run = try loopback.run([], environment: environment)
+        let composer = Composer(
+            posters: run.sources.opened.map { $0?.poster }, offline: false, environment: run.environment,
+            store: run.store.store)
+        let said = await composer.sendKept()
+        #expect(said.count == 1 && said[0].hasPrefix("Could not post the post kept from the last run"), "\(said)")
+        #expect(try keptPosts().isEmpty && drafts.count == 1 && said[0].hasSuffix(drafts[0]))
     }
 
     @Test func anEmptyDraftPostsNothing() throws {

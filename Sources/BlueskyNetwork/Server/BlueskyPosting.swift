@@ -141,10 +141,9 @@ struct BlueskyPosting: Poster {
                 return made
             } catch {
                 let failure = Failure(error)
-                // A try after the first may find its record made by one whose answer was
-                // lost: the server refuses a second record at the key.
-                if tries > 1,
-                    let made = try? await stored(
+                // A try may have made its record and lost the answer (or an earlier run's
+                // may have): the record at the key is the post, and no second is made.
+                if let made = try? await stored(
                         BlueskyRecordAddress(repo: session.did, collection: "app.bsky.feed.post", rkey: key)),
                     made.value?.text == record.text
                 {

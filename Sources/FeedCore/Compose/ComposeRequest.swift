@@ -1,7 +1,7 @@
 /// `R`, `Q` or `c`: a post to write, as the state asks the loop for it.
 public struct ComposeRequest: Hashable, Sendable {
     /// The post a reply answers, or a quote quotes.
-    public struct Target: Hashable, Sendable {
+    public struct Target: Hashable, Sendable, Codable {
         public var statusID: String
         /// Its author's handle ("ada", "ada@elsewhere.example").
         public var handle: String

@@ -1,7 +1,7 @@
 /// A post as the reader wrote it in the editor: its text and its settings.
-public struct Draft: Equatable, Sendable {
+public struct Draft: Equatable, Sendable, Codable {
     /// Who may see it: everyone, everyone but the public timelines, followers, those mentioned.
-    public enum Visibility: String, CaseIterable, Sendable {
+    public enum Visibility: String, CaseIterable, Sendable, Codable {
         case `public`, unlisted, `private`, direct
     }
 
