@@ -144,7 +144,7 @@ struct BlueskyPosting: Poster {
                 // A try may have made its record and lost the answer (or an earlier run's
                 // may have): the record at the key is the post, and no second is made.
                 if let made = try? await stored(
-                        BlueskyRecordAddress(repo: session.did, collection: "app.bsky.feed.post", rkey: key)),
+                    BlueskyRecordAddress(repo: session.did, collection: "app.bsky.feed.post", rkey: key)),
                     made.value?.text == record.text
                 {
                     return BlueskyPostRecord.PostRef(uri: made.uri, cid: made.cid)
