@@ -4,7 +4,8 @@
 # loading (skeleton avatars, the picture's BlurHash, the band sweeping), and loaded; and
 # of a timeline of three networks (an RSS feed, a Mastodon timeline and a Bluesky feed,
 # the loopback server's recorded answers, their pictures served by it), loading and loaded;
-# of the sources view of tagged subscriptions, loading; and of the reading pane.
+# of the sources view of tagged subscriptions, loading; of the reading pane; and of a
+# Bluesky thread loading (the recorded thread_mid.json's post, `t` pressed on it).
 set -euo pipefail
 bin=${1:?usage: showcase.sh BINARY OUT_DIR}
 out=${2:?usage: showcase.sh BINARY OUT_DIR}
@@ -41,6 +42,10 @@ mixed > "$out/mixed-loaded.svg"
 # The reading pane beside the mixed timeline: its first post, its picture at the pane's width.
 SHIMMERFEED_BLUESKY_APPVIEW="http://127.0.0.1:$port" XDG_CONFIG_HOME=$config \
     "$bin" --dump --svg --svg-frame --size 200x40 --no-store > "$out/pane.svg"
+# A Bluesky post's thread while it loads: the post, the skeleton rows of its replies.
+SHIMMERFEED_BLUESKY_APPVIEW="http://127.0.0.1:$port" XDG_CONFIG_HOME=$config \
+    "$bin" --dump --svg --svg-frame --size 80x20 --no-store --keys t --frames 57 --fps 30 \
+    https://bsky.app/profile/chadmichael.bsky.social > "$out/thread-loading.svg"
 # The sources view of tagged subscriptions: the store filled by a reload, then the view
 # while every source loads again (the store's counts, shimmering).
 state=$(mktemp -d)

@@ -23,6 +23,29 @@ extension EndToEndTests {
             #expect(Double(seconds.1) ?? 0 >= 0.9, "\(status)")
         }
 
+        /// `t` in a dump reads the post's thread from its server (the loopback AppView's
+        /// recorded thread_mid.json), as the viewer does: the frame shows it loading, the
+        /// post with its replies' skeleton rows; offline, nothing is read.
+        @Test func aThreadIsReadInADump() throws {
+            let server = try FeedServer()
+            let folder = try ScratchFolder.make("shimmerfeed-e2e-dump")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let environment = ["TERM=xterm-256color", "SHIMMERFEED_BLUESKY_APPVIEW=http://127.0.0.1:\(server.port)"]
+            let profile = "https://bsky.app/profile/chadmichael.bsky.social"
+            let thread = try DumpRun(
+                ["--dump", "--no-store", "--size", "80x24", "--keys", "t", profile], in: folder,
+                environment: environment)
+            #expect(thread.output.contains("Thread · loading · Esc back"), "\(thread.output)")
+            #expect(thread.output.contains("If Bluesky is invite only"))
+            let asked = try BlueskyLog.entries(server).filter { $0.path.hasSuffix("getPostThread") }
+            #expect(asked.count == 1)
+            let offline = try DumpRun(
+                ["--dump", "--no-store", "--offline", "--size", "80x24", "--keys", "t", profile], in: folder,
+                environment: environment)
+            #expect(!offline.output.contains("Thread · loading"))
+            #expect(try BlueskyLog.entries(server).filter { $0.path.hasSuffix("getPostThread") }.count == 1)
+        }
+
         @Test func keysArePressedBeforeTheFrame() throws {
             let server = try FeedServer()
             let folder = try ScratchFolder.make("shimmerfeed-e2e-dump")

@@ -34,6 +34,8 @@ HANDLES = {
     "chriskenny.bsky.social": recorded("resolve_handle.json")["did"],
     "bsky.app": "did:plc:z72i7hdynmk6r22z27h6tvur",
     "ragtjsm2j2vknwkz3zp4oxrd.example": "did:plc:ragtjsm2j2vknwkz3zp4oxrd",
+    # The author of the middle post of thread_mid.json, whose feed holds that post.
+    "chadmichael.bsky.social": "did:plc:uy7ehrx332p6dow5sk32hxzq",
 }
 FEEDS = {"at://did:plc:z72i7hdynmk6r22z27h6tvur/app.bsky.feed.generator/bsky-team": "feed.json"}
 LISTS = {"at://did:plc:ragtjsm2j2vknwkz3zp4oxrd/app.bsky.graph.list/3kmokjyuflk2g": "list_feed.json"}
@@ -263,6 +265,11 @@ def handle(handler, method, base):
                 with State.lock:
                     items = State.published + recorded("author_feed.json")["feed"]
                 feed_answer(handler, items, params, base, signed_in)
+            elif actor == HANDLES["chadmichael.bsky.social"]:
+                # Not a recording as a whole: the feed of that author's one post the
+                # recordings hold (thread_mid.json's middle post), as getAuthorFeed lists it.
+                middle = recorded_views()["at://did:plc:uy7ehrx332p6dow5sk32hxzq/app.bsky.feed.post/3k7rmyigapw2y"]
+                feed_answer(handler, [{"post": middle}], params, base, signed_in)
             else:
                 error(handler, 400, "InvalidRequest", "Profile not found")
         elif name == "app.bsky.feed.getFeed":
