@@ -136,7 +136,16 @@ struct BlueskyReader: NetworkReader {
     /// Whether the live updates of a source go on: asked (`--no-stream` and `stream=off`
     /// say no), and not already brought as often by the viewer's own refresh.
     private func polls(_ entry: SourceEntry) -> Bool {
-        context.live && entry.streams && (context.refresh.map { $0 > BlueskyPolling.interval } ?? true)
+        context.live && entry.streams && (context.refresh.map { $0 > pollInterval } ?? true)
+    }
+
+    /// How often the live sources are asked: a minute, or `SHIMMERFEED_BLUESKY_POLL`
+    /// seconds (5 at least), for a PDS of one's own or a test.
+    var pollInterval: Duration {
+        guard let given = context.environment["SHIMMERFEED_BLUESKY_POLL"].flatMap({ Int($0) }) else {
+            return BlueskyPolling.interval
+        }
+        return .seconds(max(5, given))
     }
 
     func open(_ entry: SourceEntry) -> NetworkSource? {
@@ -181,7 +190,7 @@ struct BlueskyReader: NetworkReader {
                 source.capabilities.insert(.readPosition)
             }
             if address?.kind == .timeline, polls(entry) {
-                source.live = BlueskyPolling(clock: context.clock) {
+                source.live = BlueskyPolling(every: pollInterval, clock: context.clock) {
                     let answer = try await session.answer("app.bsky.feed.getTimeline?limit=30")
                     let feed = try FeedDocumentDecoder.decode(answer.body, formats: [BlueskyFeedFormat()])
                     return (feed.posts.map { (nil, $0) }, answer.rateLimit)
@@ -215,7 +224,7 @@ struct BlueskyReader: NetworkReader {
             source.capabilities.insert(.readPosition)
         }
         if polls(entry) {
-            source.live = BlueskyPolling(clock: context.clock) { try await notifications.rows() }
+            source.live = BlueskyPolling(every: pollInterval, clock: context.clock) { try await notifications.rows() }
             source.capabilities.insert(.live)
         }
         return source

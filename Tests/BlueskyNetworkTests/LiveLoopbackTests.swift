@@ -148,6 +148,21 @@ import Testing
         #expect(wait > .seconds(240) && wait <= .seconds(250), "\(wait)")
     }
 
+    /// `SHIMMERFEED_BLUESKY_POLL` asks more or less often (a PDS of one's own, a test),
+    /// never more than every five seconds.
+    @Test func theIntervalIsAMinuteOrAsTheEnvironmentSays() throws {
+        let context = { (poll: String?) in
+            NetworkContext(
+                client: server.client, accounts: [account],
+                environment: poll.map { ["SHIMMERFEED_BLUESKY_POLL": $0] } ?? [:], formats: Bluesky().formats,
+                live: true)
+        }
+        #expect(BlueskyReader(context: context(nil)).pollInterval == .seconds(60))
+        #expect(BlueskyReader(context: context("20")).pollInterval == .seconds(20))
+        #expect(BlueskyReader(context: context("1")).pollInterval == .seconds(5))
+        #expect(BlueskyReader(context: context("soon")).pollInterval == .seconds(60))
+    }
+
     /// `--no-stream`, or a refresh as often as the polls, keeps nothing live.
     @Test func noStreamOrAFrequentRefreshPollsNothing() throws {
         let cases: [(reader: any NetworkReader, live: Bool)] = [

@@ -92,6 +92,7 @@ import Testing
         #expect(state.apply(.key(.character("c")), at: .seconds(1)) == [.compose(ComposeRequest(id: 2, source: 0))])
         // The draft at the top, sending; the selection stays on its post.
         let count = state.feed?.posts.count ?? 0
+        let unread = state.timeline.unreadCount
         var draft = Post(
             id: .string("draft"), author: Author(name: "@me@mastodon.example"), content: "Hi!", likes: nil,
             createdAt: V.now)
@@ -110,6 +111,10 @@ import Testing
         #expect(state.feed?.posts.first?.id == PostID.string("117020585985737016").tagged(by: 0))
         #expect(!V.frame(state, at: .seconds(3))[0].contains("sending…"))
         #expect(V.status(state, at: .seconds(3)).contains("Posted."))
+        // The reader's own post is read: the count as it was, and so after a recount.
+        #expect(state.timeline.unreadCount == unread)
+        state.timeline.recountUnread(in: state.frame)
+        #expect(state.timeline.unreadCount == unread)
     }
 
     @Test func aFailedPostIsTakenAwayAndTheMessageSaysWhereItsDraftIs() throws {

@@ -307,6 +307,67 @@ extension EndToEndTests {
             try ActionsEndToEndTests.quitAndWait(tmux)
         }
 
+        /// Signed in: `Q` quotes the selected post (one record, its embed the quoted post's
+        /// address and content id), shown at the top behind its bar; a post made elsewhere
+        /// joins the Following timeline at the next ask (every 5 s here, a minute by
+        /// default) above the selection, with the "▲ 1 new" marker; the notifications'
+        /// unread count stands in the status line, and `i` sees them (`updateSeen`).
+        @Test func aQuoteALiveFollowingTimelineAndTheNotificationsSeen() throws {
+            let server = try FeedServer(tls: true)
+            let folder = try ScratchFolder.make("shimmerfeed-e2e-bluesky")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            _ = try server.get("/bluesky-api/seen?at=2025-05-17T05:40:00Z")
+            let editor = folder.appendingPathComponent("editor").path
+            try "#!/bin/sh\nprintf 'Worth reading again\\n' >> \"$1\"\n".write(
+                toFile: editor, atomically: true, encoding: .utf8)
+            chmod(editor, 0o755)
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try Self.signIn(tmux, folder, server, password: "abcd-efgh-ijkl-mnop")
+            try tmux.waitFor("signed in") { $0.contains("EXIT=0") }
+            try ActionsEndToEndTests.view(
+                tmux, folder, server,
+                environment: "EDITOR='\(editor)' XDG_STATE_HOME='\(folder.path)/state' SHIMMERFEED_BLUESKY_POLL=5")
+            let timeline = try tmux.waitFor("the timeline and the unread count") {
+                $0.contains("25 posts") && $0.contains("3 notifications")
+            }
+            let quotedHandle = try #require(
+                timeline.firstMatch(of: /@([a-z0-9.-]+\.[a-z]+) ·/).map { String($0.1) }, "\(timeline)")
+            try tmux.press("Q")
+            let quoted = try tmux.waitFor("the quote posted") { $0.contains("Posted.") }
+            print(quoted)
+            let made = try Self.log(server).filter {
+                $0.path.hasSuffix("createRecord") && $0.collection == "app.bsky.feed.post"
+            }
+            #expect(made.count == 1)
+            let record = try #require(
+                try JSONSerialization.jsonObject(with: Data((made.first?.record ?? "").utf8)) as? [String: Any])
+            let embed = try #require(record["embed"] as? [String: Any])
+            #expect(embed["$type"] as? String == "app.bsky.embed.record")
+            #expect((embed["record"] as? [String: String])?["cid"]?.hasPrefix("bafy") == true)
+            #expect(quoted.contains("Worth reading again") && quoted.contains("│ @\(quotedHandle)"), "\(quoted)")
+            // Down the timeline, a post made elsewhere comes above, counted.
+            try tmux.press("j")
+            try tmux.press("j")
+            _ = try server.get("/bluesky-api/publish?text=Made+on+the+phone")
+            let marked = try tmux.waitFor("the new post's marker", timeout: .seconds(20)) { $0.contains("▲ 1 new") }
+            print(marked)
+            try tmux.press("g")
+            try tmux.waitFor("the new post at the top") { $0.contains("Made on the phone") }
+            // The notifications: seen once shown, written within ten seconds.
+            try tmux.press("i")
+            try tmux.waitFor("the notifications") { $0.contains("liked your post") }
+            try tmux.waitFor("seen on the server", timeout: .seconds(20)) { _ in
+                (try? Self.seen(server)) != nil
+            }
+            #expect(try Self.seen(server) == "2025-05-17T08:44:44.416Z")
+            try ActionsEndToEndTests.quitAndWait(tmux)
+        }
+
+        /// Where `updateSeen` last said the notifications are seen up to.
+        static func seen(_ server: FeedServer) throws -> String? {
+            try BlueskyLog.entries(server).last { $0.path.hasSuffix("updateSeen") }?.seenAt
+        }
+
         @Test func anRSSFeedAMastodonTimelineAndABlueskyFeedMergeByTimeWithEveryRowsPictures() throws {
             let server = try FeedServer()
             _ = try server.get("/mastodon-api/local-pictures")

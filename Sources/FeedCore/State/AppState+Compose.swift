@@ -34,8 +34,9 @@ extension AppState {
         return [.compose(ComposeRequest(id: views.nextRequest(), source: acting))]
     }
 
-    /// A post's progress: shown sending, then the server's; taken away if it failed.
-    mutating func follow(_ posting: Posting, id: Int) {
+    /// A post's progress: shown sending, then the server's, read (the reader wrote it);
+    /// taken away if it failed.
+    mutating func follow(_ posting: Posting, id: Int) -> [AppEffect] {
         let sending = PostID.string("sending-\(id)")
         switch posting {
         case .sending(var post):
@@ -44,12 +45,21 @@ extension AppState {
         case .posted(let post, let note):
             timeline.replaceOutgoing(sending, with: post)
             notices.say(note.map { "Posted; \($0)" } ?? "Posted.")
+            let frame = frame
+            if let made = timeline.shownPosts.firstIndex(where: { $0.statusID == post.statusID && post.statusID != nil }
+            ) {
+                let marks = timeline.setRead([made], true, in: frame)
+                // The count never counted it: counted again, not one less.
+                timeline.recountUnread(in: frame)
+                return marks
+            }
         case .failed(let message):
             timeline.replaceOutgoing(sending, with: nil)
             notices.say(message)
         case .cancelled(let message):
             notices.say(message)
         }
+        return []
     }
 }
 

@@ -155,8 +155,7 @@ extension AppState {
             settleVote(outcome, request: request)
             return []
         case .posting(let id, let posting):
-            follow(posting, id: id)
-            return []
+            return follow(posting, id: id)
         case .threadLoaded(let request, let outcome):
             views.deliverThread(outcome, request: request)
             return []
