@@ -270,19 +270,29 @@ extension EndToEndTests {
         /// `R` on a post of the Following timeline, with a stand-in `$EDITOR` that writes a
         /// mention, a link without its scheme and an emoji before them: the reply reaches
         /// the PDS once, one record, its facets at their byte ranges, answering the post.
+        /// Signed in to the loopback PDS, the Following timeline in a new tmux session, with
+        /// an editor that writes `text` in any draft.
+        static func signedInWithEditor(
+            _ folder: URL, _ server: FeedServer, writing text: String, environment: String = ""
+        ) throws -> TmuxSession {
+            let editor = folder.appendingPathComponent("editor").path
+            try "#!/bin/sh\nprintf '\(text)\\n' >> \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+            chmod(editor, 0o755)
+            let tmux = try TmuxSession(width: 100, height: 30)
+            try signIn(tmux, folder, server, password: "abcd-efgh-ijkl-mnop")
+            try tmux.waitFor("signed in") { $0.contains("EXIT=0") }
+            try ActionsEndToEndTests.view(
+                tmux, folder, server,
+                environment: "EDITOR='\(editor)' XDG_STATE_HOME='\(folder.path)/state' \(environment)")
+            return tmux
+        }
+
         @Test func aReplyThroughTheEditorReachesThePDSOnceWithItsFacets() throws {
             let server = try FeedServer(tls: true)
             let folder = try ScratchFolder.make("shimmerfeed-e2e-bluesky")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let editor = folder.appendingPathComponent("editor").path
-            try "#!/bin/sh\nprintf '🎉 thanks @chriskenny.bsky.social, see bsky.app\\n' >> \"$1\"\n".write(
-                toFile: editor, atomically: true, encoding: .utf8)
-            chmod(editor, 0o755)
-            let tmux = try TmuxSession(width: 100, height: 30)
-            try Self.signIn(tmux, folder, server, password: "abcd-efgh-ijkl-mnop")
-            try tmux.waitFor("signed in") { $0.contains("EXIT=0") }
-            try ActionsEndToEndTests.view(
-                tmux, folder, server, environment: "EDITOR='\(editor)' XDG_STATE_HOME='\(folder.path)/state'")
+            let tmux = try Self.signedInWithEditor(
+                folder, server, writing: "🎉 thanks @chriskenny.bsky.social, see bsky.app")
             try tmux.waitFor("the timeline") { $0.contains("25 posts") && $0.contains("Following @bskyr") }
             try tmux.press("R")
             let screen = try tmux.waitFor("the reply posted") { $0.contains("Posted.") }
@@ -317,16 +327,8 @@ extension EndToEndTests {
             let folder = try ScratchFolder.make("shimmerfeed-e2e-bluesky")
             defer { try? FileManager.default.removeItem(at: folder) }
             _ = try server.get("/bluesky-api/seen?at=2025-05-17T05:40:00Z")
-            let editor = folder.appendingPathComponent("editor").path
-            try "#!/bin/sh\nprintf 'Worth reading again\\n' >> \"$1\"\n".write(
-                toFile: editor, atomically: true, encoding: .utf8)
-            chmod(editor, 0o755)
-            let tmux = try TmuxSession(width: 100, height: 30)
-            try Self.signIn(tmux, folder, server, password: "abcd-efgh-ijkl-mnop")
-            try tmux.waitFor("signed in") { $0.contains("EXIT=0") }
-            try ActionsEndToEndTests.view(
-                tmux, folder, server,
-                environment: "EDITOR='\(editor)' XDG_STATE_HOME='\(folder.path)/state' SHIMMERFEED_BLUESKY_POLL=5")
+            let tmux = try Self.signedInWithEditor(
+                folder, server, writing: "Worth reading again", environment: "SHIMMERFEED_BLUESKY_POLL=5")
             let timeline = try tmux.waitFor("the timeline and the unread count") {
                 $0.contains("25 posts") && $0.contains("3 notifications")
             }
@@ -345,9 +347,9 @@ extension EndToEndTests {
             #expect(embed["$type"] as? String == "app.bsky.embed.record")
             #expect((embed["record"] as? [String: String])?["cid"]?.hasPrefix("bafy") == true)
             #expect(quoted.contains("Worth reading again") && quoted.contains("│ @\(quotedHandle)"), "\(quoted)")
-            // Down the timeline, a post made elsewhere comes above, counted.
-            try tmux.press("j")
-            try tmux.press("j")
+            // Down the timeline, the top rows scrolled past, a post made elsewhere comes
+            // above, counted.
+            for _ in 0..<5 { try tmux.press("j") }
             _ = try server.get("/bluesky-api/publish?text=Made+on+the+phone")
             let marked = try tmux.waitFor("the new post's marker", timeout: .seconds(20)) { $0.contains("▲ 1 new") }
             print(marked)

@@ -224,7 +224,10 @@ def handle(handler, method, base):
             State.hold = float(params.get("seconds", "0"))
         handler.send(200, b"{}")
     elif name == "com.atproto.identity.resolveHandle":
-        did = HANDLES.get(params.get("handle", "").lower())
+        handle = params.get("handle", "").lower()
+        # The handles named here, and every author's of the recorded post views: the
+        # AppView resolves each account it knows.
+        did = HANDLES.get(handle) or recorded_authors().get(handle)
         if did:
             handler.send(200, json.dumps({"did": did}).encode())
         else:
@@ -548,6 +551,12 @@ def stored_record(params):
 
     view = recorded_views().get(uri)
     return {"uri": view["uri"], "cid": view["cid"], "value": view["record"]} if view else None
+
+
+@functools.cache
+def recorded_authors():
+    """The DID of each author of the recorded post views, by handle."""
+    return {view["author"]["handle"].lower(): view["author"]["did"] for view in recorded_views().values()}
 
 
 @functools.cache
