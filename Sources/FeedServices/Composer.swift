@@ -6,7 +6,7 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// `R`, `Q` and `c` in the viewer. The draft is a file of the reader's own (0600, in
+/// `R`, `"` and `c` in the viewer. The draft is a file of the reader's own (0600, in
 /// `$XDG_STATE_HOME/shimmerfeed/drafts`), opened in their editor with the terminal handed
 /// over; read back, checked, and opened again with a comment on top while it is too long
 /// for the server or cannot be read. Posted with a key chosen before the first try and

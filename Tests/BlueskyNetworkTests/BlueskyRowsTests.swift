@@ -122,12 +122,12 @@ import Testing
         #expect(asked.contains { if case .loadThread = $0 { true } else { false } }, "\(asked)")
     }
 
-    /// `Q` on a Bluesky post asks a quote of it, with its text for the draft's context;
+    /// `"` on a Bluesky post asks a quote of it, with its text for the draft's context;
     /// the post, sent, shows the quote behind its bar, and a mention left as text is said.
     @Test func aBlueskyPostIsQuotedAndThePostedNoteSaid() throws {
         var state = try signedIn()
         let post = try #require(state.selectedPost)
-        guard case .compose(let request)? = state.apply(.key(.character("Q")), at: .seconds(1)).first else {
+        guard case .compose(let request)? = state.apply(.key(.character("\"")), at: .seconds(1)).first else {
             Issue.record("Q asked no quote")
             return
         }
@@ -151,11 +151,11 @@ import Testing
         #expect(Views.status(state, at: .seconds(3)).contains("Posted; @nobody.example is no Bluesky account"))
     }
 
-    /// Where the network has no quotes to write, `Q` says so and asks nothing.
+    /// Where the network has no quotes to write, `"` says so and asks nothing.
     @Test func aFeedsPostIsNotQuoted() throws {
         var state = Views.started(1)
         Views.answer(&state, source: 0, try recorded("bluesky/feed.json"), at: .milliseconds(100))
-        #expect(state.apply(.key(.character("Q")), at: .seconds(1)).isEmpty)
+        #expect(state.apply(.key(.character("\"")), at: .seconds(1)).isEmpty)
         #expect(Views.status(state, at: .seconds(1)).contains("cannot be quoted here"))
     }
 

@@ -198,6 +198,10 @@ import Testing
         let configuration = try parse("bind x like\nbind x like\nunbind x\nbind x boost\n")
         #expect(configuration.keys.action(for: .character("x")) == .boost)
         #expect(try parse("bind j like").keys.action(for: .character("j")) == .like, "a standard key is rebound")
+        // The quote key is the quotation mark, named inside quotes as the file's words are.
+        #expect(try parse("").keys.action(for: .character("\"")) == .quote)
+        let moved = try parse("bind \"\\\"\" next\nbind z quote\n").keys
+        #expect(moved.action(for: .character("\"")) == .next && moved.action(for: .character("z")) == .quote)
     }
 
     @Test func keyNamesReadAndWrittenAlike() {

@@ -317,7 +317,7 @@ extension EndToEndTests {
             try ActionsEndToEndTests.quitAndWait(tmux)
         }
 
-        /// Signed in: `Q` quotes the selected post (one record, its embed the quoted post's
+        /// Signed in: `"` quotes the selected post (one record, its embed the quoted post's
         /// address and content id), shown at the top behind its bar; a post made elsewhere
         /// joins the Following timeline at the next ask (every 5 s here, a minute by
         /// default) above the selection, with the "▲ 1 new" marker; the notifications'
@@ -334,7 +334,7 @@ extension EndToEndTests {
             }
             let quotedHandle = try #require(
                 timeline.firstMatch(of: /@([a-z0-9.-]+\.[a-z]+) ·/).map { String($0.1) }, "\(timeline)")
-            try tmux.press("Q")
+            try tmux.press("\"")
             let quoted = try tmux.waitFor("the quote posted") { $0.contains("Posted.") }
             print(quoted)
             let made = try Self.log(server).filter {

@@ -136,7 +136,10 @@ extension EndToEndTests {
             }
             try tmux.press("?")
             try tmux.waitFor("the notice whole in the help") {
-                $0.contains("Notices") && $0.contains("moved aside as") && $0.contains("store.sqlite3.broken-")
+                // Wrapped where the box's width says: its words, not its line breaks.
+                let words = $0.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "│" }).joined(separator: " ")
+                return words.contains("Notices") && words.contains("moved aside as")
+                    && words.contains("store.sqlite3.broken-")
             }
             try tmux.press("j")
             try tmux.waitFor("the help closed") { !$0.contains("Notices") }

@@ -1,4 +1,4 @@
-/// `R`, `Q` or `c`: a post to write, as the state asks the loop for it.
+/// `R`, `"` or `c`: a post to write, as the state asks the loop for it.
 public struct ComposeRequest: Hashable, Sendable {
     /// The post a reply answers, or a quote quotes.
     public struct Target: Hashable, Sendable, Codable {

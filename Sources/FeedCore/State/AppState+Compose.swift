@@ -1,8 +1,8 @@
-/// `R`, `Q` and `c`: a reply to the selected post, a quote of it, or a new post, written in
+/// `R`, `"` and `c`: a reply to the selected post, a quote of it, or a new post, written in
 /// the reader's editor and posted by the account that reads the source. The post shows at
 /// the top at once, sending, and becomes the server's status when it answers.
 extension AppState {
-    /// `R` or `Q` on `post`, or `c` (a new post by the account of `post`'s source, else of
+    /// `R` or `"` on `post`, or `c` (a new post by the account of `post`'s source, else of
     /// the first source an account reads).
     mutating func compose(_ action: KeyAction, on post: Post?) -> [AppEffect] {
         let index = post?.source?.index ?? 0

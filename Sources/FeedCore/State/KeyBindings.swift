@@ -83,7 +83,7 @@ public struct KeyBinding: Sendable {
             detail:
                 "on a server's timeline that has threads: `t` pushes the post's thread over the timeline (the posts it answers "
                 + "above, the replies below, indented by depth, skeleton rows while they load; Esc comes back as "
-                + "it was); with an account, `R` (a reply), `Q` (a quote, where the network has them: Bluesky) and "
+                + "it was); with an account, `R` (a reply), `\"` (a quote, where the network has them: Bluesky) and "
                 + "`c` (a new post) open `$VISUAL`, else `$EDITOR`, else `vi`, as `git commit` does, with the "
                 + "post answered or quoted shown in comments, lines for the content warning, visibility and "
                 + "language (an empty text cancels); the "
@@ -92,7 +92,7 @@ public struct KeyBinding: Sendable {
                 + "and boosts grouped, follows, follow requests, polls ended, edits), which the status line counts "
                 + "on every view until they are seen",
             keys: [
-                (.character("t"), .thread), (.character("R"), .reply), (.character("Q"), .quote),
+                (.character("t"), .thread), (.character("R"), .reply), (.character("\""), .quote),
                 (.character("c"), .compose),
                 (.character("i"), .notifications),
             ]),
