@@ -26,6 +26,9 @@ import Testing
         #expect(rows.allSatisfy { $0.network == .bluesky })
         let mentions = rows.filter { $0.statusID != nil }
         #expect(mentions.count == 18 && mentions.allSatisfy { !$0.content.isEmpty })
+        // Each keeps its post's content id, as a like or repost of it names the post.
+        #expect(mentions.allSatisfy { $0.record?.cid.hasPrefix("bafyrei") == true })
+        #expect(rows.filter { $0.statusID == nil }.allSatisfy { $0.record == nil }, "a grouped row is no post")
         #expect(BlueskyNotificationRows.subjects(of: try Self.answer()).count == 6)
         #expect(throws: Failure.unexpectedShape("expected Bluesky notifications (an object with \"notifications\")")) {
             try BlueskyNotificationRows.notifications(in: Data(#"{"feed":[]}"#.utf8))

@@ -9,6 +9,8 @@ import FoundationEssentials
 enum BlueskyNotificationRows {
     struct Notification: Decodable {
         var uri: String
+        /// The record's content id: a mention's, reply's or quote's post, to like or repost.
+        var cid: String?
         var author: BlueskyPostView.Profile
         var reason: String
         var reasonSubject: String?
@@ -81,6 +83,7 @@ enum BlueskyNotificationRows {
                 likes: nil, createdAt: date,
                 url: BlueskyPostView.webAddress(of: newest.uri, handle: newest.author.handle), statusID: newest.uri)
             post.network = .bluesky
+            post.payload = newest.cid.map { BlueskyRecord(cid: $0).payload }
             return post
         }
         let who = WhoDidIt.words(group.map(\.author.name), else: newest.author.name)
