@@ -65,6 +65,21 @@ import Testing
         #expect(BlueskyRichText.find(in: "#日本語、").map(\.kind) == [.tag("日本語")])
     }
 
+    /// A handle as atproto's syntax allows it: two labels or more, 253 characters at most
+    /// (the DNS's bound), each label 1 to 63, no hyphen at either end, the last not a
+    /// number's start.
+    @Test func aHandlesSyntaxAtItsBounds() {
+        #expect(BlueskyRichText.isHandle("ada.example"))
+        #expect(!BlueskyRichText.isHandle("localhost"), "one label")
+        let label63 = String(repeating: "a", count: 63)
+        #expect(BlueskyRichText.isHandle(label63 + ".com") && !BlueskyRichText.isHandle("a" + label63 + ".com"))
+        // 3 labels of 63 and one of 61, with dots: 253 characters; one more is too long.
+        let longest = [label63, label63, label63, String(repeating: "b", count: 61)].joined(separator: ".")
+        #expect(longest.count == 253 && BlueskyRichText.isHandle(longest))
+        #expect(!BlueskyRichText.isHandle(longest + "b"))
+        #expect(!BlueskyRichText.isHandle("-ada.example") && !BlueskyRichText.isHandle("ada.1example"))
+    }
+
     /// A mention becomes a facet only with the account the server named for its handle;
     /// an unknown handle stays text, and is said.
     @Test func mentionsNeedTheirAccounts() {
