@@ -184,6 +184,16 @@ import Testing
         #expect(lines.first == "│ bskyr R package @bskyr.bsky.social")
         #expect(lines.allSatisfy { $0.hasPrefix("│ ") })
         #expect(lines.count > 2)
+        // Its author, its text, then what it carries: its card, and its pictures in words.
+        #expect(lines[1].hasPrefix("│ bskyr now supports link cards!"))
+        #expect(lines[2].hasPrefix("│ ↗ opengraph + link cards for general embed"))
+        #expect(lines.last?.hasPrefix("│ image: opengraph + link cards") == true)
+        let video = try recorded("author_feed.json").posts[28].content.components(separatedBy: "\n\n").last ?? ""
+        #expect(
+            video.split(separator: "\n") == [
+                "│ bskyr R package @bskyr.bsky.social", "│ testing sending videos from R",
+                "│ video: a carousel of package logos, all hexagonal",
+            ])
     }
 
     /// A quote of a post deleted, blocked, or detached by its author (the AppView's

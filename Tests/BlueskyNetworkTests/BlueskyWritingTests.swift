@@ -80,6 +80,19 @@ import Testing
         #expect(!BlueskyRichText.isHandle("-ada.example") && !BlueskyRichText.isHandle("ada.1example"))
     }
 
+    /// A tag is 64 characters as a person counts them, and 640 bytes, at most (the
+    /// lexicon's bounds): one past either is no tag.
+    @Test func aTagsBoundsAreGraphemesThenBytes() {
+        func isTag(_ text: String) -> Bool {
+            BlueskyRichText.find(in: text).contains { if case .tag = $0.kind { true } else { false } }
+        }
+        #expect(isTag("#" + String(repeating: "a", count: 64)) && !isTag("#" + String(repeating: "a", count: 65)))
+        // A family of four is one character of 25 bytes: 25 of them are 625 bytes, 26 are 650.
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
+        #expect(family.utf8.count == 25 && family.count == 1)
+        #expect(isTag("#" + String(repeating: family, count: 25)) && !isTag("#" + String(repeating: family, count: 26)))
+    }
+
     /// A mention becomes a facet only with the account the server named for its handle;
     /// an unknown handle stays text, and is said.
     @Test func mentionsNeedTheirAccounts() {

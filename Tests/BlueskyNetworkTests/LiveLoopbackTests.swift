@@ -53,6 +53,10 @@ import Testing
             BlueskyPolling.wait(after: RateLimit(limit: 3000, remaining: 300, resetsIn: 250), every: every)
                 == .seconds(250))
         #expect(BlueskyPolling.wait(after: RateLimit(limit: 3000, remaining: 0, resetsIn: 5), every: every) == every)
+        // A window of one request, spent, waits; a limit of none states nothing to wait for.
+        #expect(
+            BlueskyPolling.wait(after: RateLimit(limit: 1, remaining: 0, resetsIn: 100), every: every) == .seconds(100))
+        #expect(BlueskyPolling.wait(after: RateLimit(limit: 0, remaining: 0, resetsIn: 100), every: every) == every)
     }
 }
 

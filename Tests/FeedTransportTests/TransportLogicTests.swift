@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FeedCore
@@ -22,6 +23,28 @@ import Testing
         #expect(headers["x-many"] == "one, two")
         #expect(headers.nextPage == "https://a/b?max_id=1")
         #expect(headers.isSuccess)
+    }
+
+    /// The rate limit an answer states, as Bluesky's PDS states it (bskyr's recordings:
+    /// `RateLimit-Reset` a moment in seconds since 1970), or the IETF draft's seconds from
+    /// now; nothing unless all three are there; a count below zero read as none left.
+    @Test func aRateLimitIsReadFromItsThreeHeaders() {
+        func limit(_ lines: [String]) -> RateLimit? {
+            var headers = ResponseHeaders()
+            for line in ["HTTP/1.1 200 OK\r\n"] + lines + ["\r\n"] { headers.consume(line) }
+            return headers.rateLimit(now: Date(timeIntervalSince1970: 1_747_925_000))
+        }
+        let recorded = [
+            "RateLimit-Limit: 3000\r\n", "RateLimit-Remaining: 2989\r\n", "RateLimit-Reset: 1747925095\r\n",
+        ]
+        #expect(limit(recorded) == RateLimit(limit: 3000, remaining: 2989, resetsIn: 95))
+        #expect(
+            limit(["ratelimit-limit: 10\r\n", "ratelimit-remaining: 2\r\n", "ratelimit-reset: 30\r\n"])
+                == RateLimit(limit: 10, remaining: 2, resetsIn: 30))
+        #expect(limit(Array(recorded.prefix(2))) == nil)
+        #expect(
+            limit(["RateLimit-Limit: -1\r\n", "RateLimit-Remaining: -3\r\n", "RateLimit-Reset: 5\r\n"])
+                == RateLimit(limit: 0, remaining: 0, resetsIn: 5))
     }
 
     @Test func aStatusLineGivesItsCodeAndASanitizedReason() {
