@@ -80,6 +80,15 @@ import Testing
         #expect(!BlueskyRichText.isHandle("-ada.example") && !BlueskyRichText.isHandle("ada.1example"))
     }
 
+    /// A bare domain is a link only as a host name can be: no empty label, none past 63.
+    @Test func aBareDomainsLabelsAreAHostNames() {
+        func isLink(_ text: String) -> Bool {
+            BlueskyRichText.find(in: text).contains { if case .link = $0.kind { true } else { false } }
+        }
+        #expect(isLink("see example.com") && isLink("see " + String(repeating: "a", count: 63) + ".com"))
+        #expect(!isLink("see example..com") && !isLink("see " + String(repeating: "a", count: 64) + ".com"))
+    }
+
     /// A tag is 64 characters as a person counts them, and 640 bytes, at most (the
     /// lexicon's bounds): one past either is no tag.
     @Test func aTagsBoundsAreGraphemesThenBytes() {
