@@ -167,6 +167,22 @@ import Testing
         #expect(BlueskyReader(context: context("soon")).pollInterval == .seconds(60))
     }
 
+    /// A 429 waits as long as the server says, longer than the interval.
+    @Test func aRateLimitedAskWaitsAsLongAsTheServerSays() async throws {
+        let reader = reader()
+        let home = try #require(reader.home(of: account))
+        let source = try #require(reader.open(home))
+        let task = try await live(source)
+        defer { task.cancel() }
+        try await eventually("asleep after the first ask") { clock.sleeperCount == 1 }
+        _ = try server.get("/bluesky-api/limit?times=1&reset=120")
+        clock.advance(toward: clock.now + .seconds(60))
+        try await eventually("the 429 answered") { try asks("app.bsky.feed.getTimeline") == 3 }
+        try await eventually("asleep after it") { clock.sleeperCount == 1 && clock.nextDeadline ?? .zero > clock.now }
+        let wait = try #require(clock.nextDeadline) - clock.now
+        #expect(wait > .seconds(110) && wait <= .seconds(120), "\(wait)")
+    }
+
     /// `--no-stream`, or a refresh as often as the polls, keeps nothing live.
     @Test func noStreamOrAFrequentRefreshPollsNothing() throws {
         let cases: [(reader: any NetworkReader, live: Bool)] = [

@@ -53,6 +53,23 @@ import Testing
         #expect(kept.map(\.token) == ["access-2"] && kept.map(\.refreshToken) == ["refresh-2"])
     }
 
+    /// The refreshed tokens are the session's account's alone: another Bluesky account in
+    /// the file keeps its own.
+    @Test func aRefreshKeepsTheOtherAccountsTokens() async throws {
+        var other = account
+        (other.username, other.accountID, other.token, other.refreshToken) =
+            ("other.bsky.social", "did:plc:other", "other-access", "other-refresh")
+        try file.write([other, account])
+        let reader = reader()
+        let home = try #require(reader.home(of: account))
+        let source = try #require(reader.open(home))
+        _ = try server.get("/bluesky-api/expire")
+        _ = try await source.loader.load { _, _, _ in }
+        let kept = try file.read()
+        #expect(kept.map(\.token) == ["other-access", "access-2"])
+        #expect(kept.map(\.refreshToken) == ["other-refresh", "refresh-2"])
+    }
+
     /// A long run meets the expiry again and again: each time one refresh, and the request
     /// made again with the newest token; the accounts file keeps the last.
     @Test func aSessionIsRefreshedASecondAndAThirdTimeInOneRun() async throws {
