@@ -96,10 +96,12 @@ import Testing
             BlueskyRichText.find(in: text).contains { if case .tag = $0.kind { true } else { false } }
         }
         #expect(isTag("#" + String(repeating: "a", count: 64)) && !isTag("#" + String(repeating: "a", count: 65)))
-        // A family of four is one character of 25 bytes: 25 of them are 625 bytes, 26 are 650.
+        // A family of four is one character of 25 bytes: 25 of them and 15 letters are 640
+        // bytes in 40 characters; one letter more is 641.
         let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
         #expect(family.utf8.count == 25 && family.count == 1)
-        #expect(isTag("#" + String(repeating: family, count: 25)) && !isTag("#" + String(repeating: family, count: 26)))
+        let longest = String(repeating: family, count: 25) + String(repeating: "a", count: 15)
+        #expect(longest.utf8.count == 640 && isTag("#" + longest) && !isTag("#" + longest + "a"))
     }
 
     /// A mention becomes a facet only with the account the server named for its handle;

@@ -23,4 +23,10 @@ EQUIVALENT = [
     ('Sources/MastodonNetwork/SignIn/PKCE.swift: if got < 0, errno == EINTR { continue } => if got < 1, errno == EINTR { continue }',
      "a read of /dev/urandom returns at least one byte or -1, never 0 (the kernel's random source has no end): "
      "the one value the change lets through to the errno test, 0, never comes"),
+    ('Sources/FeedServices/Composer.swift: guard descriptor >= 0 else { return false } => guard descriptor >= 1 else { return false }',
+     "open(2) returns the lowest free descriptor, and 0 is never free in the viewer: standard input is "
+     "the terminal its keys come from (ncurses reads it), so a draft's file is 3 or more, or -1"),
+    ('Sources/BlueskyNetwork/Writing/BlueskyRichText.swift: offsets.reserveCapacity(scalars.count + 1) => offsets.reserveCapacity(scalars.count)',
+     "a capacity reserved ahead: the offsets array grows past it when the text's end is appended, so "
+     "only the number of allocations changes, never an offset"),
 ]
