@@ -80,6 +80,9 @@ import Testing
         let start = clock.now
         reader.cancel()
         await #expect(throws: CancellationError.self) { try await reader.value }
-        #expect(clock.now - start < .milliseconds(500))
+        // Not woken, the reader would wait for the writer for ever; woken, it ends as soon as
+        // its task is run again, which a busy machine (the IO tier's tests side by side)
+        // delayed by 556 ms once.
+        #expect(clock.now - start < .seconds(3))
     }
 }
