@@ -119,12 +119,16 @@ import Testing
         _ = try await (first, second)
         let all = try asked()
         #expect(all.count { $0.hasPrefix("/xrpc/com.atproto.server.refreshSession") } == 1, "\(all)")
+        // Each feed ends with the refreshed token; the profile's may have asked after the
+        // refresh was done (it resolves its handle first), and then never met the expiry.
         for feed in ["getTimeline", "getAuthorFeed"] {
-            let tokens = all.filter { $0.hasPrefix("/xrpc/app.bsky.feed.\(feed) ") }.suffix(2).map {
-                $0.split(separator: " ")[1]
-            }
-            #expect(tokens == ["expired", "right"], "\(feed) met the expired token, then the refreshed one: \(all)")
+            let tokens = all.filter { $0.hasPrefix("/xrpc/app.bsky.feed.\(feed) ") }.dropFirst(
+                feed == "getTimeline" ? 1 : 0
+            )
+            .map { $0.split(separator: " ")[1] }
+            #expect(tokens == ["expired", "right"] || tokens == ["right"], "\(feed): \(all)")
         }
+        #expect(all.contains("/xrpc/app.bsky.feed.getTimeline expired"), "the first met it: \(all)")
         #expect(try file.read().first?.token == "access-2")
     }
 
