@@ -37,6 +37,25 @@ import Testing
 }
 
 extension BlueskyNotificationTests {
+    /// The reasons the lexicon names beyond the recording's, each said in its words: a like
+    /// or a repost of the reader's repost, a sign-up through their starter pack; a reason
+    /// not known here is named as it came. (The recorded like, its reason changed.)
+    @Test func everyReasonIsSaidInItsWords() throws {
+        let like = try #require(try Self.answer().first { $0.reason == "like" })
+        let said = ["like-via-repost", "repost-via-repost", "starterpack-joined", "verified"].map { reason in
+            var notification = like
+            notification.reason = reason
+            return BlueskyNotificationRows.rows([notification], texts: [:]).first?.content ?? ""
+        }
+        let who = like.author.name
+        #expect(
+            said == [
+                "♥ \(who) liked your repost", "↻ \(who) reposted your repost",
+                "\(who) signed up with your starter pack",
+                "\(who): verified",
+            ])
+    }
+
     /// Tier 2: `i` on a signed-in Bluesky timeline pushes the notifications view, which
     /// shows the rows when they come.
     @Test func iShowsTheNotificationsOverTheTimeline() throws {
@@ -103,6 +122,17 @@ extension NotificationsLoopbackTests {
         #expect(sent.map(\.seenAt) == ["2025-05-17T08:44:44.416Z"] && sent.map(\.method) == ["POST"])
         #expect(try await seen.unreadNotifications() == 0)
         #expect(ReadPositions(notifications: "2025-05-17T05:40:00.000Z").newer(than: try await seen.read()).isEmpty)
+    }
+
+    /// A `notifications` source keeps the account's read position as its home does.
+    @Test func aNotificationsSourceKeepsTheSeenPosition() async throws {
+        let server = try FeedServer(tls: true)
+        let account = try await server.signedInToBluesky()
+        let reader = server.blueskyReader(accounts: [account], readPositions: true)
+        let entry = try #require(reader.notifications(for: SourceEntry(source: .file("notifications"))))
+        let source = try #require(reader.open(entry))
+        #expect(source.readPosition != nil && source.capabilities.contains(.readPosition))
+        #expect(source.capabilities.isSuperset(of: [.notifications, .like, .reply]))
     }
 
     /// Without the store's sync (offline, `--dump`), no read position is kept.
