@@ -48,6 +48,14 @@ import Testing
         let other = XRPCError.explained(
             .httpStatus(code: 400, reason: "Bad Request", url: url), body: Array(#"{"error":"InvalidToken"}"#.utf8))
         #expect(other != .expiredToken(host: "pds.example", signIn: "bsky.social"))
+        // At 401 too; at a server's error, the words are the server's trouble, not the token's.
+        let expired = Array(#"{"error":"ExpiredToken","message":"Token has expired"}"#.utf8)
+        #expect(
+            XRPCError.explained(.httpStatus(code: 401, reason: "Unauthorized", url: url), body: expired)
+                == .expiredToken(host: "pds.example", signIn: "bsky.social"))
+        #expect(
+            XRPCError.explained(.httpStatus(code: 502, reason: "Bad Gateway", url: url), body: expired)
+                == .httpStatus(code: 502, reason: "(Token has expired)", url: url))
     }
 
     @Test func aRateLimitWaitsUntilItsReset() {
