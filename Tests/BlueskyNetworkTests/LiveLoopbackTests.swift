@@ -183,7 +183,7 @@ import Testing
         #expect(wait > .seconds(110) && wait <= .seconds(120), "\(wait)")
     }
 
-    /// `--no-stream`, or a refresh as often as the polls, keeps nothing live.
+    /// `--no-stream`, `stream=off`, or a refresh as often as the polls, keeps nothing live.
     @Test func noStreamOrAFrequentRefreshPollsNothing() throws {
         let cases: [(reader: any NetworkReader, live: Bool)] = [
             (reader(live: false), false), (reader(refresh: .seconds(30)), false),
@@ -194,5 +194,9 @@ import Testing
             let source = try #require(reader.open(home))
             #expect((source.live != nil) == live && source.capabilities.contains(.live) == live)
         }
+        // `stream=off` on its line.
+        var off = try #require(reader().home(of: account))
+        off.streams = false
+        #expect(reader().open(off)?.live == nil)
     }
 }
