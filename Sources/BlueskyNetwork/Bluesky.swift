@@ -180,15 +180,8 @@ struct BlueskyReader: NetworkReader {
         source.threads = BlueskyThreads(reading: reading)
         source.capabilities.insert(.thread)
         if let session {
-            source.actor = BlueskyActions(session: session)
-            source.poster = BlueskyPosting(
-                session: session, reading: reading, languages: Self.languages(context.environment))
-            source.notifications = BlueskyNotifications(session: session)
-            source.capabilities.formUnion([.like, .boost, .reply, .post, .quote, .notifications])
-            if context.readPositions {
-                source.readPosition = BlueskySeenNotifications(session: session)
-                source.capabilities.insert(.readPosition)
-            }
+            actsWithAccount(
+                &source, session: session, reading: reading, notifications: BlueskyNotifications(session: session))
             if address?.kind == .timeline, polls(entry) {
                 source.live = BlueskyPolling(every: pollInterval, clock: context.clock) {
                     let answer = try await session.answer("app.bsky.feed.getTimeline?limit=30")
@@ -214,20 +207,31 @@ struct BlueskyReader: NetworkReader {
         source.name = entry.title ?? "Notifications \(session.name)"
         let reading = BlueskyReading(appView: appView, handles: context.names, session: session, client: context.client)
         source.threads = BlueskyThreads(reading: reading)
-        source.actor = BlueskyActions(session: session)
-        source.poster = BlueskyPosting(
-            session: session, reading: reading, languages: Self.languages(context.environment))
-        source.notifications = notifications
-        source.capabilities = [.thread, .like, .boost, .reply, .post, .quote, .notifications]
-        if context.readPositions {
-            source.readPosition = BlueskySeenNotifications(session: session)
-            source.capabilities.insert(.readPosition)
-        }
+        source.capabilities = [.thread]
+        actsWithAccount(&source, session: session, reading: reading, notifications: notifications)
         if polls(entry) {
             source.live = BlueskyPolling(every: pollInterval, clock: context.clock) { try await notifications.rows() }
             source.capabilities.insert(.live)
         }
         return source
+    }
+
+    /// What a signed-in account does with `source`'s posts, the same for every source it
+    /// reads: likes and reposts, posts, replies and quotes, its notifications, and where
+    /// they are seen up to.
+    private func actsWithAccount(
+        _ source: inout NetworkSource, session: BlueskySession, reading: BlueskyReading,
+        notifications: BlueskyNotifications
+    ) {
+        source.actor = BlueskyActions(session: session)
+        source.poster = BlueskyPosting(
+            session: session, reading: reading, languages: Self.languages(context.environment))
+        source.notifications = notifications
+        source.capabilities.formUnion([.like, .boost, .reply, .post, .quote, .notifications])
+        if context.readPositions {
+            source.readPosition = BlueskySeenNotifications(session: session)
+            source.capabilities.insert(.readPosition)
+        }
     }
 
     /// The language of the reader's locale, as a post's `langs` names it: `LC_ALL`, else
