@@ -28,9 +28,9 @@ run: build
 # their name: the rest of it is in memory. Those suites and the services' (each starting
 # servers of its own) run after the transport's, whose cancellations are timed: in one run
 # they would share the two cores.
-IN_MEMORY = ^(FeedCoreTests\.|FeedXMLTests\.|FeedTerminalTests\.|FeedCommandLineTests\.|FeedPicturesTests\.DecoderTests|(WebFeed|Mastodon|Bluesky)NetworkTests\.(?!\w*Loopback))
+IN_MEMORY = ^(FeedCoreTests\.|FeedXMLTests\.|FeedTerminalTests\.|FeedCommandLineTests\.|FeedPicturesTests\.DecoderTests|(WebFeed|Mastodon|Bluesky|TinyTinyRSS)NetworkTests\.(?!\w*Loopback))
 REAL_IO = ^(FeedTransportTests\.|FeedStoreTests\.|FeedNetworkTests\.|ProcessTests\.|FeedPicturesTests\.PictureLoaderTests)
-LOOPBACK = ^(FeedServicesTests\.|(WebFeed|Mastodon|Bluesky)NetworkTests\.\w*Loopback)
+LOOPBACK = ^(FeedServicesTests\.|(WebFeed|Mastodon|Bluesky|TinyTinyRSS)NetworkTests\.\w*Loopback)
 test:
 	@.ci/system-packages test
 	$(SWIFT) build --build-tests

@@ -158,10 +158,20 @@ let package = Package(
             dependencies: ["FeedCore", "FeedNetwork", "FeedTransport"],
             swiftSettings: swift6
         ),
+        // A reader server: Tiny Tiny RSS's JSON API. Another reader server's API would be a
+        // module beside it.
+        .target(
+            name: "TinyTinyRSSNetwork",
+            dependencies: ["FeedCore", "FeedNetwork", "FeedTransport"],
+            swiftSettings: swift6
+        ),
         // The list of networks, in one place.
         .target(
             name: "NetworkRegistry",
-            dependencies: ["FeedNetwork", "WebFeedNetwork", "MastodonNetwork", "BlueskyNetwork", "SampleFeed"],
+            dependencies: [
+                "FeedNetwork", "WebFeedNetwork", "MastodonNetwork", "BlueskyNetwork", "TinyTinyRSSNetwork",
+                "SampleFeed",
+            ],
             swiftSettings: swift6
         ),
         // What talks to servers and the store for the viewer, over any network: the loader
@@ -261,10 +271,17 @@ let package = Package(
         ),
         // The services on a manual clock, over the real networks and the loopback server.
         .testTarget(
+            name: "TinyTinyRSSNetworkTests",
+            dependencies: ["TinyTinyRSSNetwork", "FeedNetwork", "FeedTransport", "FeedCore", "TestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: swift6
+        ),
+        .testTarget(
             name: "FeedServicesTests",
             dependencies: [
                 "FeedServices", "FeedCommandLine", "FeedNetwork", "FeedStore", "FeedTransport", "FeedCore",
-                "NetworkRegistry", "MastodonNetwork", "BlueskyNetwork", "WebFeedNetwork", "TestSupport",
+                "NetworkRegistry", "MastodonNetwork", "BlueskyNetwork", "WebFeedNetwork", "TinyTinyRSSNetwork",
+                "TestSupport",
             ],
             swiftSettings: swift6
         ),

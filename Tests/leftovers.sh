@@ -13,11 +13,11 @@ report() { echo "left running after the tests: $1" >&2; found=1; }
 
 # Ending takes a moment: the last tmux server gets its SIGTERM as the last test ends.
 for _ in $(seq 50); do
-    pgrep -f "tmux -L shimmerfeed-e2e-$run-|feed_server\\.py.* --run $run" >/dev/null || break
+    pgrep -f "tmux -L shimmerfeed-e2e-$run-|(feed|ttrss)_server\\.py.* --run $run" >/dev/null || break
     sleep 0.1
 done
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "tmux -L shimmerfeed-e2e-$run-")
-while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "feed_server\\.py.* --run $run( |\$)")
+while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "(feed|ttrss)_server\\.py.* --run $run( |\$)")
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "^$bin_dir/shimmerfeed( |\$)")
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af "xterm -ti vt340 .*$bin_dir/shimmerfeed")
 while read -r line; do [ -n "$line" ] && report "$line"; done < <(pgrep -af '^Xvfb :[0-9]+ -screen 0 1024x768x24 -nolisten tcp$')
@@ -26,7 +26,7 @@ for socket in "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)"/shimmerfeed-e2e-"$run"-*; do
     [ -e "$socket" ] && report "tmux socket $socket" && rm -f "$socket"
 done
 # The tests' own scratch folders; SwiftPM keeps its own locks and folders here too.
-for folder in "$tmp"/shimmerfeed-e2e-* "$tmp"/shimmerfeed-tls-* "$tmp"/shimmerfeed-pictures-* "$tmp"/mapped-* \
+for folder in "$tmp"/shimmerfeed-e2e-* "$tmp"/shimmerfeed-tls-* "$tmp"/shimmerfeed-ttrss-* "$tmp"/shimmerfeed-pictures-* "$tmp"/mapped-* \
     "$tmp"/store-* "$tmp"/shimmerfeed-xterm-run-* "$tmp"/shimmerfeed-sixel-*; do
     [ -e "$folder" ] && report "scratch $folder" && rm -rf "$folder"
 done

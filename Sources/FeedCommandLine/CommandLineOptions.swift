@@ -55,6 +55,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var format: FeedFormat = .auto
     /// How long an HTTP request may wait for its response, and then for each next byte.
     public var timeout: Duration = .seconds(15)
+    /// The configuration's `password-command`.
+    public var passwordCommand: String?
     /// The most bytes a load may bring, after decompression (`--max-size`).
     public var maxSize = ByteCount.defaultLimit
     /// Simulated latency; nil for the default (1.5 s for the sample, none otherwise).
@@ -161,6 +163,7 @@ public struct CommandLineOptions: Equatable, Sendable {
         options.viewer.keys = configuration.keys
         options.theme = configuration.theme
         options.viewer.mutes.everywhere = configuration.mutes
+        options.passwordCommand = configuration.passwordCommand
         if environment["SHIMMERFEED_ANIMATIONS"]?.lowercased() == "none", !given.contains("--animation") {
             options.viewer.animation = .none
         }

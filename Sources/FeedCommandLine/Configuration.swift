@@ -23,6 +23,9 @@ public struct Configuration: Sendable {
     public var theme = ColourTheme()
     /// The `mute` lines.
     public var mutes: [MuteRules.Rule] = []
+    /// `password-command`: what prints a reader server's password when its session ends,
+    /// so that no password is kept in the accounts file.
+    public var passwordCommand: String?
 
     public init() {}
 
@@ -133,6 +136,11 @@ private struct LineReader {
             } catch {
                 throw fail(error.description)
             }
+        case "password-command":
+            guard arguments.count == 1, !arguments[0].trimmingWhitespace().isEmpty else {
+                throw fail("password-command takes one command, quoted: password-command \"pass show ttrss\"")
+            }
+            configuration.passwordCommand = arguments[0]
         case "unbind":
             guard arguments.count == 1 else { throw fail("unbind takes a key: unbind q") }
             let key = try key(arguments[0])

@@ -13,6 +13,11 @@ extension Configuration {
         ),
         ("unbind KEY", "KEY does nothing (Ctrl-C always quits: it cannot be bound or unbound)"),
         (
+            "password-command \"COMMAND\"",
+            "a reader server's password (tt-rss's), as the first line COMMAND prints (`pass show ttrss`), asked "
+                + "when the server's session ends; with it, `login --ttrss` keeps no password in the accounts file"
+        ),
+        (
             "mute WORD…",
             "hide every post that holds each word whole (a quoted phrase is one), in its title, text, author or "
                 + "source, case and accents aside"

@@ -31,6 +31,9 @@ public struct Subscriptions: Hashable, Sendable {
         public var tags: [String] = []
         /// `search "QUERY"`: the line is a saved search, not a feed.
         public var isSearch = false
+        /// `ttrss URL`: the line is a reader server's account, standing for its feeds; the
+        /// network's name.
+        public var network: String?
 
         public init(
             source: String, title: String? = nil, tokenVariable: String? = nil, account: String? = nil,
@@ -63,6 +66,12 @@ public struct Subscriptions: Hashable, Sendable {
 
     /// The file's entries; a line it cannot read is an error that names it (`file` is the
     /// path, for the message).
+    /// Whether a line's first word names a network (`ttrss URL`): a word of lowercase
+    /// letters, which no address or file name of a feed is.
+    static func namesNetwork(_ word: String) -> Bool {
+        !word.isEmpty && word != "search" && word.allSatisfy { $0.isASCII && $0.isLowercase }
+    }
+
     public static func parse(_ text: String, file: String) throws(ParseError) -> Subscriptions {
         var result = Subscriptions()
         // Any line end: "\r\n" is one Character, never equal to "\n".
@@ -90,6 +99,10 @@ public struct Subscriptions: Hashable, Sendable {
                 }
                 entry = Entry(source: query)
                 entry.isSearch = true
+            } else if Self.namesNetwork(first), let address = rest.first, address.contains("://") {
+                entry = Entry(source: address)
+                entry.network = first
+                rest = rest.dropFirst()
             }
             var title: [String] = []
             for word in rest {

@@ -21,6 +21,9 @@ public struct Account: Codable, Sendable, Equatable {
     public var refreshToken: String?
     /// The account's own id on its network, where records are written under it.
     public var accountID: String?
+    /// The password, where the network signs in with one again when its session ends (a
+    /// reader server's) and no password command gives it.
+    public var password: String?
 
     public init(
         network: NetworkID, server: String, username: String, displayName: String?, clientID: String = "",
@@ -38,7 +41,7 @@ public struct Account: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case network, server, username, displayName, clientID, clientSecret, token, refreshToken
+        case network, server, username, displayName, clientID, clientSecret, token, refreshToken, password
         case accountID = "did"
     }
 

@@ -28,12 +28,15 @@ public struct NetworkContext: Sendable {
     /// What a network's waits (a stream's back-off, a poll's interval) sleep on: the
     /// system's in the viewer, a manual one in tests.
     public var clock: any LoopClock
+    /// The configuration's `password-command`: what gives a reader server's password when
+    /// its session ends, where none is kept.
+    public var passwordCommand: String?
 
     public init(
         client: HTTPClient, accounts: [Account] = [], accountsFile: AccountsFile? = nil,
         environment: [String: String] = [:], formats: DocumentFormats, format: FeedFormat = .auto,
         names: (any NameMemory)? = nil, live: Bool = false, refresh: Duration? = nil, readPositions: Bool = false,
-        accountsProblem: String? = nil, clock: any LoopClock = SystemLoopClock()
+        accountsProblem: String? = nil, clock: any LoopClock = SystemLoopClock(), passwordCommand: String? = nil
     ) {
         self.client = client
         self.accounts = accounts
@@ -47,6 +50,7 @@ public struct NetworkContext: Sendable {
         self.readPositions = readPositions
         self.accountsProblem = accountsProblem
         self.clock = clock
+        self.passwordCommand = passwordCommand
     }
 
     /// The token `entry` names with `token=$VARIABLE`: the variable's value, or the failure

@@ -30,6 +30,9 @@ public struct NetworkSource: Sendable {
     /// timeline it is the position of.
     public var readPosition: (any ReadPositionServer)?
     public var isHomeOfReadPosition = false
+    /// Where its posts' read marks are kept for all the reader's devices (a reader
+    /// server's): each mark made here is sent there, and its answers say what is read.
+    public var readState: (any ReadStateServer)?
 
     public init(loader: any FeedLoading, traits: NetworkTraits) {
         self.loader = loader
@@ -142,6 +145,23 @@ public protocol ReadPositionServer: Sendable {
     /// Writes what of `wanted` is newer than the server holds; the positions as they then
     /// stand there.
     func write(_ wanted: ReadPositions) async throws -> ReadPositions
+}
+
+/// A server that keeps the reader's read marks for all their devices (a reader server).
+public protocol ReadStateServer: Sendable {
+    /// The name the outbox keeps its marks by: the account's handle. Never a password.
+    var name: String { get }
+    /// Marks the posts `ids` (their ids on the server) read, or unread, in one request.
+    func mark(_ ids: [String], read: Bool) async -> ReadStateAnswer
+}
+
+/// How a server took read marks.
+public enum ReadStateAnswer: Sendable, Equatable {
+    case taken
+    /// Refused for good (a request the server will not take): the marks stay here only.
+    case refused(Failure)
+    /// Not sent (the server or the network down): they wait in the outbox.
+    case unsent(Failure)
 }
 
 /// A signed-in session whose access token goes with each request to its server, and is

@@ -21,6 +21,9 @@ public struct SourceEntry: Hashable, Sendable {
     public var mutes: [MuteRules.Rule] = []
     /// The tags it is filed under: `tag=` in the subscriptions file, its OPML folders.
     public var tags: [String] = []
+    /// The network a subscriptions line names (`ttrss URL`): the entry is an account there,
+    /// standing for its feeds.
+    public var network: NetworkID?
 
     public init(
         source: FeedSource, title: String? = nil, tokenVariable: String? = nil, account: String? = nil,

@@ -11,11 +11,14 @@ public struct AccountCommands: Sendable {
     let client: HTTPClient
     let console: any SignInConsole
     let output: CommandOutput
+    /// The configuration's `password-command`: with it, no password is kept.
+    let passwordCommand: String?
 
     public init(
         networks: [any Network], environment: [String: String], console: any SignInConsole = TerminalConsole(),
-        output: CommandOutput = .standard
+        output: CommandOutput = .standard, passwordCommand: String? = nil
     ) {
+        self.passwordCommand = passwordCommand
         self.networks = networks
         file = AccountsFile.defaultPath(environment: environment).map(AccountsFile.init(path:))
         client = HTTPClient(environment: environment)
@@ -56,7 +59,9 @@ public struct AccountCommands: Sendable {
         do {
             let network = try network(named: named, server: server)
             let file = try accountsFile()
-            let account = try await network.signIn(at: server, console: console, client: client)
+            var account = try await network.signIn(at: server, console: console, client: client)
+            // The command gives the password whenever it is needed again: none is kept.
+            if passwordCommand != nil { account.password = nil }
             // The same account signed in again takes its own place.
             var accounts = try file.read().filter { !Self.isSame($0, account) }
             accounts.append(account)
@@ -81,9 +86,12 @@ public struct AccountCommands: Sendable {
 
     func signOut(_ server: String) async -> Int32 {
         do {
-            let network = try network(named: nil, server: server)
             let file = try accountsFile()
             var accounts = try file.read()
+            // The network an account there is of; else the one whose server it is.
+            let network =
+                try networks.first { !$0.accounts(accounts, signedOutAt: server).isEmpty }
+                ?? network(named: nil, server: server)
             let leaving = network.accounts(accounts, signedOutAt: server)
             guard !leaving.isEmpty else {
                 output.complain("logout: not signed in to \(Self.host(server))")

@@ -52,6 +52,7 @@ public struct SourceList: Sendable {
                 (resolved.refresh, resolved.keep, resolved.images, resolved.mutes, resolved.tags) = (
                     entry.refresh, entry.keep, entry.images, entry.mutes, entry.tags
                 )
+                resolved.network = entry.network.map { NetworkID($0) }
                 list.entries.append(resolved)
             }
         }

@@ -26,14 +26,18 @@ public enum Viewer {
             posters: run.sources.opened.map { $0?.poster }, offline: options.viewer.offline,
             environment: run.environment, store: run.store.store)
         if composer.posts { composer.learnLimits() }
-        let store = StoreService(store: run.store, keys: run.storeKeys, readPositions: readPositions)
+        let readState = run.readState
+        let store = StoreService(
+            store: run.store, keys: run.storeKeys, readPositions: readPositions, readState: readState)
         // Said once the loop is there to say it: a kept action the server refused at start.
         let tellLoop = Mutex<(@Sendable (String) -> Void)?>(nil)
         // The loop's time starts with the loop (the first frame at zero); the networks'
         // waits are on the run's clock, the system's too.
         let clock = SystemLoopClock()
         let services = LoopServices(
-            loaders: run.loaders(clock: clock, outbox: outbox, live: live) { text in tellLoop.withLock { $0 }?(text) },
+            loaders: run.loaders(clock: clock, outbox: outbox, live: live, readState: readState) { text in
+                tellLoop.withLock { $0 }?(text)
+            },
             pictures: run.pictures, store: store,
             servers: ServerService(
                 sources: run.sources.opened, outbox: outbox, composer: composer, readPositions: readPositions),

@@ -44,10 +44,12 @@ public final class ViewerRun: Sendable {
             formats: networks.map(\.formats).reduce(DocumentFormats(json: [])) { $0.adding($1) },
             format: options.format, names: file.store.map(StoredNames.init),
             live: options.streams && !options.viewer.offline && !options.dump, refresh: refreshInterval,
-            readPositions: !options.viewer.offline && !options.dump, accountsProblem: accounts.problem, clock: clock)
+            readPositions: !options.viewer.offline && !options.dump, accountsProblem: accounts.problem, clock: clock,
+            passwordCommand: options.passwordCommand)
         let readers = networks.map { $0.reader(context) }
         list = Self.homes(list, accounts: accounts, readers: readers)
         list = try Self.expandingNotifications(list, accounts: accounts, readers: readers)
+        list = try Self.expandingAccounts(list, readers: readers, timeout: options.timeout)
         if let tag = options.tag { list = try list.filed(under: tag) }
         sources = OpenedSources(list, readers: readers)
         storeKeys = list.entries.map { OpenedStore.key(of: $0.source) }
@@ -92,6 +94,34 @@ public final class ViewerRun: Sendable {
         return expanded
     }
 
+    /// A reader server's account (signed in, with nothing given, or a subscriptions line
+    /// `ttrss URL`) as the feeds it stands for, listed by its server at the start (within
+    /// `timeout`), else as the last run listed them; its own settings and tags go with each.
+    static func expandingAccounts(_ list: SourceList, readers: [any NetworkReader], timeout: Duration)
+        throws(Failure) -> SourceList
+    {
+        var expanded = list
+        expanded.entries = []
+        for entry in list.entries {
+            let feeds = awaitResult(timeout: timeout) { () async -> [SourceEntry]? in
+                for reader in readers {
+                    if let feeds = await reader.sources(of: entry) { return feeds }
+                }
+                return nil
+            }
+            if let feeds = feeds ?? nil {
+                expanded.entries += feeds
+            } else if let network = entry.network {
+                throw Failure.unexpected(
+                    "\(network) \(entry.source.label): not signed in there (shimmerfeed login --\(network) "
+                        + "\(entry.source.label) first)")
+            } else {
+                expanded.entries.append(entry)
+            }
+        }
+        return expanded
+    }
+
     /// The options the view starts with, before the terminal is known: the command line's,
     /// with the sources, the refresh, the networks' words, and read marks where something
     /// is kept.
@@ -115,6 +145,11 @@ public final class ViewerRun: Sendable {
     public var outbox: OutboxSender {
         OutboxSender(
             actors: sources.actors, words: sources.statuses.map(\.network.words), store: store.store)
+    }
+
+    /// The read marks kept on reader servers, through the store's outbox.
+    public var readState: ReadStateSync {
+        ReadStateSync(servers: sources.opened.map { $0?.readState }, store: store.store, clock: clock)
     }
 
     /// The timelines kept live.
@@ -144,12 +179,15 @@ public final class ViewerRun: Sendable {
     /// with `live`, a live source's updates start after its first load.
     public func loaders(
         clock: any LoopClock, outbox: OutboxSender? = nil, live: LiveTimelines? = nil,
-        tell: @escaping @Sendable (String) -> Void = { _ in }
+        readState: ReadStateSync? = nil, tell: @escaping @Sendable (String) -> Void = { _ in }
     ) -> [any FeedLoading] {
         sources.list.entries.indices.map { index in
             let entry = sources.list.entries[index]
             let opened = sources.opened[index]
             var loading: any FeedLoading = opened?.loader ?? UnreadSource()
+            if let readState, let server = opened?.readState, !options.viewer.offline {
+                loading = ReadMarksFirst(base: loading, server: server, sync: readState)
+            }
             if case .search(let query) = entry.source, let kept = store.store {
                 // The other sources of the run are searched; alone, every source kept.
                 loading = SavedSearchLoader(store: kept, query: query, keys: storeKeys.compactMap { $0 })

@@ -11,13 +11,17 @@ public struct StoreService: StoreServices {
     let writer: MarkWriter?
     let keys: [String?]
     let readPositions: ReadPositionSync?
+    let readState: ReadStateSync?
 
     /// The marks' writer, to flush at quit, is made here: nil without a store.
-    public init(store: OpenedStore, keys: [String?], readPositions: ReadPositionSync?) {
+    public init(
+        store: OpenedStore, keys: [String?], readPositions: ReadPositionSync?, readState: ReadStateSync? = nil
+    ) {
         self.store = store
         writer = store.store.map { MarkWriter(store: $0, keys: keys) }
         self.keys = keys
         self.readPositions = readPositions
+        self.readState = readState
     }
 
     public var firstScreen: [Int: StoredPosts] { store.firstScreen }
@@ -27,6 +31,7 @@ public struct StoreService: StoreServices {
         guard let writer else { return }
         writer.add(marks)
         readPositions?.observe(marks)
+        readState?.keep(marks)
     }
 
     public func search(_ query: String) -> [Post]? {

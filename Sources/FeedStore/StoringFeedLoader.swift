@@ -40,10 +40,16 @@ public struct StoringFeedLoader: FeedLoading {
             // posts are tens of megabytes).
             let kept = FeedStore.newest(feed.posts, limit: keep, copying: true)
             let (title, keep) = (feed.title, keep)
+            // The read state a reader server keeps, kept with the posts: offline shows it.
+            let key = key
+            let readOnServer = kept.compactMap { post in
+                post.readOnServer.map { (source: key, post: post.id, readAt: $0 ? date : nil) }
+            }
             store.later { (store) throws(FeedStore.Unavailable) in
                 try store.saveAnswer(
                     source: key, title: title, posts: kept, etag: validators.etag,
                     lastModified: validators.lastModified, at: date, keep: keep)
+                try store.saveMarks(read: readOnServer, liked: [])
             }
             return feed
         } catch Failure.notModified {

@@ -3,6 +3,7 @@ import FeedCore
 import FeedNetwork
 import MastodonNetwork
 import SampleFeed
+import TinyTinyRSSNetwork
 import WebFeedNetwork
 
 /// The networks shimmerfeed reads, in one place. A new network is its module, a line here
@@ -13,6 +14,7 @@ import WebFeedNetwork
 public enum NetworkRegistry {
     public static let networks: [any Network] = [
         Bluesky(),
+        TinyTinyRSS(),
         Mastodon(),
         WebFeeds(sampleData: SampleFeed.data),
     ]

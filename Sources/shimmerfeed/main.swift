@@ -26,7 +26,9 @@ case .help: succeed(printing: CommandLineOptions.usage(keys: options.viewer.keys
 case .keys: succeed(printing: CommandLineOptions.keysListing(options.viewer.keys), newline: false)
 case .version: succeed(printing: "shimmerfeed \(Version.current)")
 case .login(let server, let network):
-    exit(AccountCommands(networks: networks, environment: environment).login(server, network: network))
+    exit(
+        AccountCommands(networks: networks, environment: environment, passwordCommand: options.passwordCommand).login(
+            server, network: network))
 case .logout(let server):
     exit(AccountCommands(networks: networks, environment: environment).logout(server))
 case .script, .run: break

@@ -17,7 +17,7 @@ public final class FeedServer {
     public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("FeedCoreTests/Fixtures")
     /// The loopback servers' scripts.
-    static let servers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    public static let servers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("servers")
 
     public init(tls: Bool = false) throws {

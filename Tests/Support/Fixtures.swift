@@ -9,7 +9,9 @@ public enum Fixtures {
     /// FeedCoreTests, where its snapshots are.
     public static let testsDirectory = tests.appendingPathComponent("FeedCoreTests")
     /// The targets whose fixtures are looked in, in order.
-    static let targets = ["FeedCoreTests", "MastodonNetworkTests", "BlueskyNetworkTests", "FeedStoreTests"]
+    static let targets = [
+        "FeedCoreTests", "MastodonNetworkTests", "BlueskyNetworkTests", "TinyTinyRSSNetworkTests", "FeedStoreTests",
+    ]
 
     /// The fixture `name`, from the first target that has it.
     public static func data(_ name: String) throws -> Data {

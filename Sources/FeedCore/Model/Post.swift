@@ -87,6 +87,7 @@ public struct Post: Hashable, Sendable, Identifiable {
         var quotes: Int?
         var network: NetworkID?
         var payload: String?
+        var readOnServer: Bool?
 
         var isEmpty: Bool { self == Extras() }
     }
@@ -237,6 +238,12 @@ public struct Post: Hashable, Sendable, Identifiable {
     public var payload: String? {
         get { extras.payload }
         set { extras.payload = newValue }
+    }
+    /// Whether the reader's server holds it read (a reader server's, which keeps read state
+    /// for all the reader's devices); nil where the server keeps none.
+    public var readOnServer: Bool? {
+        get { extras.readOnServer }
+        set { extras.readOnServer = newValue }
     }
     /// Which source brought the post into the view; nil until the view takes it.
     public var source: PostSource? {

@@ -19,6 +19,7 @@ extension TimelineView {
         let merged = TimelineMerge.replacing(pages, in: takePosts(), owners: &owners)
         referenceDate = date
         place(merged, anchor: anchor, counting: known, in: frame)
+        for page in pages { takeServerReadState(page.posts, in: frame) }
     }
 
     /// Several sources' first pages into an empty view at once: the store's answers at
@@ -37,6 +38,7 @@ extension TimelineView {
         let arrived = tagged(page.posts, from: index, paged: true)
         let merged = TimelineMerge.adding(arrived, in: before, owners: &owners)
         let known = Set(before.map(\.id))
+        takeServerReadState(arrived, in: frame)
         // A page of one source may hold posts newer than another's selected post: above it,
         // they count as new.
         place(merged, anchor: anchor(in: frame), counting: known, in: frame)

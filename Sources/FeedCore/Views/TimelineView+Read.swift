@@ -10,6 +10,11 @@ extension TimelineView {
             let post = posts[index]
             let changed = isRead ? read.insert(post.id).inserted : read.remove(post.id) != nil
             if changed { marks.append(.read(post.id, source: post.source?.index ?? 0, isRead)) }
+            if changed, post.readOnServer != nil, let source = post.source?.index, sources.indices.contains(source),
+                sources[source].isLoading
+            {
+                markedWhileLoading.insert(post.id)
+            }
             // Unread only: a post read stays in its place until the reader leaves the view.
             if changed, isRead, unreadOnly { keptInView.insert(post.id) }
         }
@@ -18,6 +23,25 @@ extension TimelineView {
             unreadBySource[source] += isRead ? -1 : 1
         }
         return marks.isEmpty || !frame.tracksRead ? [] : [.keepMarks(marks)]
+    }
+
+    /// The read state the reader's server holds for `posts` (a reader server's answer),
+    /// taken as this view's: read elsewhere is read here. Nothing is sent back (the server
+    /// has it), and a post marked here while the answer was on its way keeps its mark.
+    mutating func takeServerReadState(_ posts: [Post], in frame: ViewFrame) {
+        var changed = false
+        var answered: Set<Int> = []
+        for post in posts {
+            guard let isRead = post.readOnServer else { continue }
+            if let source = post.source?.index { answered.insert(source) }
+            guard !markedWhileLoading.contains(post.id) else { continue }
+            changed = (isRead ? read.insert(post.id).inserted : read.remove(post.id) != nil) || changed
+        }
+        // Once a source's load has answered, its marks made meanwhile need no keeping.
+        for source in answered where sources.indices.contains(source) && !sources[source].isLoading {
+            markedWhileLoading = markedWhileLoading.filter { !$0.description.hasPrefix("\(source)/") }
+        }
+        if changed { recountUnread(in: frame) }
     }
 
     /// After a key: the posts that were on the screen and are now above it are read. A
