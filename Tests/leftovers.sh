@@ -11,8 +11,9 @@ tmp=${TMPDIR:?}
 found=0
 report() { echo "left running after the tests: $1" >&2; found=1; }
 
-# Ending takes a moment: the last tmux server gets its SIGTERM as the last test ends.
-for _ in $(seq 50); do
+# Ending takes a moment: the last tmux server gets its SIGTERM as the last test ends, and a
+# private tt-rss ends its PostgreSQL and PHP, then removes its folder.
+for _ in $(seq 150); do
     pgrep -f "tmux -L shimmerfeed-e2e-$run-|(feed|ttrss)_server\\.py.* --run $run" >/dev/null || break
     sleep 0.1
 done

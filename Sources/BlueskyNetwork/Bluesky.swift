@@ -63,9 +63,15 @@ public struct Bluesky: Network {
         return try await BlueskySignIn(server: server, client: client).signIn(handle: handle, appPassword: password)
     }
 
-    /// Every Bluesky session: `logout bsky.social` forgets them all.
+    /// Every Bluesky session: `logout bsky.social` forgets them all; `logout HOST` those of
+    /// that PDS.
     public func accounts(_ accounts: [Account], signedOutAt server: String) -> [Account] {
-        accounts.filter { $0.network == Self.id }
+        let mine = accounts.filter { $0.network == Self.id }
+        guard !BlueskySignIn.isBluesky(server) else { return mine }
+        let typed = server.lowercased()
+        let host = (typed.hasPrefix("https://") ? String(typed.dropFirst("https://".count)) : typed)
+            .prefix { $0 != "/" }
+        return mine.filter { $0.host.lowercased() == host }
     }
 
     /// Forgets the session here. An app password stays valid on the server until it is

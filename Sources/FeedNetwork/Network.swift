@@ -57,8 +57,11 @@ public protocol NetworkReader: Sendable {
     /// for: of its `account=`, else of the network's first account; nil where this
     /// network has no such account.
     func notifications(for entry: SourceEntry) -> SourceEntry?
-    /// The sources `entry` stands for, where it is an account's list of them (a reader
-    /// server's feeds), asked of the server at the start; nil where it stands for itself.
+    /// Whether `entry` is an account's list of sources (a reader server's feeds), which
+    /// `sources(of:)` lists: decided without asking anyone.
+    func listsSources(_ entry: SourceEntry) -> Bool
+    /// The sources `entry` stands for, where it is an account's list of them, asked of the
+    /// server at the start; nil where it stands for itself.
     func sources(of entry: SourceEntry) async -> [SourceEntry]?
     /// How `entry` is read and acted on, when it is this network's; nil when it is not.
     func open(_ entry: SourceEntry) -> NetworkSource?
@@ -67,5 +70,6 @@ public protocol NetworkReader: Sendable {
 extension NetworkReader {
     public func home(of account: Account) -> SourceEntry? { nil }
     public func notifications(for entry: SourceEntry) -> SourceEntry? { nil }
+    public func listsSources(_ entry: SourceEntry) -> Bool { false }
     public func sources(of entry: SourceEntry) async -> [SourceEntry]? { nil }
 }

@@ -88,10 +88,14 @@ public struct AccountCommands: Sendable {
         do {
             let file = try accountsFile()
             var accounts = try file.read()
-            // The network an account there is of; else the one whose server it is.
-            let network =
-                try networks.first { !$0.accounts(accounts, signedOutAt: server).isEmpty }
-                ?? network(named: nil, server: server)
+            // The network whose server it is; where that has no account there, the network
+            // that has (a reader server's address is no network's by its name).
+            var network = try network(named: nil, server: server)
+            if network.accounts(accounts, signedOutAt: server).isEmpty,
+                let holding = networks.first(where: { !$0.accounts(accounts, signedOutAt: server).isEmpty })
+            {
+                network = holding
+            }
             let leaving = network.accounts(accounts, signedOutAt: server)
             guard !leaving.isEmpty else {
                 output.complain("logout: not signed in to \(Self.host(server))")

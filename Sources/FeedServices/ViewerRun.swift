@@ -103,12 +103,9 @@ public final class ViewerRun: Sendable {
         var expanded = list
         expanded.entries = []
         for entry in list.entries {
-            let feeds = awaitResult(timeout: timeout) { () async -> [SourceEntry]? in
-                for reader in readers {
-                    if let feeds = await reader.sources(of: entry) { return feeds }
-                }
-                return nil
-            }
+            // Asked only of the reader that lists it: the wait blocks this thread.
+            let lister = readers.first { $0.listsSources(entry) }
+            let feeds = lister.flatMap { reader in awaitResult(timeout: timeout) { await reader.sources(of: entry) } }
             if let feeds = feeds ?? nil {
                 expanded.entries += feeds
             } else if let network = entry.network {

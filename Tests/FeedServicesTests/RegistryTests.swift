@@ -50,7 +50,7 @@ import Testing
             ])
         #expect(
             NetworkRegistry.vocabulary.signIns.map(\.usage) == [
-                "login bsky.social", "login --bluesky HOST", "login SERVER",
+                "login bsky.social", "login --bluesky HOST", "login --ttrss URL", "login SERVER",
             ])
     }
 

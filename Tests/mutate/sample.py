@@ -25,7 +25,7 @@ from equivalent import EQUIVALENT
 # The tests that cover each folder of Sources/, fastest first: a mutant that survives one
 # filter meets the next. The in-memory tiers take seconds; the binary in tmux, minutes.
 IN_MEMORY = (r"^(FeedCoreTests|FeedXMLTests|FeedTerminalTests|FeedCommandLineTests|FeedPicturesTests\.DecoderTests|"
-             r"(WebFeed|Mastodon|Bluesky)NetworkTests\.(?!\w*Loopback))")
+             r"(WebFeed|Mastodon|Bluesky|TinyTinyRSS)NetworkTests\.(?!\w*Loopback))")
 REAL_IO = r"^(FeedTransportTests|FeedStoreTests|FeedNetworkTests|ProcessTests|FeedPicturesTests\.PictureLoaderTests)\."
 LOOPBACK = r"^(FeedServicesTests\.|(WebFeed|Mastodon|Bluesky)NetworkTests\.\w*Loopback)"
 # The binary against the loopback Mastodon server: signed in, acting, posting, live.
@@ -47,11 +47,14 @@ COVERING = [
                                  "FeedsEndToEndTests|ViewerEndToEndTests"]),
     ("Sources/MastodonNetwork/", [r"^MastodonNetworkTests\.", r"^FeedServicesTests\.", MASTODON_E2E]),
     ("Sources/BlueskyNetwork/", [r"^BlueskyNetworkTests\.", r"^FeedServicesTests\.", "BlueskyEndToEndTests"]),
+    # The real tt-rss's tests start a server each: after the in-memory ones.
+    ("Sources/TinyTinyRSSNetwork/", [r"^TinyTinyRSSNetworkTests\.(?!\w*Loopback)", r"^TinyTinyRSSNetworkTests\.",
+                                     "TinyTinyRSSEndToEndTests"]),
     ("Sources/NetworkRegistry/", [r"^FeedServicesTests\.", r"^FeedCommandLineTests\.", "CommandLineEndToEndTests"]),
     ("Sources/FeedServices/", [r"^FeedServicesTests\.", "CommandLineEndToEndTests|ScriptsEndToEndTests",
                                "StoreEndToEndTests|NoticesEndToEndTests|ConfigEndToEndTests",
                                "ViewerEndToEndTests|SourcesEndToEndTests|AccessibleEndToEndTests", MASTODON_E2E,
-                               "BlueskyEndToEndTests"]),
+                               "BlueskyEndToEndTests", "TinyTinyRSSEndToEndTests"]),
     ("Sources/shimmerfeed/", ["CommandLineEndToEndTests", "ViewerEndToEndTests|ScriptsEndToEndTests"]),
 ]
 # Named areas for --areas: the code of one part of the viewer, wherever its layers put it.

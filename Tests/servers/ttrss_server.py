@@ -13,7 +13,7 @@ Facts of the set-up, not of tt-rss's API:
 - PHP 8 warns of deprecations at every request on this code: its log goes to a file, never
   into the answers.
 
-Prints one JSON line when ready: {"url", "feeds", "cert", "user", "password", "seconds"}.
+Prints one JSON line when ready: {"url", "plain", "feeds", "cert", "user", "password", "seconds"}.
 Then reads commands, a line each, and answers each with one line:
   update                      tt-rss's updater fetches every feed now ("ok")
   publish FEED TITLE          a new article at the top of feed FEED ("ok")
@@ -199,15 +199,21 @@ class Instance:
         self.state = {"up": True}
         self.feeds = Feeds(feed_count, articles)
         self.categories = categories
-        self.start_database()
-        self.feed_server, self.feed_address = feed_server(self.feeds)
-        self.install_www()
-        self.php_port = free_port()
-        self.start_php()
-        self.tls_port, self.cert = tls_front(self.folder, self.php_port, self.state)
-        self.write_config()
-        self.add_user(1, "admin", None, True)
-        self.update()
+        self.feed_server = None
+        try:
+            self.start_database()
+            self.feed_server, self.feed_address = feed_server(self.feeds)
+            self.install_www()
+            self.php_port = free_port()
+            self.start_php()
+            self.tls_port, self.cert = tls_front(self.folder, self.php_port, self.state)
+            self.write_config()
+            self.add_user(1, "admin", None, True)
+            self.update()
+        except BaseException:
+            # What started is ended, and the folder goes, before the failure is told.
+            self.end()
+            raise
 
     # PostgreSQL, on a folder and a port of its own.
     def start_database(self):
@@ -216,14 +222,16 @@ class Instance:
         for path in (data, sockets):
             os.mkdir(path)
             os.chown(path, self.postgres.pw_uid, self.postgres.pw_gid)
-        subprocess.run([postgres_bin() + "/initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync",
-                        "-E", "UTF8", "--locale=C"], check=True, capture_output=True, user="postgres")
+        done = subprocess.run([postgres_bin() + "/initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync",
+                               "-E", "UTF8", "--locale=C"], capture_output=True, text=True, user="postgres", group="postgres", extra_groups=[], cwd="/")
+        if done.returncode != 0:
+            raise RuntimeError("initdb failed: " + done.stderr.strip().replace("\n", " "))
         self.pg_port = free_port()
         log = open(os.path.join(self.folder, "postgres.log"), "w")
         self.processes.append(subprocess.Popen(
             [postgres_bin() + "/postgres", "-D", data, "-p", str(self.pg_port), "-k", sockets,
              "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off"],
-            user="postgres", stdin=subprocess.DEVNULL, stdout=log, stderr=log, preexec_fn=end_with_parent))
+            user="postgres", group="postgres", extra_groups=[], stdin=subprocess.DEVNULL, stdout=log, stderr=log, preexec_fn=end_with_parent))
         deadline = time.monotonic() + 30
         while subprocess.run([postgres_bin() + "/pg_isready", "-h", "127.0.0.1", "-p", str(self.pg_port)],
                              capture_output=True).returncode != 0:
@@ -322,7 +330,7 @@ define('CONFIG_VERSION', 26);
         log = open(os.path.join(self.folder, "php-server.log"), "a")
         self.php = subprocess.Popen(
             ["php"] + self.php_settings() + ["-S", f"127.0.0.1:{self.php_port}", "-t", self.www_folder],
-            user="www-data", group="www-data", stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=self.www_folder,
+            user="www-data", group="www-data", extra_groups=[], stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=self.www_folder,
             preexec_fn=end_with_parent)
         self.processes.append(self.php)
         deadline = time.monotonic() + 30
@@ -376,7 +384,7 @@ define('CONFIG_VERSION', 26);
         for name in os.listdir(feeds):
             os.unlink(os.path.join(feeds, name))
         subprocess.run(["php"] + self.php_settings() + ["update.php", "--feeds", "--quiet"],
-                       stdin=subprocess.DEVNULL, user="www-data", group="www-data", cwd=self.www_folder, capture_output=True, timeout=300)
+                       stdin=subprocess.DEVNULL, user="www-data", group="www-data", extra_groups=[], cwd=self.www_folder, capture_output=True, timeout=300)
 
     def command(self, line):
         words = line.split(" ", 2)
@@ -403,11 +411,13 @@ define('CONFIG_VERSION', 26);
     def end(self):
         for process in reversed(self.processes):
             try:
-                process.send_signal(signal.SIGINT if process is not self.php else signal.SIGTERM)
+                # PostgreSQL's immediate shutdown (SIGQUIT): its cluster goes with the folder.
+                process.send_signal(signal.SIGQUIT if process is self.processes[0] else signal.SIGTERM)
                 process.wait(timeout=10)
             except (OSError, subprocess.TimeoutExpired):
                 process.kill()
-        self.feed_server.server_close()
+        if self.feed_server:
+            self.feed_server.server_close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -419,10 +429,18 @@ def end_with_parent():
 def main():
     # SIGTERM (the tests' `terminate`) ends as a closed input does: everything ended.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    instance = Instance(int(option("--feeds", "3")), int(option("--articles", "5")),
-                        int(option("--categories", "2")), option("--run", ""))
+    try:
+        instance = Instance(int(option("--feeds", "3")), int(option("--articles", "5")),
+                            int(option("--categories", "2")), option("--run", ""))
+    except Exception as error:
+        # Said on the line the tests read, for their failure's message.
+        print(json.dumps({"error": f"{type(error).__name__}: {error}"}), flush=True)
+        sys.exit(1)
     print(json.dumps({
         "url": f"https://127.0.0.1:{instance.tls_port}",
+        # PHP's own server, without the TLS front: for the bench, whose other reader
+        # (newsboat) trusts only the system's certificates.
+        "plain": f"http://127.0.0.1:{instance.php_port}",
         "feeds": f"http://{instance.feed_address}",
         "cert": instance.cert,
         "user": "admin",

@@ -18,6 +18,9 @@ public struct Feed: Hashable, Sendable {
     /// The least time to wait before asking again, as the feed (RSS `ttl`, `sy:updatePeriod`)
     /// or its server (`Cache-Control: max-age`, `Expires`) says; nil where neither says.
     public var refreshFloor: Duration?
+    /// How many of the source's posts its server holds unread beyond these (a reader
+    /// server's count, of articles not yet paged in), for the sources view's count.
+    public var unreadElsewhere: Int?
 
     public init(
         title: String? = nil, posts: [Post], skipped: Int = 0, firstSkipReason: String? = nil,

@@ -6,7 +6,8 @@ extension AppState {
     /// The sources view's live part, from the timeline now.
     var sourcesLive: SourcesView.Live {
         SourcesView.Live(
-            sources: timeline.sources, unread: timeline.unreadBySource, now: timing.now,
+            sources: timeline.sources,
+            unread: zip(timeline.unreadBySource, timeline.sources).map { $0 + $1.unreadElsewhere }, now: timing.now,
             height: max(1, size.height - 1))
     }
 

@@ -60,6 +60,9 @@ public struct SourceStatus: Sendable, Equatable {
     public var firstSkipReason: String?
     /// Why its document stopped being readable before its end.
     public var cutShort: String?
+    /// How many of its posts its server holds unread beyond those in the view (a reader
+    /// server's), counted in the sources view with the view's own.
+    public var unreadElsewhere = 0
 
     /// The network it is of (a web feed's, for files and feeds): its words, and what it
     /// can do for a signed-in reader.
@@ -141,6 +144,7 @@ public struct SourceStatus: Sendable, Equatable {
         skipped = feed.skipped
         firstSkipReason = feed.firstSkipReason
         cutShort = feed.cutShort
+        unreadElsewhere = feed.unreadElsewhere ?? 0
     }
 
     /// The name rows show once `feed` has answered: the feed's title, unless the
@@ -181,6 +185,8 @@ public struct SourceStatus: Sendable, Equatable {
         nextPage = feed.nextPage
         skipped += feed.skipped
         firstSkipReason = firstSkipReason ?? feed.firstSkipReason
+        // The page's unread posts were among those counted beyond: they count as posts now.
+        unreadElsewhere = max(0, unreadElsewhere - feed.posts.count { $0.readOnServer == false })
     }
 
     /// Whether the refresh asks it now: it refreshes (its own interval, or the run's), is not

@@ -42,7 +42,17 @@ final class TTRSSFeedLoader: FeedLoading {
         }
         kept.withLock { $0 = posts }
         let next = known.isEmpty && posts.count == Self.pageSize ? pageAddress(skip: posts.count) : nil
-        return Feed(title: feed.title, posts: posts, nextPage: next)
+        var answer = Feed(title: feed.title, posts: posts, nextPage: next)
+        answer.unreadElsewhere = max(0, try await unreadCount() - posts.count { $0.readOnServer == false })
+        return answer
+    }
+
+    /// How many of the feed's articles the server holds unread (`getUnread`).
+    private func unreadCount() async throws -> Int {
+        struct Unread: Decodable {
+            var unread: TTRSSNumber?
+        }
+        return try await session.call("getUnread", ["feed_id": .number(feed.id)], as: Unread.self).unread?.value ?? 0
     }
 
     func loadPage(_ url: String) async throws -> Feed {

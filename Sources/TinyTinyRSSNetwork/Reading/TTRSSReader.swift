@@ -41,10 +41,14 @@ struct TTRSSReader: NetworkReader {
     /// The account's entry (its API's address, no feed named) stands for its feeds: listed
     /// by the server, else as the last run that reached it listed them (offline, or the
     /// server down).
-    func sources(of entry: SourceEntry) async -> [SourceEntry]? {
+    func listsSources(_ entry: SourceEntry) -> Bool {
+        listingSession(entry) != nil
+    }
+
+    /// The session of the account `entry` is the list of: a subscriptions line
+    /// `ttrss URL` names tt-rss's page, a signed-in account's entry its API.
+    private func listingSession(_ entry: SourceEntry) -> TTRSSSession? {
         guard let url = entry.url else { return nil }
-        // A subscriptions line `ttrss URL` names tt-rss's page; a signed-in account's
-        // entry, its API.
         var address = url.absoluteString
         if entry.network == TinyTinyRSS.id {
             address = ((try? TTRSSSignIn.address(address)) ?? address) + "/api/"
@@ -54,6 +58,11 @@ struct TTRSSReader: NetworkReader {
         guard let session = session(for: entry, address: address), address == session.api.endpoint else {
             return nil
         }
+        return session
+    }
+
+    func sources(of entry: SourceEntry) async -> [SourceEntry]? {
+        guard let session = listingSession(entry) else { return nil }
         let memory = TTRSSFeedListMemory(environment: context.environment, account: session.name)
         var feeds: [TTRSSFeed]
         do {

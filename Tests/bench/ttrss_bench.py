@@ -1,0 +1,114 @@
+"""The reader-server table of `make bench`: a private Tiny Tiny RSS (Tests/servers/
+ttrss_server.py: Debian's tt-rss, its own PostgreSQL) with FEEDS feeds of ITEMS articles,
+fetched by its own updater; read by shimmerfeed signed in to it (in tmux, from an empty
+store: the time until "N posts from FEEDS sources" shows) and by newsboat's `ttrss` source
+(`-x reload`, from an empty cache), each over PHP's own server on loopback (plain http: newsboat
+trusts only the system's certificates), in turn, RUNS times; medians, and the peak RSS of each.
+
+usage (alone): ttrss_bench.py BINARY [FEEDS ITEMS RUNS]
+"""
+import json, os, shlex, shutil, statistics, subprocess, sys, tempfile, time, urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import many_feeds  # noqa: E402  (sampled: a command's time and peak memory)
+
+SERVER = os.path.join(HERE, "..", "servers", "ttrss_server.py")
+
+
+def session_id(plain, user, password):
+    """A session of the API's, as `shimmerfeed login` keeps one (its User-Agent's)."""
+    request = urllib.request.Request(plain + "/api/", data=json.dumps(
+        {"op": "login", "user": user, "password": password}).encode(), headers={"User-Agent": USER_AGENT})
+    return json.load(urllib.request.urlopen(request))["content"]["session_id"]
+
+
+USER_AGENT = ""
+
+
+def ours(binary, server, feeds, items):
+    workdir = tempfile.mkdtemp(prefix="ttrss-bench-")
+    name = f"shimmerfeed-ttrss-bench-{os.getpid()}"
+    try:
+        config = os.path.join(workdir, "config", "shimmerfeed")
+        os.makedirs(config)
+        account = {"network": "ttrss", "server": server["plain"], "username": server["user"],
+                   "password": server["password"], "clientID": "", "clientSecret": "",
+                   "token": session_id(server["plain"], server["user"], server["password"])}
+        with open(os.path.join(config, "accounts"), "w") as out:
+            json.dump({"accounts": [account]}, out)
+        os.chmod(os.path.join(config, "accounts"), 0o600)
+        command = ["env", f"XDG_CONFIG_HOME={workdir}/config", f"XDG_CACHE_HOME={workdir}/cache",
+                   f"XDG_STATE_HOME={workdir}/state", "TERM=xterm-256color", binary]
+        tmux = ["tmux", "-L", name, "-f", "/dev/null"]
+        start = time.monotonic()
+        subprocess.run([*tmux, "new-session", "-d", "-x", "200", "-y", "50", " ".join(map(shlex.quote, command))],
+                       check=True)
+        pid = int(subprocess.run([*tmux, "display", "-p", "#{pane_pid}"], capture_output=True, text=True).stdout)
+        wanted = f"{feeds * items:,} posts from {feeds} sources"
+        done = float("nan")
+        while time.monotonic() - start < 120:
+            screen = subprocess.run([*tmux, "capture-pane", "-p"], capture_output=True, text=True).stdout
+            if wanted in screen:
+                done = time.monotonic() - start
+                break
+            time.sleep(0.02)
+        time.sleep(0.5)
+        status = open(f"/proc/{pid}/status").read()
+        peak = next(int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:"))
+        return dict(seconds=done, peak=peak)
+    finally:
+        socket = subprocess.run(["tmux", "-L", name, "display", "-p", "#{socket_path}"],
+                                capture_output=True, text=True).stdout.strip()
+        subprocess.run(["tmux", "-L", name, "kill-server"], stderr=subprocess.DEVNULL)
+        if socket and os.path.exists(socket):
+            os.unlink(socket)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def newsboat(server):
+    workdir = tempfile.mkdtemp(prefix="ttrss-bench-newsboat-")
+    try:
+        config = os.path.join(workdir, "config")
+        with open(config, "w") as out:
+            out.write(f'urls-source "ttrss"\nttrss-url "{server["plain"]}/"\nttrss-login "{server["user"]}"\n'
+                      f'ttrss-password "{server["password"]}"\nreload-threads 8\n')
+        urls = os.path.join(workdir, "urls")
+        open(urls, "w").close()
+        return many_feeds.sampled(
+            ["newsboat", "-x", "reload", "-u", urls, "-c", os.path.join(workdir, "cache.db"), "-C", config],
+            {"HOME": workdir})
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def table(binary, feeds=100, items=20, runs=3):
+    global USER_AGENT
+    version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.split()[-1]
+    USER_AGENT = f"shimmerfeed/{version}"
+    process = subprocess.Popen([sys.executable, SERVER, "--feeds", str(feeds), "--articles", str(items),
+                                "--categories", "5"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        server = json.loads(process.stdout.readline())
+        if "error" in server:
+            print(f"tt-rss against newsboat: the private tt-rss did not start ({server['error']})")
+            return
+        print(f"tt-rss ({feeds} feeds x {items} articles) started in {server['seconds']:.1f} s")
+        rows = {"shimmerfeed": [], "newsboat -x reload (ttrss)": []}
+        for _ in range(runs):
+            rows["shimmerfeed"].append(ours(binary, server, feeds, items))
+            if shutil.which("newsboat"):
+                rows["newsboat -x reload (ttrss)"].append(newsboat(server))
+        print(f"{'reader':<30} {'every article (s)':>18} {'peak RSS (MiB)':>15}   medians of {runs}")
+        for name, runs_of in rows.items():
+            if runs_of:
+                print(f"{name:<30} {statistics.median(r['seconds'] for r in runs_of):>18.2f} "
+                      f"{statistics.median(r['peak'] for r in runs_of):>15.1f}")
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+    table(arguments[0], *(int(a) for a in arguments[1:4]))
