@@ -55,12 +55,22 @@ public struct HTTPClient: Sendable {
         /// Reads an error status's short JSON body into the failure (a server that says in
         /// words what its status cannot); nil leaves the body unread.
         public var explainError: (@Sendable (Failure, [UInt8]) -> Failure)?
+        /// Whether its secrets may go over plain http to this machine's own address (a
+        /// reader server the reader runs here, signed in to as `http://127.0.0.1/…`); never
+        /// to another host.
+        public var plainToThisMachine = false
 
         public init(url: String, form: [(String, String)]? = nil, bearerToken: String? = nil) {
             self.url = url
             self.form = form
             self.bearerToken = bearerToken
         }
+    }
+
+    /// Whether `host` is this machine's own loopback address.
+    static func isThisMachine(_ host: String) -> Bool {
+        let name = host.lowercased()
+        return name == "localhost" || name.hasPrefix("127.") || name == "[::1]" || name == "::1"
     }
 
     /// The most an API's answer may weigh.
@@ -78,7 +88,9 @@ public struct HTTPClient: Sendable {
         let url = request.url.lowercased()
         if !url.hasPrefix("https://") {
             guard url.hasPrefix("http://") else { throw Failure.unexpected("not a web address: \(request.url)") }
-            guard request.bearerToken == nil, request.form == nil, request.json == nil else {
+            let secret = request.bearerToken != nil || request.form != nil || request.json != nil
+            guard !secret || (request.plainToThisMachine && Self.isThisMachine(CurlTransfer.host(of: request.url)))
+            else {
                 throw Failure.tokenOverPlainHTTP(host: CurlTransfer.host(of: request.url))
             }
         }

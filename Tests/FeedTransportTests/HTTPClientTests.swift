@@ -72,3 +72,33 @@ import Testing
         await #expect(throws: Failure.tooLarge(limit: 16, what: "the response")) { try await small.document(url) }
     }
 }
+
+/// A request's secrets over plain http: never, but to this machine's own address where the
+/// request allows it (a reader server run here, signed in to as `http://127.0.0.1/…`).
+@Suite struct PlainHTTPToThisMachineTests {
+    @Test func secretsGoOverPlainHTTPToThisMachineOnlyWhenAllowed() async throws {
+        let server = try FeedServer()
+        var request = HTTPClient.Request(url: server.url("/api/").absoluteString)
+        request.json = #"{"op":"login","password":"secret"}"#
+        await #expect(throws: Failure.tokenOverPlainHTTP(host: "127.0.0.1")) {
+            try await HTTPClient().send(request)
+        }
+        request.plainToThisMachine = true
+        // Sent: the loopback server answers it (a 404, as it knows no such API).
+        await #expect(throws: Failure.httpStatus(code: 404, reason: "Not Found", url: request.url)) {
+            try await HTTPClient().send(request)
+        }
+        var elsewhere = HTTPClient.Request(url: "http://rss.example/api/")
+        elsewhere.json = request.json
+        elsewhere.plainToThisMachine = true
+        await #expect(throws: Failure.tokenOverPlainHTTP(host: "rss.example")) {
+            try await HTTPClient().send(elsewhere)
+        }
+    }
+
+    @Test func thisMachineIsItsLoopbackAddresses() {
+        #expect(HTTPClient.isThisMachine("127.0.0.1") && HTTPClient.isThisMachine("127.1.2.3"))
+        #expect(HTTPClient.isThisMachine("LOCALHOST") && HTTPClient.isThisMachine("::1"))
+        #expect(!HTTPClient.isThisMachine("128.0.0.1") && !HTTPClient.isThisMachine("localhost.example"))
+    }
+}

@@ -121,6 +121,8 @@ struct TTRSSLoopbackTests {
         #expect(first.posts.count == TTRSSFeedLoader.pageSize)
         #expect(first.posts.first?.title == "Feed 1 article 40")
         #expect(first.posts.allSatisfy { $0.readOnServer == false })
+        // The server's count (getCounters) beyond the 30 here: the sources view's 40.
+        #expect(first.unreadElsewhere == 10)
         let next = try #require(first.nextPage)
         let page = try await loader.loadPage(next)
         #expect(page.posts.count == 10)
@@ -143,6 +145,9 @@ struct TTRSSLoopbackTests {
         #expect(read.readOnServer == true)
         #expect(read.marks == .favourited)
         #expect(refreshed.nextPage == nil)
+        // 41 articles, one read: all 40 unread are here now, none beyond.
+        #expect(refreshed.unreadElsewhere == 0)
+        #expect(refreshed.posts.count { $0.readOnServer == false } == 40)
     }
 
     @Test func readMarksGoBothWaysSeveralInOneRequest() async throws {

@@ -650,3 +650,8 @@ if __name__ == "__main__":
     many_feeds.table(binary, many_feeds.CONFIGS, runs)
     many_feeds.commands(binary, runs=runs)
     many_feeds.storm_figures(binary, runs)
+    import ttrss_bench
+    if os.path.exists("/usr/share/tt-rss/www/api/index.php"):
+        ttrss_bench.table(binary, runs=runs)
+    else:
+        print("tt-rss against newsboat: tt-rss is not installed (.ci/system-packages test installs it)")

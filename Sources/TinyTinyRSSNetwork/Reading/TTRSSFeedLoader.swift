@@ -47,12 +47,10 @@ final class TTRSSFeedLoader: FeedLoading {
         return answer
     }
 
-    /// How many of the feed's articles the server holds unread (`getUnread`).
+    /// How many of the feed's articles the server holds unread: the account's counters,
+    /// asked once for all its feeds' loads of a round.
     private func unreadCount() async throws -> Int {
-        struct Unread: Decodable {
-            var unread: TTRSSNumber?
-        }
-        return try await session.call("getUnread", ["feed_id": .number(feed.id)], as: Unread.self).unread?.value ?? 0
+        try await session.unreadCounts()[feed.id] ?? 0
     }
 
     func loadPage(_ url: String) async throws -> Feed {

@@ -42,6 +42,8 @@ struct TTRSSAPI: Sendable {
         if let sid { body["sid"] = .text(sid) }
         var request = HTTPClient.Request(url: endpoint)
         request.json = TTRSSParameter.object(body)
+        // Sign-in allowed plain http to this machine only (`TTRSSSignIn.address`).
+        request.plainToThisMachine = true
         let data: Data
         do {
             data = try await client.send(request)

@@ -14,6 +14,10 @@ final class TTRSSSession: Sendable {
     private let password: TTRSSPassword
     private let file: AccountsFile?
     private let sid: Mutex<(current: String, login: Task<String, any Error>?)>
+    /// The account's unread counts by feed, as last asked, and when; or the ask under way.
+    private let counters = Mutex<(task: Task<[Int: Int], any Error>?, askedAt: ContinuousClock.Instant?)>((nil, nil))
+    /// How long the counts answer every feed's load: one ask for a refresh's round.
+    static let countersFresh = Duration.seconds(5)
 
     init(account: Account, password: TTRSSPassword, file: AccountsFile?, client: HTTPClient) {
         api = TTRSSAPI(server: account.server, client: client)
@@ -46,6 +50,37 @@ final class TTRSSSession: Sendable {
         } catch {
             throw Self.failure(error, server: server)
         }
+    }
+
+    /// The server's unread count of each feed (`getCounters`), one ask for all the
+    /// account's feeds within `countersFresh`.
+    func unreadCounts() async throws -> [Int: Int] {
+        let now = ContinuousClock.now
+        let task: Task<[Int: Int], any Error> = counters.withLock { counters in
+            if let task = counters.task, let askedAt = counters.askedAt, now - askedAt < Self.countersFresh {
+                return task
+            }
+            let task = Task { try await self.askCounters() }
+            counters = (task, now)
+            return task
+        }
+        return try await task.value
+    }
+
+    private func askCounters() async throws -> [Int: Int] {
+        struct Counter: Decodable {
+            var id: TTRSSNumber
+            var counter: TTRSSNumber?
+            var kind: String?
+        }
+        let counters = try await call("getCounters", as: [Lenient<Counter>].self)
+        var byFeed: [Int: Int] = [:]
+        // A feed's counter has no `kind`; a category's says "cat"; the virtual feeds are
+        // below 1, and "global-unread" is no number.
+        for counter in counters.compactMap(\.value) where counter.kind == nil && counter.id.value > 0 {
+            byFeed[counter.id.value] = counter.counter?.value ?? 0
+        }
+        return byFeed
     }
 
     /// A new session in place of `stale`; one login for every call that met its end.
