@@ -10,7 +10,8 @@ across 11 MB of code among the thousands never called, kept 8 MiB of it resident
 
 The scenario: the viewer on 300 loopback feeds from an empty store (loading, the keys
 of the timeline, the sources view, unread only, search, help), again from the store, then
-`reload`, `print` and `--dump`. Names the code no longer has are ignored by the linker; a
+`reload`, `print` and `--dump`; then the viewer and `reload` signed in to a private Tiny Tiny
+RSS of 50 feeds (Tests/servers/ttrss_server.py), where tt-rss is installed. Names the code no longer has are ignored by the linker; a
 stale order only costs memory, and `make bench` says how many of its names still exist.
 
 usage: hot_functions.py BINARY OUT   (BINARY unstripped: callgrind reads its symbols)
@@ -68,6 +69,30 @@ def functions(profile):
     return names
 
 
+def reader_server(binary, workdir, profiles):
+    """The viewer and `reload` signed in to a private tt-rss of 50 feeds (when tt-rss is
+    installed): the reader server's path, profiled into `profiles`' two."""
+    if not os.path.exists("/usr/share/tt-rss/www/api/index.php"):
+        print("hot functions: tt-rss is not installed; its path is left out of the order")
+        return []
+    import ttrss_bench
+    ttrss_bench.learn_user_agent(binary)
+    process, server = ttrss_bench.started(50, 20)
+    try:
+        if "error" in server:
+            print(f"hot functions: the private tt-rss did not start ({server['error']}); its path is left out")
+            return []
+        env = ttrss_bench.signed_in(os.path.join(workdir, "ttrss"), server)
+        env["LANG"] = os.environ.get("LANG", "C.UTF-8")
+        viewer(binary, env, profiles[0], KEYS[:8])
+        subprocess.run(callgrind(profiles[1], binary, "reload"), env=dict(os.environ, **env), check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return profiles
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+
+
 def main(binary, target):
     workdir = tempfile.mkdtemp(prefix="hot-functions-")
     farm = many_feeds.Farm(20, 0.1)
@@ -84,6 +109,7 @@ def main(binary, target):
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     finally:
         farm.close()
+    profiles += reader_server(binary, workdir, [os.path.join(workdir, f"callgrind.ttrss.{n}") for n in range(2)])
     defined = set(re.findall(r"^\S+ [tTwW] (\S+)$",
                              subprocess.run(["nm", "--defined-only", binary], capture_output=True,
                                             text=True, check=True).stdout, re.M))

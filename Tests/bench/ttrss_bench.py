@@ -26,20 +26,36 @@ def session_id(plain, user, password):
 USER_AGENT = ""
 
 
+def signed_in(workdir, server):
+    """The environment of a reader signed in to `server` (an accounts file in `workdir`,
+    as `shimmerfeed login --ttrss` writes it), their cache and store there too."""
+    config = os.path.join(workdir, "config", "shimmerfeed")
+    os.makedirs(config)
+    account = {"network": "ttrss", "server": server["plain"], "username": server["user"],
+               "password": server["password"], "clientID": "", "clientSecret": "",
+               "token": session_id(server["plain"], server["user"], server["password"])}
+    with open(os.path.join(config, "accounts"), "w") as out:
+        json.dump({"accounts": [account]}, out)
+    os.chmod(os.path.join(config, "accounts"), 0o600)
+    return {"XDG_CONFIG_HOME": f"{workdir}/config", "XDG_CACHE_HOME": f"{workdir}/cache",
+            "XDG_STATE_HOME": f"{workdir}/state"}
+
+
+def started(feeds, items, categories=5):
+    """A private tt-rss (its process, and what it printed when ready)."""
+    process = subprocess.Popen([sys.executable, SERVER, "--feeds", str(feeds), "--articles", str(items),
+                                "--categories", str(categories)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True)
+    return process, json.loads(process.stdout.readline())
+
+
 def ours(binary, server, feeds, items):
     workdir = tempfile.mkdtemp(prefix="ttrss-bench-")
     name = f"shimmerfeed-ttrss-bench-{os.getpid()}"
     try:
-        config = os.path.join(workdir, "config", "shimmerfeed")
-        os.makedirs(config)
-        account = {"network": "ttrss", "server": server["plain"], "username": server["user"],
-                   "password": server["password"], "clientID": "", "clientSecret": "",
-                   "token": session_id(server["plain"], server["user"], server["password"])}
-        with open(os.path.join(config, "accounts"), "w") as out:
-            json.dump({"accounts": [account]}, out)
-        os.chmod(os.path.join(config, "accounts"), 0o600)
-        command = ["env", f"XDG_CONFIG_HOME={workdir}/config", f"XDG_CACHE_HOME={workdir}/cache",
-                   f"XDG_STATE_HOME={workdir}/state", "TERM=xterm-256color", binary]
+        environment = signed_in(workdir, server)
+        command = ["env", *(f"{key}={value}" for key, value in environment.items()), "TERM=xterm-256color",
+                   binary]
         tmux = ["tmux", "-L", name, "-f", "/dev/null"]
         start = time.monotonic()
         subprocess.run([*tmux, "new-session", "-d", "-x", "200", "-y", "50", " ".join(map(shlex.quote, command))],
@@ -82,14 +98,17 @@ def newsboat(server):
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def table(binary, feeds=100, items=20, runs=3):
+def learn_user_agent(binary):
+    """The User-Agent the binary sends: a session works only with the one that logged in."""
     global USER_AGENT
     version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.split()[-1]
     USER_AGENT = f"shimmerfeed/{version}"
-    process = subprocess.Popen([sys.executable, SERVER, "--feeds", str(feeds), "--articles", str(items),
-                                "--categories", "5"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def table(binary, feeds=100, items=20, runs=3):
+    learn_user_agent(binary)
+    process, server = started(feeds, items)
     try:
-        server = json.loads(process.stdout.readline())
         if "error" in server:
             print(f"tt-rss against newsboat: the private tt-rss did not start ({server['error']})")
             return

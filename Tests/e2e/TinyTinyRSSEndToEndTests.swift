@@ -36,8 +36,8 @@ extension EndToEndTests {
 
             /// The viewer, with the store of this machine: its exit code said after it
             /// (`quit`), or run with `exec` (`killProgram`).
-            func view(_ tmux: TmuxSession, exec: Bool = false) throws {
-                let viewer = "\(try Binary.required()) --store '\(folder.path)/store.sqlite3'"
+            func view(_ tmux: TmuxSession, exec: Bool = false, _ arguments: String = "") throws {
+                let viewer = "\(try Binary.required()) --store '\(folder.path)/store.sqlite3' \(arguments)"
                 try tmux.run(
                     "clear; \(environment) " + (exec ? "exec \(viewer)" : "\(viewer); echo EXIT=$?"))
             }
@@ -128,6 +128,14 @@ extension EndToEndTests {
             _ = waitForUnread(server, "the kept marks sent at the restart") { $0 == 18 }
             let screen = try again.waitFor("both read here too") { $0.contains("18 unread") }
             print(screen)
+            try again.quit()
+            // Offline, with the server down: the store's copy, under the feed list kept.
+            server.command("down")
+            try machine.view(again, "--offline")
+            let offline = try again.waitFor("the store's copy offline") {
+                $0.contains("20 posts from 2 sources") && $0.contains("18 unread")
+            }
+            print(offline)
             try again.quit()
         }
 
