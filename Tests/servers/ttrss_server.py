@@ -127,7 +127,7 @@ def feed_server(feeds):
         server.daemon_threads = True
         threading.Thread(target=server.serve_forever, daemon=True).start()
         return server, address
-    raise SystemExit("no loopback address with a free port 80")
+    raise RuntimeError("no loopback address with a free port 80")
 
 
 def tls_front(folder, backend, state):
@@ -231,12 +231,13 @@ class Instance:
         self.processes.append(subprocess.Popen(
             [postgres_bin() + "/postgres", "-D", data, "-p", str(self.pg_port), "-k", sockets,
              "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off"],
-            user="postgres", group="postgres", extra_groups=[], stdin=subprocess.DEVNULL, stdout=log, stderr=log, preexec_fn=end_with_parent))
+            user="postgres", group="postgres", extra_groups=[], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+            preexec_fn=end_with_parent, cwd="/"))
         deadline = time.monotonic() + 30
         while subprocess.run([postgres_bin() + "/pg_isready", "-h", "127.0.0.1", "-p", str(self.pg_port)],
                              capture_output=True).returncode != 0:
             if time.monotonic() > deadline:
-                raise SystemExit("PostgreSQL did not start")
+                raise RuntimeError("PostgreSQL did not start: " + open(os.path.join(self.folder, "postgres.log")).read()[-500:])
             time.sleep(0.05)
         self.psql("create database ttrss", database="postgres")
         subprocess.run(["psql", "-q", "-h", "127.0.0.1", "-p", str(self.pg_port), "-U", "postgres", "-d", "ttrss",
@@ -280,7 +281,7 @@ class Instance:
         relaxed = relaxed.replace('strpos($ip_addr, "127.") === 0', "false")
         relaxed = relaxed.replace('strpos($fetch_effective_ip_addr, "127.") === 0', "false")
         if relaxed == text:
-            raise SystemExit("urlhelper.php has changed: its loopback refusal was not found")
+            raise RuntimeError("urlhelper.php has changed: its loopback refusal was not found")
         os.unlink(helper)
         open(helper, "w").write(relaxed)
         self.www_folder = www
@@ -340,7 +341,7 @@ define('CONFIG_VERSION', 26);
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise SystemExit("PHP's server did not start")
+                    raise RuntimeError("PHP's server did not start")
                 time.sleep(0.05)
 
     def write_config(self):
