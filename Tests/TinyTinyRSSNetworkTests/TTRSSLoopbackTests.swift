@@ -150,6 +150,16 @@ struct TTRSSLoopbackTests {
         #expect(refreshed.posts.count { $0.readOnServer == false } == 40)
     }
 
+    @Test func theUnreadCountsAreAskedOnceForEveryFeedOfARound() async throws {
+        let (name, uid) = user("admin")
+        let session = session(try await signIn([name, password(name)]))
+        let counts = try await session.unreadCounts()
+        #expect(counts.count == 3 && counts.values.allSatisfy { $0 == 40 })
+        // Read elsewhere meanwhile: the same round's loads still share the first answer.
+        server.sql("update ttrss_user_entries set unread = false where owner_uid = \(uid)")
+        #expect(try await session.unreadCounts() == counts)
+    }
+
     @Test func readMarksGoBothWaysSeveralInOneRequest() async throws {
         let (name, uid) = user("admin")
         let actions = TTRSSActions(session: session(try await signIn([name, password(name)])))
@@ -166,6 +176,10 @@ struct TTRSSLoopbackTests {
             server.titles(where: "not u.unread", owner: uid) == [
                 "Feed 2 article 39", "Feed 2 article 40", "Feed 3 article 1",
             ])
+        #expect(await actions.mark([ids[0]], read: false) == .taken)
+        #expect(server.titles(where: "not u.unread", owner: uid) == ["Feed 2 article 39", "Feed 3 article 1"])
+        // A mark sets, never toggles: read twice (two devices, a retry) is read.
+        #expect(await actions.mark([ids[1]], read: true) == .taken)
         #expect(await actions.mark([ids[0]], read: false) == .taken)
         #expect(server.titles(where: "not u.unread", owner: uid) == ["Feed 2 article 39", "Feed 3 article 1"])
     }
@@ -268,6 +282,13 @@ struct TTRSSLoopbackTests {
         } catch {
             Issue.record("\(error)")
         }
+        // A server that cannot be reached: forgotten here all the same, and said.
+        var gone = account
+        gone.server = "https://127.0.0.1:1"
+        let unreachable = try await TinyTinyRSS().signOut(gone, client: client)
+        #expect(
+            unreachable.hasPrefix("Signed out of tt-rss: admin@127.0.0.1:1 forgotten here, and its password with it."))
+        #expect(unreachable.hasSuffix("its session ends there when it expires."))
     }
 }
 

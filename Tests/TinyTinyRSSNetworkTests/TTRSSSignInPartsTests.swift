@@ -1,5 +1,6 @@
 import FeedCore
 import FeedNetwork
+import FeedTransport
 import Foundation
 import Testing
 
@@ -28,6 +29,13 @@ struct TTRSSSignInPartsTests {
         #expect(try TTRSSPassword.kept("kept").read(for: "a@b") == "kept")
     }
 
+    @Test func aPasswordCommandIsReadTo64KiBAndNoFurther() {
+        // 64 KiB and a line end: read whole, the line the password.
+        #expect((try? PasswordCommand.run("head -c 65535 /dev/zero | tr '\\0' a; echo"))?.count == 65535)
+        // More: the command is left (its pipe closed under it) and said to have failed.
+        #expect(throws: Failure.self) { try PasswordCommand.run("head -c 66000 /dev/zero | tr '\\0' a") }
+    }
+
     @Test func aFailingOrSilentPasswordCommandSaysSo() {
         #expect(throws: Failure.unexpected("password-command exit 3 failed (exit status 3)")) {
             try PasswordCommand.run("exit 3")
@@ -36,6 +44,35 @@ struct TTRSSSignInPartsTests {
             try PasswordCommand.run("true")
         }
         #expect(throws: Failure.self) { try TTRSSPassword.kept(nil).read(for: "a@b") }
+    }
+
+    @Test func theFeedListIsKeptInTheCacheFolder() {
+        let xdg = TTRSSFeedListMemory(
+            environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"], account: "ada@rss.example/tt-rss")
+        #expect(xdg?.path == "/c/shimmerfeed/ttrss/ada_rss.example_tt-rss.json")
+        // A relative XDG_CACHE_HOME is not one (the XDG rule): HOME's.
+        let home = TTRSSFeedListMemory(environment: ["XDG_CACHE_HOME": "c", "HOME": "/h"], account: "a@b:1")
+        #expect(home?.path == "/h/.cache/shimmerfeed/ttrss/a_b_1.json")
+        #expect(TTRSSFeedListMemory(environment: [:], account: "a@b") == nil)
+    }
+
+    @Test func onlyAnAccountsOwnEntryListsItsFeeds() {
+        let account = Account(
+            network: TinyTinyRSS.id, server: "https://rss.example/tt-rss", username: "ada", displayName: nil, token: "s"
+        )
+        let reader = TTRSSReader(
+            context: NetworkContext(client: HTTPClient(), accounts: [account], formats: DocumentFormats(json: [])))
+        let api = URL(string: "https://rss.example/tt-rss/api/")!
+        #expect(reader.listsSources(SourceEntry(source: .url(api))))
+        var line = SourceEntry(source: .url(URL(string: "https://rss.example/tt-rss/")!))
+        line.network = TinyTinyRSS.id
+        #expect(reader.listsSources(line), "a subscriptions line `ttrss URL`")
+        // A feed of it, another network's line, another server: none lists.
+        #expect(!reader.listsSources(SourceEntry(source: .url(URL(string: "https://rss.example/tt-rss/api/?feed=3")!))))
+        var other = SourceEntry(source: .url(api))
+        other.network = NetworkID("mastodon")
+        #expect(!reader.listsSources(other))
+        #expect(!reader.listsSources(SourceEntry(source: .url(URL(string: "https://elsewhere.example/api/")!))))
     }
 
     @Test func anAccountIsNamedByItsUserAndAddress() {
