@@ -85,5 +85,10 @@ struct TTRSSSignInPartsTests {
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "rss.example/tt-rss/") == [account])
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "ada@rss.example/tt-rss") == [account])
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "other.example").isEmpty)
+        // Another network's account at the same address is not tt-rss's to sign out.
+        let mastodon = Account(
+            network: NetworkID("mastodon"), server: "https://rss.example", username: "ada", displayName: nil, token: "t"
+        )
+        #expect(TinyTinyRSS().accounts([mastodon, account], signedOutAt: "ada@rss.example/tt-rss") == [account])
     }
 }
