@@ -22,9 +22,7 @@ public final class PictureDiskCache: Sendable {
 
     /// `$XDG_CACHE_HOME/shimmerfeed/pictures`, else `~/.cache/shimmerfeed/pictures`.
     public static func defaultFolder(environment: [String: String]) -> String? {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/shimmerfeed/pictures" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.cache/shimmerfeed/pictures"
+        CacheFolder.path("pictures", environment: environment)
     }
 
     /// The copy kept of `url`, marked as used now; nil when there is none.

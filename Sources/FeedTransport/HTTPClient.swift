@@ -68,7 +68,7 @@ public struct HTTPClient: Sendable {
     }
 
     /// Whether `host` is this machine's own loopback address.
-    static func isThisMachine(_ host: String) -> Bool {
+    public static func isThisMachine(_ host: String) -> Bool {
         let name = host.lowercased()
         return name == "localhost" || name.hasPrefix("127.") || name == "[::1]" || name == "::1"
     }

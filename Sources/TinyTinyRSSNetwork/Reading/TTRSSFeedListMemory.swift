@@ -9,12 +9,9 @@ struct TTRSSFeedListMemory {
 
     /// `$XDG_CACHE_HOME/shimmerfeed/ttrss/ACCOUNT.json` (else `~/.cache/…`).
     init?(environment: [String: String], account: String) {
-        let cache =
-            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? environment["HOME"].map { $0 + "/.cache" }
-        guard let cache else { return nil }
         let name = String(account.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
-        path = cache + "/shimmerfeed/ttrss/" + name + ".json"
+        guard let path = CacheFolder.path("ttrss/" + name + ".json", environment: environment) else { return nil }
+        self.path = path
     }
 
     func read() -> [TTRSSFeed]? {

@@ -1,5 +1,6 @@
 import FeedCore
 import FeedNetwork
+import FeedTransport
 import FoundationEssentials
 
 /// Signing in to tt-rss: its address, the API's `login`, and what each refusal means to the
@@ -20,7 +21,7 @@ enum TTRSSSignIn {
             throw SignInRefused(
                 "\(typed): not a tt-rss address (give its page's address, such as https://rss.example/tt-rss)")
         }
-        if scheme == "http", !isLoopback(host) {
+        if scheme == "http", !HTTPClient.isThisMachine(host) {
             throw SignInRefused(
                 "\(typed): a password goes to tt-rss over https only (plain http only to this machine's own address)")
         }
@@ -35,10 +36,6 @@ enum TTRSSSignIn {
         while path.hasSuffix("/") { path.removeLast() }
         let port = url.port.map { ":\($0)" } ?? ""
         return "\(scheme)://\(host.lowercased())\(port)\(path)"
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host.hasPrefix("127.") || host == "[::1]" || host == "::1"
     }
 
     /// A session id for `username` with `password`.
