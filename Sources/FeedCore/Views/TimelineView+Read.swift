@@ -13,7 +13,7 @@ extension TimelineView {
             if changed, post.readOnServer != nil, let source = post.source?.index, sources.indices.contains(source),
                 sources[source].isLoading
             {
-                markedWhileLoading.insert(post.id)
+                markedWhileLoading[source, default: []].insert(post.id)
             }
             // Unread only: a post read stays in its place until the reader leaves the view.
             if changed, isRead, unreadOnly { keptInView.insert(post.id) }
@@ -33,13 +33,14 @@ extension TimelineView {
         var answered: Set<Int> = []
         for post in posts {
             guard let isRead = post.readOnServer else { continue }
-            if let source = post.source?.index { answered.insert(source) }
-            guard !markedWhileLoading.contains(post.id) else { continue }
+            let source = post.source?.index ?? 0
+            answered.insert(source)
+            guard markedWhileLoading[source]?.contains(post.id) != true else { continue }
             changed = (isRead ? read.insert(post.id).inserted : read.remove(post.id) != nil) || changed
         }
         // Once a source's load has answered, its marks made meanwhile need no keeping.
         for source in answered where sources.indices.contains(source) && !sources[source].isLoading {
-            markedWhileLoading = markedWhileLoading.filter { !$0.description.hasPrefix("\(source)/") }
+            markedWhileLoading[source] = nil
         }
         if changed { recountUnread(in: frame) }
     }

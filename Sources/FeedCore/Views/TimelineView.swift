@@ -94,9 +94,9 @@ public struct TimelineView: Sendable {
     /// Posts read: opened, expanded, or scrolled past above the screen. With the store
     /// they are kept between runs and unread posts carry a mark.
     public internal(set) var read: Set<PostID> = []
-    /// Posts marked read or unread here while their source was loading: its answer's read
-    /// state, asked before the mark, does not undo the mark.
-    var markedWhileLoading: Set<PostID> = []
+    /// Posts marked read or unread here while their source was loading, by source: its
+    /// answer's read state, asked before the mark, does not undo the mark.
+    var markedWhileLoading: [Int: Set<PostID>] = [:]
     /// How many of the posts are unread (of the scope's sources, in a scope), counted when
     /// posts or marks change.
     public internal(set) var unreadCount = 0
