@@ -47,20 +47,29 @@ def subscribe(workdir, farm, feeds):
 
 def ours(binary, farm, feeds, items, extra_args=()):
     """Seconds until "N posts from M sources" shows, the peak RSS in MiB, and the process's
-    RSS once loaded (what stays). In tmux, read with capture-pane: the screen as drawn (in
-    the pty's bytes the diff writes only what changed, so the line never shows whole)."""
+    RSS once loaded (what stays), reading the farm's first `feeds` feeds from an empty store."""
     workdir = tempfile.mkdtemp(prefix="many-feeds-", dir=terminal_bench.STATE_ROOT)
+    try:
+        environment = dict(subscribe(workdir, farm, feeds), XDG_CACHE_HOME=f"{workdir}/cache")
+        return viewer_until(binary, environment, f"{feeds * items:,} posts from {feeds} sources", extra_args)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def viewer_until(binary, environment, wanted, extra_args=()):
+    """The viewer with `environment`, until `wanted` shows: seconds, the peak RSS in MiB, the
+    RSS once loaded, its anonymous part, and the CPU seconds. In tmux at 200x50, read with
+    capture-pane: the screen as drawn (in the pty's bytes the diff writes only what changed,
+    so the line never shows whole)."""
     server = f"shimmerfeed-bench-{os.getpid()}"
     try:
-        environment = subscribe(workdir, farm, feeds)
-        command = ["env", *(f"{name}={value}" for name, value in environment.items()),
-                   f"XDG_CACHE_HOME={workdir}/cache", "TERM=xterm-256color", binary, *extra_args]
+        command = ["env", *(f"{name}={value}" for name, value in environment.items()), "TERM=xterm-256color",
+                   binary, *extra_args]
         tmux = ["tmux", "-L", server, "-f", "/dev/null"]
         start = time.monotonic()
         subprocess.run([*tmux, "new-session", "-d", "-x", "200", "-y", "50", " ".join(map(shlex.quote, command))],
                        check=True)
         pid = int(subprocess.run([*tmux, "display", "-p", "#{pane_pid}"], capture_output=True, text=True).stdout)
-        wanted = f"{feeds * items:,} posts from {feeds} sources"
         done = float("nan")
         while time.monotonic() - start < 120:
             screen = subprocess.run([*tmux, "capture-pane", "-p"], capture_output=True, text=True).stdout
@@ -86,7 +95,6 @@ def ours(binary, farm, feeds, items, extra_args=()):
         # A killed server leaves its socket file.
         if socket and os.path.exists(socket):
             os.unlink(socket)
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def keys_in_the_storm(binary, farm, feeds, items, every=0.15):

@@ -7,11 +7,11 @@ trusts only the system's certificates), in turn, RUNS times; medians, and the pe
 
 usage (alone): ttrss_bench.py BINARY [FEEDS ITEMS RUNS]
 """
-import json, os, shlex, shutil, statistics, subprocess, sys, tempfile, time, urllib.request
+import json, os, shutil, statistics, subprocess, sys, tempfile, urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import many_feeds  # noqa: E402  (sampled: a command's time and peak memory)
+import many_feeds  # noqa: E402  (the viewer in tmux until loaded; a command's time and peak memory)
 
 SERVER = os.path.join(HERE, "..", "servers", "ttrss_server.py")
 
@@ -51,34 +51,11 @@ def started(feeds, items, categories=5):
 
 def ours(binary, server, feeds, items):
     workdir = tempfile.mkdtemp(prefix="ttrss-bench-")
-    name = f"shimmerfeed-ttrss-bench-{os.getpid()}"
     try:
-        environment = signed_in(workdir, server)
-        command = ["env", *(f"{key}={value}" for key, value in environment.items()), "TERM=xterm-256color",
-                   binary]
-        tmux = ["tmux", "-L", name, "-f", "/dev/null"]
-        start = time.monotonic()
-        subprocess.run([*tmux, "new-session", "-d", "-x", "200", "-y", "50", " ".join(map(shlex.quote, command))],
-                       check=True)
-        pid = int(subprocess.run([*tmux, "display", "-p", "#{pane_pid}"], capture_output=True, text=True).stdout)
         wanted = f"{feeds * items:,} posts from {feeds} sources"
-        done = float("nan")
-        while time.monotonic() - start < 120:
-            screen = subprocess.run([*tmux, "capture-pane", "-p"], capture_output=True, text=True).stdout
-            if wanted in screen:
-                done = time.monotonic() - start
-                break
-            time.sleep(0.02)
-        time.sleep(0.5)
-        status = open(f"/proc/{pid}/status").read()
-        peak = next(int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:"))
-        return dict(seconds=done, peak=peak)
+        figures = many_feeds.viewer_until(binary, signed_in(workdir, server), wanted)
+        return dict(seconds=figures["all_loaded_s"], peak=figures["peak_rss_mib"])
     finally:
-        socket = subprocess.run(["tmux", "-L", name, "display", "-p", "#{socket_path}"],
-                                capture_output=True, text=True).stdout.strip()
-        subprocess.run(["tmux", "-L", name, "kill-server"], stderr=subprocess.DEVNULL)
-        if socket and os.path.exists(socket):
-            os.unlink(socket)
         shutil.rmtree(workdir, ignore_errors=True)
 
 

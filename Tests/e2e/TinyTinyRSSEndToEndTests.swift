@@ -45,20 +45,29 @@ extension EndToEndTests {
             func remove() { try? FileManager.default.removeItem(at: folder) }
         }
 
+        /// Polls `value` (read from the server's database) until `condition` holds of it, or
+        /// the deadline; the value last read.
+        private func waitForServer<Value>(
+            _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ value: () -> Value,
+            until condition: (Value) -> Bool
+        ) -> Value {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(10)
+            var read = value()
+            while clock.now < deadline, !condition(read) {
+                usleep(50_000)
+                read = value()
+            }
+            #expect(condition(read), "the server's \(read): \(what)", sourceLocation: sourceLocation)
+            return read
+        }
+
         /// Polls the server until `condition` holds of its unread count, or the deadline.
         private func waitForUnread(
             _ server: TTRSSServer, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
             _ condition: (Int) -> Bool
         ) -> Int {
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(10)
-            var count = server.unreadCount()
-            while clock.now < deadline, !condition(count) {
-                usleep(50_000)
-                count = server.unreadCount()
-            }
-            #expect(condition(count), "the server's unread count \(count): \(what)", sourceLocation: sourceLocation)
-            return count
+            waitForServer(what, sourceLocation: sourceLocation, { server.unreadCount() }, until: condition)
         }
 
         @Test func theAccountsFeedsAreSourcesReadBothWaysAndStarred() throws {
@@ -97,10 +106,7 @@ extension EndToEndTests {
             _ = waitForUnread(server, "the post marked unread here is unread there") { $0 == 37 }
             // A star.
             try tmux.press("l")
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(10)
-            while clock.now < deadline, server.titles(where: "u.marked").isEmpty { usleep(50_000) }
-            #expect(server.titles(where: "u.marked").count == 1, "the star is on the server")
+            _ = waitForServer("the star is on the server", { server.titles(where: "u.marked") }) { $0.count == 1 }
             try tmux.quit()
             try tmux.expectRestored()
         }
