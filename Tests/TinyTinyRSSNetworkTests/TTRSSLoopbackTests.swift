@@ -218,7 +218,13 @@ struct TTRSSLoopbackTests {
         let folder = try ScratchFolder.make("store-ttrss")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = AccountsFile(path: folder.path + "/accounts")
-        try file.write([account])
+        // Beside it, accounts that share all but one of its server, network and name:
+        // the new session is this one's only.
+        var others = [account, account, account]
+        others[0].username = "another"
+        others[1].network = NetworkID("mastodon")
+        others[2].server = account.server + "/other"
+        try file.write([others[0], account, others[1], others[2]])
         let session = session(account, file: file)
         // The server forgets every session (a restart of its PHP sessions, an expiry).
         _ = server.sql("delete from ttrss_sessions")
@@ -229,8 +235,9 @@ struct TTRSSLoopbackTests {
         #expect(try await a.level == 15)
         #expect(try await b.level == 15)
         let kept = try file.read()
-        #expect(kept.count == 1)
-        #expect(kept[0].token != account.token)
+        #expect(kept.count == 4)
+        #expect(kept[1].token != account.token)
+        #expect([kept[0], kept[2], kept[3]] == others, "the others' sessions as they were")
         // With a password command instead, nothing kept: the command's password is used.
         _ = server.sql("delete from ttrss_sessions")
         var bare = account
