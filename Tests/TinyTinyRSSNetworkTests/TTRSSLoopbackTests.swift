@@ -128,6 +128,13 @@ struct TTRSSLoopbackTests {
         #expect(page.posts.count == 10)
         #expect(page.posts.last?.title == "Feed 1 article 1")
         #expect(page.nextPage == nil)
+        // A full page further on names the next by where it ends.
+        let fromFive = try await loader.loadPage(loader.pageAddress(skip: 5))
+        #expect(fromFive.posts.first?.title == "Feed 1 article 35")
+        let after = try #require(fromFive.nextPage)
+        #expect(TTRSSFeedLoader.skip(in: after) == 35)
+        #expect(
+            try await loader.loadPage(after).posts.map(\.title) == (1...5).reversed().map { "Feed 1 article \($0)" })
         // Published since, and one read elsewhere (tt-rss's own page, another device).
         server.command("publish 1 Feed 1 breaking")
         server.command("update")

@@ -84,6 +84,7 @@ struct TTRSSSignInPartsTests {
         #expect(TinyTinyRSS().handle(of: account) == "ada@rss.example/tt-rss")
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "rss.example/tt-rss/") == [account])
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "ada@rss.example/tt-rss") == [account])
+        #expect(TinyTinyRSS().accounts([account], signedOutAt: "@ada@rss.example/tt-rss") == [account])
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "other.example").isEmpty)
         // Another network's account at the same address is not tt-rss's to sign out.
         let mastodon = Account(
