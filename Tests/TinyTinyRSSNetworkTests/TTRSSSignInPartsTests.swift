@@ -86,6 +86,12 @@ struct TTRSSSignInPartsTests {
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "ada@rss.example/tt-rss") == [account])
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "@ada@rss.example/tt-rss") == [account])
         #expect(TinyTinyRSS().accounts([account], signedOutAt: "other.example").isEmpty)
+        // A tt-rss on this machine over plain http, whose address is no https address: its
+        // handle names it, with the @ or without.
+        let local = Account(
+            network: TinyTinyRSS.id, server: "http://127.0.0.1:8080", username: "admin", displayName: nil, token: "s")
+        #expect(TinyTinyRSS().accounts([local], signedOutAt: "admin@http://127.0.0.1:8080") == [local])
+        #expect(TinyTinyRSS().accounts([local], signedOutAt: "@admin@http://127.0.0.1:8080") == [local])
         // Another network's account at the same address is not tt-rss's to sign out.
         let mastodon = Account(
             network: NetworkID("mastodon"), server: "https://rss.example", username: "ada", displayName: nil, token: "t"
