@@ -183,13 +183,24 @@ format:
 	$(SWIFT) format --in-place --recursive $(LINTED)
 
 # A standalone binary: the Swift runtime and Foundation linked in, the sample feed embedded.
+# The binary, then its manual pages and shell completions, written by the binary itself
+# (--generate KIND) from the tables its parser reads, each where its system looks.
+SHARE = $(DESTDIR)$(PREFIX)/share
+INSTALLED_DOCUMENTS = man:man/man1/shimmerfeed.1 man-config:man/man5/shimmerfeed-config.5 \
+	complete-bash:bash-completion/completions/shimmerfeed complete-zsh:zsh/site-functions/_shimmerfeed \
+	complete-fish:fish/vendor_completions.d/shimmerfeed.fish
 install:
 	@.ci/system-packages build
 	$(SWIFT) build -c release --static-swift-stdlib --product shimmerfeed
 	install -D -s -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/shimmerfeed" "$(DESTDIR)$(PREFIX)/bin/shimmerfeed"
+	@set -e; for document in $(INSTALLED_DOCUMENTS); do \
+		to="$(SHARE)/$${document#*:}"; mkdir -p "$$(dirname "$$to")"; \
+		"$(DESTDIR)$(PREFIX)/bin/shimmerfeed" --generate "$${document%%:*}" > "$$to.tmp"; \
+		chmod 644 "$$to.tmp"; mv "$$to.tmp" "$$to"; echo "installed $$to"; \
+	done
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/shimmerfeed"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/shimmerfeed" $(foreach document,$(INSTALLED_DOCUMENTS),"$(SHARE)/$(word 2,$(subst :, ,$(document)))")
 
 clean:
 	rm -rf .build

@@ -288,7 +288,9 @@ let package = Package(
         // Real child processes, apart from the in-memory tiers.
         .testTarget(
             name: "ProcessTests",
-            dependencies: ["FeedTerminal", "FeedCore", "FeedPictures", "TestSupport"],
+            dependencies: [
+                "FeedTerminal", "FeedCore", "FeedPictures", "FeedCommandLine", "NetworkRegistry", "TestSupport",
+            ],
             swiftSettings: swift6
         ),
         // The real binary in tmux; depends on the executable so `swift test` builds it.

@@ -1,8 +1,8 @@
 import FeedCore
 
 /// One option of the command line: its names, its value, what it does, and how it sets the
-/// options. `CommandLineOption.all` is the one table: the parser, `--help` and the README's
-/// option table all come from it (a test holds the README to it), and every default it
+/// options. `CommandLineOption.all` is the one table: the parser, `--help`, the manual and
+/// the shells' completions all come from it (a test holds the manual to it), and every default it
 /// names is read from `CommandLineOptions()`, never typed again.
 public struct CommandLineOption: Sendable {
     /// The names, the one the help shows first: `["--help", "-h"]`.
@@ -11,9 +11,9 @@ public struct CommandLineOption: Sendable {
     public var value: String?
     /// The choices, where the networks give them (`--format`): in place of `value`.
     var choices: (@Sendable (CommandLineVocabulary) -> [String])?
-    /// What it does, for `--help` and the README.
+    /// What it does, for `--help` and the manual.
     public var summary: String
-    /// More for the README, when there is more to say.
+    /// More for the manual, when there is more to say.
     public var detail: String?
     /// Sets the options from the value (a flag is given an empty one).
     let apply: @Sendable (inout CommandLineOptions, String) throws(CommandLineOptions.ParseError) -> Void
@@ -24,7 +24,7 @@ public struct CommandLineOption: Sendable {
         return choices(vocabulary).joined(separator: "|")
     }
 
-    /// How the help and the README write it: `--timeout SECONDS`, `-h, --help`.
+    /// How the help writes it: `--timeout SECONDS`, `-h, --help`.
     public func label(in vocabulary: CommandLineVocabulary) -> String {
         let shown = names.sorted { $0.count < $1.count }.joined(separator: ", ")
         return value(in: vocabulary).map { "\(shown) \($0)" } ?? shown
@@ -108,7 +108,7 @@ extension CommandLineOption {
 
     // MARK: the table
 
-    /// Every option, in the order `--help` and the README list them.
+    /// Every option, in the order `--help` and the manual list them.
     public static let all: [CommandLineOption] = [
         CommandLineOption(
             names: ["--refresh"], value: "INTERVAL",
@@ -362,6 +362,14 @@ extension CommandLineOption {
         ) { options, text throws(ParseError) in
             guard !text.isEmpty else { throw ParseError(description: "--config takes a file's path") }
             options.configPath = text
+        },
+        CommandLineOption(
+            names: ["--generate"], value: choices(GeneratedDocument.self),
+            summary:
+                "print the manual (man: shimmerfeed(1); man-config: shimmerfeed-config(5)) or a shell's completion, "
+                + "made from the tables the parser reads; make install installs each where its system looks"
+        ) { options, text throws(ParseError) in
+            options.action = .generate(try choice(text, of: "--generate", GeneratedDocument.self))
         },
         CommandLineOption(names: ["--help", "-h"], summary: "show this help") { options, _ in options.action = .help },
         CommandLineOption(names: ["--version", "-V"], summary: "show the version") { options, _ in

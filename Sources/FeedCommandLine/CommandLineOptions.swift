@@ -14,6 +14,10 @@ public struct CommandLineOptions: Equatable, Sendable {
         case logout(String)
         /// `shimmerfeed keys`: every action and its keys, as bound.
         case keys
+        /// `shimmerfeed accounts`: the accounts signed in.
+        case accounts
+        /// `--generate KIND`: a manual page or a shell's completion.
+        case generate(GeneratedDocument)
         /// A command for scripts, with no terminal.
         case script(ScriptCommand)
     }
@@ -141,6 +145,11 @@ public struct CommandLineOptions: Equatable, Sendable {
                 throw ParseError(description: "\(command) takes a server: shimmerfeed \(command) SERVER")
             }
             options.action = command == "login" ? .login(server, network: nil) : .logout(server)
+            return options
+        }
+        if arguments.first == "accounts" {
+            guard arguments.count == 1 else { throw ParseError(description: "accounts takes nothing more") }
+            options.action = .accounts
             return options
         }
         var arguments = arguments[...]
@@ -335,13 +344,25 @@ public struct CommandLineOptions: Equatable, Sendable {
         }.joined()
     }
 
-    /// The ways to sign in as `--help` lists them, each summary beside its usage.
-    private static func signInText(_ vocabulary: CommandLineVocabulary) -> String {
-        vocabulary.signIns.map { signIn in
-            let usage = "shimmerfeed " + signIn.usage
+    /// The commands as `--help` lists them, each summary beside its usage.
+    private static func commandsText(_ vocabulary: CommandLineVocabulary) -> String {
+        CommandLineCommand.all(vocabulary).map { command in
+            let usage = "shimmerfeed " + command.usage
             let gap = String(repeating: " ", count: max(2, 28 - usage.count))
-            return "       " + usage + gap + signIn.summary + "\n"
+            return "       " + usage + gap + command.summary + "\n"
         }.joined()
+    }
+
+    /// The manual's description, wrapped for the terminal; the first paragraph (what the
+    /// program is) stands in the help's title.
+    private static func descriptionText() -> String {
+        var paragraphs = Array(ProgramManual.description.dropFirst())
+        paragraphs[paragraphs.count - 1] += " man shimmerfeed and man shimmerfeed-config have the rest."
+        return paragraphs.map(wrapped).joined(separator: "\n\n")
+    }
+
+    private static func wrapped(_ paragraph: String) -> String {
+        TextWrapper.wrap(paragraph, width: 80).joined(separator: "\n")
     }
 
     /// `--help`, with the keys as `keys` binds them, and what the networks add.
@@ -350,48 +371,14 @@ public struct CommandLineOptions: Equatable, Sendable {
         shimmerfeed — a feed of posts in the terminal, with skeleton rows while it loads
 
         Usage: shimmerfeed [OPTIONS] [SOURCE...]
-        \(signInText(vocabulary))       shimmerfeed logout SERVER   revoke its token there and forget the account
-               shimmerfeed keys            every action a key may be bound to, and its keys
-               shimmerfeed reload          every subscription into the store, for cron (1 if any fails)
-               shimmerfeed unread          the unread count, from the store
-               shimmerfeed print [--json|--paragraphs] [--unread]  the stored timeline
-               shimmerfeed export opml     the subscriptions as OPML 2.0
-
-        A SOURCE is a file, - for standard input (keys still come from the terminal), an
-        http:// or https:// URL, or an OPML file of feeds. Several sources make one
-        timeline, newest first. With no SOURCE, the subscriptions file
-        ($XDG_CONFIG_HOME/shimmerfeed/feeds, else ~/.config/shimmerfeed/feeds: a source
-        per line, then a title; token=$VARIABLE for a bearer token, account=@me@host for
-        an account signed in with login; stream=off; refresh=15m keep=200 images=none
-        mute=WORD of its own; search "QUERY" TITLE for a saved search, also search:QUERY
-        as a SOURCE; refresh 5m); without one, the home timeline of each account signed
-        in, else the bundled sample feed.
-
-        The configuration file ($XDG_CONFIG_HOME/shimmerfeed/config, else
-        ~/.config/shimmerfeed/config, or --config FILE) sets any option below by its
-        name without dashes, one a line (refresh 5m, no-stream), and keys (bind n
-        next-unread, unbind q); the command line wins over it. The README has the rest.
+        \(commandsText(vocabulary))
+        \(descriptionText())
 
         Options:
         \(optionsText(vocabulary))
         Keys:
         \(keysText(keys))
-        Exit codes: 0 on quit, 1 when --dump could not load the feed, 2 for a usage or
-        terminal error, 128+N on signal N.
+        \(wrapped("Exit codes: " + ManualFacts.exitStatuses.map { "\($0.name) \($0.meaning)" }.joined(separator: "; ") + "."))
         """
-    }
-
-    /// The README's option table, in Markdown.
-    public static func markdownTable(_ vocabulary: CommandLineVocabulary) -> String {
-        var lines = ["| option | meaning |", "| --- | --- |"]
-        for option in CommandLineOption.all {
-            let names = option.names.sorted { $0.count < $1.count }.map { name in
-                let value = option.value(in: vocabulary).map { " " + MarkdownCell.escaped($0) } ?? ""
-                return "`\(name)\(value)`"
-            }
-            let meaning = option.detail.map { "\(option.summary); \($0)" } ?? option.summary
-            lines.append("| \(names.joined(separator: ", ")) | \(meaning) |")
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 }

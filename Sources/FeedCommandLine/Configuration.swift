@@ -44,7 +44,7 @@ public struct Configuration: Sendable {
     }
 
     /// The options that are for one command line, never a file's.
-    static let commandLineOnly: Set<String> = ["--help", "--version", "--config"]
+    static let commandLineOnly: Set<String> = ["--help", "--version", "--config", "--generate"]
 
     /// The words a line may begin with besides the options' names.
     static var commands: [String] { lines.map { String($0.line.prefix { $0 != " " }) } }

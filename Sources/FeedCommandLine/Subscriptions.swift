@@ -124,7 +124,7 @@ public struct Subscriptions: Hashable, Sendable {
 
 extension Subscriptions.Entry {
     /// The settings a source takes, for the message about one it does not.
-    static let settingNames = ["account", "images", "keep", "mute", "refresh", "stream", "tag", "token"]
+    static let settingNames = Subscriptions.settings.map(\.name)
 
     /// Reads `word` when it is one of a source's settings (`name=value`); false for a word
     /// of the title. A word shaped as a setting (a lowercase name and `=`) is never a word of

@@ -120,6 +120,21 @@ public struct AccountCommands: Sendable {
         }
     }
 
+    /// `shimmerfeed accounts`: each account signed in, a line: the address `logout` takes,
+    /// the network and the name there, apart by tabs (for a person, and for the shells'
+    /// completion of `logout`). Nothing secret.
+    public func list() -> Int32 {
+        do {
+            for account in try accountsFile().read() {
+                output.say("\(Self.host(account.server))\t\(account.network)\t\(account.username)")
+            }
+            return 0
+        } catch {
+            output.complain("accounts: \(error)")
+            return 1
+        }
+    }
+
     /// A server as the reader typed it, without its scheme.
     static func host(_ typed: String) -> String {
         let lower = typed.lowercased()

@@ -17,7 +17,8 @@ public enum RunOptions {
         // The command line alone first: it may name the file, and its errors come first.
         let commandLine = try parse(arguments, environment: environment, configuration: Configuration(), vocabulary)
         switch commandLine.action {
-        case .login, .logout, .version: return commandLine
+        // Their words are the same whatever the file says (`make install` runs --generate).
+        case .login, .logout, .version, .generate, .accounts: return commandLine
         default: break
         }
         guard let configuration = try read(commandLine.configPath, environment: environment) else {

@@ -25,6 +25,8 @@ switch options.action {
 case .help: succeed(printing: CommandLineOptions.usage(keys: options.viewer.keys, vocabulary: vocabulary))
 case .keys: succeed(printing: CommandLineOptions.keysListing(options.viewer.keys), newline: false)
 case .version: succeed(printing: "shimmerfeed \(Version.current)")
+case .generate(let document): succeed(printing: document.text(vocabulary: vocabulary), newline: false)
+case .accounts: exit(AccountCommands(networks: networks, environment: environment).list())
 case .login(let server, let network):
     exit(
         AccountCommands(networks: networks, environment: environment, passwordCommand: options.passwordCommand).login(

@@ -22,18 +22,6 @@ import Testing
         }
     }
 
-    @Test func theREADMEsReferenceIsTheTables() throws {
-        let text = try String(contentsOf: Fixtures.readme, encoding: .utf8)
-        let start = try #require(text.range(of: "| line | meaning |"), "the README has no configuration reference")
-        let tail = text[start.lowerBound...]
-        let names = try #require(tail.range(of: "or one of "))
-        let end = try #require(tail[names.upperBound...].firstIndex(of: "\n"))
-        #expect(
-            String(tail[..<end]) + "\n" == Configuration.markdownReference(NetworkRegistry.vocabulary),
-            "the README's configuration reference should read:\n\(Configuration.markdownReference(NetworkRegistry.vocabulary))"
-        )
-    }
-
     @Test func wordsCommentsQuotesAndColours() throws {
         #expect(try ConfigWords.split("  bind  n   next-unread  ") == ["bind", "n", "next-unread"])
         #expect(try ConfigWords.split("store \"/my feeds/store.db\"  # kept here") == ["store", "/my feeds/store.db"])

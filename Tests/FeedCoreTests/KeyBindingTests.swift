@@ -5,18 +5,8 @@ import Testing
 
 @testable import FeedCore
 
-/// One key table for the keys' meaning, the `?` overlay, `--help` and the README.
+/// One key table for the keys' meaning, the `?` overlay, `--help` and the manual.
 @Suite struct KeyBindingTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
-
-    @Test func theREADMEsKeyTableIsTheTable() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let start = try #require(text.range(of: "| key | does |"), "the README has no key table")
-        let table = text[start.lowerBound...].components(separatedBy: "\n\n").first.map { $0 + "\n" } ?? ""
-        #expect(table == KeyBinding.markdownTable, "the README's key table should read:\n\(KeyBinding.markdownTable)")
-    }
-
     @Test func noKeyIsBoundTwice() {
         let keys = KeyBinding.all.flatMap { $0.keys.map(\.key) }
         #expect(Set(keys).count == keys.count)

@@ -6,7 +6,7 @@ import NetworkRegistry
 import TestSupport
 import Testing
 
-/// `shimmerfeed login` and `logout` (README, "Accounts"), as `main` runs them, their
+/// `shimmerfeed login` and `logout` (docs/mastodon.md, docs/bluesky.md), as `main` runs them, their
 /// words kept: the network named, or the one that knows the server, signs in; the accounts
 /// file keeps the account, one place for each (signed in again, it takes its own place),
 /// readable by the reader alone; nothing secret is printed; `logout` revokes a token where
@@ -54,6 +54,23 @@ import Testing
         #expect(accounts.first?.accountID == "did:plc:5c2r73erhng4bszmxlfdtscf")
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+    }
+
+    /// `accounts` lists each account by the address `logout` takes (signed out by it), its
+    /// network and its name: nothing secret.
+    @Test func accountsListsTheAddressLogoutTakes() async throws {
+        let (commands, _, _) = commands(typing: [LoopbackRun.blueskyHandle, LoopbackRun.appPassword])
+        #expect(try await login(commands, network: "bluesky") == 0)
+        let (lister, _, listed) = self.commands()
+        #expect(lister.list() == 0)
+        let account = try #require(try loopback.accountsFile.read().first)
+        #expect(listed().out == "\(loopback.host)\tbluesky\t\(account.username)\n")
+        #expect(!listed().out.contains(account.token) && listed().error.isEmpty)
+        let address = String(listed().out.prefix { $0 != "\t" })
+        #expect(try await logout(lister, address) == 0)
+        #expect(try loopback.accountsFile.read().isEmpty)
+        let (empty, _, none) = self.commands()
+        #expect(empty.list() == 0 && none().out.isEmpty, "no account: no line")
     }
 
     @Test func theSameAccountSignedInAgainTakesItsOwnPlace() async throws {

@@ -1,10 +1,10 @@
 /// Every key, written once: the standard keys, what they do, and the words for them. The
-/// `?` overlay, `--help` and the README's key table all come from this list (a test holds
-/// the README to it), each row showing the keys its actions have in the run's `KeyMap`.
+/// `?` overlay, `--help` and the manual's KEYS all come from this list (a test holds
+/// the manual to it), each row showing the keys its actions have in the run's `KeyMap`.
 public struct KeyBinding: Sendable {
     /// What they do, in a few words, for the overlay and `--help`.
     public var summary: String
-    /// More for the README, when there is more to say.
+    /// More for the manual, when there is more to say.
     public var detail: String?
     /// The standard keys, in the order the help shows them.
     public var keys: [(key: Key, action: KeyAction)]
@@ -33,7 +33,7 @@ public struct KeyBinding: Sendable {
         return words.isEmpty ? "unbound" : words.joined(separator: "  ")
     }
 
-    /// The label with the standard keys, as the README shows it.
+    /// The label with the standard keys, as the manual shows it.
     public var label: String { label(in: .standard) }
 
     public static let all: [KeyBinding] = [
@@ -158,18 +158,5 @@ public struct KeyBinding: Sendable {
     /// What `key` does with the standard keys; nil for a key bound to nothing.
     public static func action(for key: Key) -> KeyAction? {
         KeyMap.standard.action(for: key)
-    }
-
-    /// The README's key table, in Markdown.
-    public static var markdownTable: String {
-        var lines = ["| key | does |", "| --- | --- |"]
-        for binding in all {
-            let keys = binding.label.components(separatedBy: "  ").map { group in
-                group.split(separator: " ").map { $0 == "mouse" ? "mouse" : "`\($0)`" }.joined(separator: " ")
-            }.joined(separator: ", ")
-            let does = binding.detail.map { "\(binding.summary): \($0)" } ?? binding.summary
-            lines.append("| \(MarkdownCell.escaped(keys)) | \(MarkdownCell.escaped(does)) |")
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 }

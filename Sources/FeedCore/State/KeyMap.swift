@@ -7,7 +7,7 @@ public struct KeyMap: Hashable, Sendable {
     private var order: [Key]
     private var actions: [Key: KeyAction]
 
-    /// The keys of `KeyBinding.all`, as the README lists them.
+    /// The keys of `KeyBinding.all`, as the manual lists them.
     public static let standard: KeyMap = {
         let pairs = KeyBinding.all.flatMap(\.keys)
         return KeyMap(

@@ -8,7 +8,7 @@ public enum ThemeElement: String, Hashable, Sendable, CaseIterable {
     /// Secondary words: hints, picture labels, the empty feed's message.
     case hint
 
-    /// What the element is, for the README.
+    /// What the element is, for the manual.
     public var meaning: String {
         switch self {
         case .author: "the author's name"

@@ -11,7 +11,7 @@ public struct PictureSupport: Hashable, Sendable {
     public var throughTmux = false
     /// Why pictures are cells where pixels were wanted: said once, beside the status,
     /// the first time a picture is on the screen (`ViewerOptions.picturesNote`). Short,
-    /// since it shares the line; `--help` and the README say how to change it.
+    /// since it shares the line; `--help` and the manual say how to change it.
     public var notice: String?
 
     public init(drawing: PictureDrawing, cellSize: CellPixels? = nil, throughTmux: Bool = false, notice: String? = nil)
