@@ -2,13 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's layers of modules (its Architecture section) against Package.swift: every
+/// The layers of modules of docs/architecture.md against Package.swift: every
 /// target's dependencies are of lower layers, no network's module depends on another's,
 /// every module has its layer, and each C shim has one importer.
 @Suite struct ArchitectureTests {
-    /// Each module's layer, as the README's table gives it ("C" for the shims: -1).
+    /// Each module's layer, as the architecture's table gives it ("C" for the shims: -1).
     private func layers() throws -> [String: Int] {
-        let readme = try String(contentsOf: Fixtures.readme, encoding: .utf8)
+        let readme = try String(contentsOf: Fixtures.architecture, encoding: .utf8)
         let start = try #require(readme.range(of: "```\nlayer  modules\n"))
         let end = try #require(readme[start.upperBound...].range(of: "```"))
         var layers: [String: Int] = [:]
@@ -49,12 +49,12 @@ import Testing
         #expect(targets.count > 20, "the manifest read: \(targets.keys.sorted())")
         for name in targets.keys.sorted() {
             guard let layer = layers[name] else {
-                Issue.record("\(name) has no layer in the README")
+                Issue.record("\(name) has no layer in docs/architecture.md")
                 continue
             }
             for dependency in targets[name] ?? [] {
                 guard let below = layers[dependency] else {
-                    Issue.record("\(dependency), which \(name) imports, has no layer in the README")
+                    Issue.record("\(dependency), which \(name) imports, has no layer in docs/architecture.md")
                     continue
                 }
                 #expect(below < layer, "\(name) (layer \(layer)) imports \(dependency) (layer \(below))")

@@ -5,7 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Timelines kept live (README, "Live timelines"): a timeline read with an account starts
+/// Timelines kept live (docs/mastodon.md, "Live timelines"): a timeline read with an account starts
 /// streaming once its first load has come, from the newest post that load brought; a lost
 /// stream is connected again after a back-off (on a manual clock here) and first fetches
 /// what it missed; a refused one is said once and polled instead; `--no-stream` keeps

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The loaders a run chains for each source (README, "A memory between runs"): what a load
+/// The loaders a run chains for each source (docs/store.md): what a load
 /// brings is kept in the store, and its validators with it, so that the next start asks
 /// conditionally and a 304 costs nothing; `--dump` keeps nothing; a saved search reads the
 /// store. Wired as `main` wires them, against the loopback feed server.

@@ -7,7 +7,7 @@ import Testing
 
 @testable import FeedCore
 
-/// One timeline of several networks (README, "One source or many"): each source opened by
+/// One timeline of several networks (docs/timeline.md): each source opened by
 /// its network through the registry, its posts decoded by the registry's formats from
 /// recorded answers; each row names its network where the timeline mixes them, in the
 /// network's words; what a network cannot do is its capability, so a new post goes to the

@@ -8,7 +8,7 @@ import Testing
 
 @testable import FeedStore
 
-/// The outbox (README, "Acting on posts"): an action is kept in the store as it is
+/// The outbox (docs/mastodon.md, "Favourites, boosts and bookmarks"): an action is kept in the store as it is
 /// pressed, before it is sent; taken out once the server answers, taken or refused; kept
 /// through an outage (`--offline`, the network down) and sent at the next start, before its
 /// timeline's first load, once a run; a refusal of a kept action said in the network's

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The read position kept on the server (README, "Read positions"): read at start, where
+/// The read position kept on the server (docs/mastodon.md, "The read position"): read at start, where
 /// it marks the home timeline's posts read and counts the unread notifications; moved by
 /// the home timeline only, never back, written at most once an interval (on a manual clock
 /// here) and at quit; never written before the server's own is known. Against the loopback

@@ -6,8 +6,7 @@ import NetworkRegistry
 import TestSupport
 import Testing
 
-/// The commands for scripts and status bars (README, "Commands for scripts and status
-/// bars"), their output kept: `reload` keeps every feed in the store and says each failure,
+/// The commands for scripts and status bars (shimmerfeed(1), COMMANDS), their output kept: `reload` keeps every feed in the store and says each failure,
 /// exiting 1 if any failed, 2 without a store; `unread` counts the unread posts, muted ones
 /// left out; `print` writes the stored timeline newest first, `--unread` the unread alone,
 /// labelled paragraphs in accessible mode; `export opml` the web feeds. The feeds come from

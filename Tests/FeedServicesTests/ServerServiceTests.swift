@@ -7,8 +7,8 @@ import Testing
 
 @testable import FeedServices
 
-/// The servers as the viewer's loop uses them (README, "Threads", "Notifications" and
-/// "Writing posts"), wired as the viewer wires them: a thread read from its source's own
+/// The servers as the viewer's loop uses them (docs/mastodon.md, "Notifications" and
+/// "Replies and posts"), wired as the viewer wires them: a thread read from its source's own
 /// server with its account's token, none for a source whose network has no threads; the
 /// `notifications` source expanded to an account's; a post written in the reader's editor
 /// (a script here), checked against the server's limit, posted once with one key however

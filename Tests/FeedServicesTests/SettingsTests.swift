@@ -6,8 +6,8 @@ import NetworkRegistry
 import TestSupport
 import Testing
 
-/// Where a run's settings come from (README, "One source or many" and "Your
-/// configuration"): the command line over the configuration file over the subscriptions
+/// Where a run's settings come from (docs/timeline.md and
+/// shimmerfeed-config(5)): the command line over the configuration file over the subscriptions
 /// file; a source's own `refresh=` and `mute=` over the run's; the environment's
 /// SHIMMERFEED_ACCESSIBLE; the store the file names unless the command line names another
 /// or none. Each read as `main` reads them, from files in a folder of the test's own.

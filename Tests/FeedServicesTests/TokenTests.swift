@@ -4,8 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Where a token may go, and where it may not (README, "Accounts" and "Private
-/// timelines"): an account's token to its own server alone, over https alone; a
+/// Where a token may go, and where it may not (docs/mastodon.md and
+/// docs/timeline.md): an account's token to its own server alone, over https alone; a
 /// `token=$VARIABLE` from the environment, never from a file, and over https only; a source
 /// of another server read without an account gets no token at all, and the account finds
 /// its posts on its own server to act on them; a Bluesky session's token goes to its PDS,

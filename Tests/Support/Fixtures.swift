@@ -31,8 +31,11 @@ public enum Fixtures {
         tests.appendingPathComponent(target).appendingPathComponent("Snapshots")
     }
 
-    /// The README, whose tables the tests hold to the code's.
+    /// The README.
     public static let readme = tests.deletingLastPathComponent().appendingPathComponent("README.md")
+    /// docs/architecture.md, whose table of layers a test holds Package.swift to.
+    public static let architecture = tests.deletingLastPathComponent().appendingPathComponent(
+        "docs/architecture.md")
 
     /// A fixed "now" for relative times in fixtures and snapshots.
     public static let referenceDate = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30
