@@ -83,7 +83,7 @@ public enum ConfigurationManual {
             ".TH SHIMMERFEED\\-CONFIG 5 \"\(Version.date)\" \(Roff.quoted("shimmerfeed " + Version.current)) "
                 + "\"File Formats\"",
             Roff.section("NAME"),
-            "shimmerfeed\\-config \\- the configuration and the subscriptions file of shimmerfeed",
+            "shimmerfeed\\-config \\- shimmerfeed's configuration and subscriptions files",
             Roff.section("SYNOPSIS"),
             Roff.line("$XDG_CONFIG_HOME/shimmerfeed/config"),
             ".br",

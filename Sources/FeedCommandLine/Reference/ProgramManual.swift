@@ -31,7 +31,7 @@ public enum ProgramManual {
             ".TH SHIMMERFEED 1 \"\(Version.date)\" \(Roff.quoted("shimmerfeed " + Version.current)) "
                 + "\"User Commands\"",
             Roff.section("NAME"),
-            "shimmerfeed \\- a feed of posts in the terminal, with skeleton rows while it loads",
+            "shimmerfeed \\- a feed of posts in the terminal, with skeleton rows as it loads",
             Roff.section("SYNOPSIS"),
             ".B shimmerfeed",
             "[\\fIOPTIONS\\fR] [\\fISOURCE\\fR ...]",
