@@ -212,9 +212,17 @@ def main():
                  "-fs", "10", "-e", binary, "--no-store", *options, url],
                 env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             started.append(process)
-            window = wait_until("xterm's window", lambda: subprocess.run(
-                ["xdotool", "search", "--pid", str(process.pid)], capture_output=True, text=True,
-                env=environment).stdout.split())[0]
+
+            def window_shown():
+                # An xterm that ended says so at once, rather than as a window never shown.
+                if process.poll() is not None:
+                    fail(f"xterm ended ({process.returncode}) before its window showed")
+                return subprocess.run(["xdotool", "search", "--pid", str(process.pid)], capture_output=True,
+                                      text=True, env=environment).stdout.split()
+
+            # A minute: in one CI run (two cores, after every other tier) the second xterm had
+            # not shown its window within 20 s; one that ends fails at once instead.
+            window = wait_until("xterm's window", window_shown, timeout=60.0)[0]
             geometry = subprocess.run(["xwininfo", "-id", window], capture_output=True, text=True,
                                       env=environment).stdout.split("\n")
 
