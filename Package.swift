@@ -215,6 +215,7 @@ let package = Package(
         .testTarget(
             name: "FeedCommandLineTests",
             dependencies: ["FeedCommandLine", "FeedCore", "NetworkRegistry", "TestSupport"],
+            exclude: ["Snapshots"],
             swiftSettings: swift6
         ),
         .testTarget(

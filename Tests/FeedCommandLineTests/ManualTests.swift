@@ -20,6 +20,16 @@ import Testing
         page.replacing("\n\\&", with: " ").replacing("\n", with: " ")
     }
 
+    /// Each document whole, as recorded after a person read it: a sentence, a paragraph
+    /// break or a shell's word lost or changed is a difference (RECORD_SNAPSHOTS=1 records a
+    /// change made on purpose, to be read in the diff).
+    @Test(arguments: GeneratedDocument.allCases)
+    func eachDocumentIsAsRecorded(document: GeneratedDocument) throws {
+        try Snapshot.assertText(
+            document.text(vocabulary: vocabulary), named: document.rawValue,
+            in: Fixtures.snapshots(of: "FeedCommandLineTests"))
+    }
+
     @Test func roffSaysEachCharacterAsItIs() {
         #expect(Roff.text("--format a\\b") == "\\-\\-format a\\eb")
         #expect(Roff.text("a — b “c”") == "a \\[u2014] b \\[u201C]c\\[u201D]")

@@ -162,6 +162,10 @@ import Testing
         (["--shimmer-speed", "0"], "--shimmer-speed takes cells per second from 1 to 1000, not '0'"),
         (["--svg-frame"], "--svg, --svg-frame and --frames go with --dump"),
         (["--frames", "3"], "--svg, --svg-frame and --frames go with --dump"),
+        (["--size", "100x30"], "--size, --at, --pictures-at and --keys go with --dump"),
+        (["--at", "1"], "--size, --at, --pictures-at and --keys go with --dump"),
+        (["--pictures-at", "1"], "--size, --at, --pictures-at and --keys go with --dump"),
+        (["--keys", "s"], "--size, --at, --pictures-at and --keys go with --dump"),
         (["--tag", " / "], "--tag takes a tag's name, such as --tag swift"),
     ])
     func badArgumentsSayWhatIsWrong(_ arguments: [String], _ message: String) {

@@ -37,6 +37,23 @@ import Testing
     }
 
     /// A source's own settings, and saved searches, in the words of the configuration file.
+    /// A line that begins with a network's name (`ttrss URL`) stands for a reader server's
+    /// account, with its settings; a word of lowercase letters before an address is such a
+    /// name, and nothing else is: a feed's title may be an address.
+    @Test func aLineThatNamesANetworkIsAnAccountsAndOnlyThat() throws {
+        let file = try Subscriptions.parse(
+            """
+            ttrss https://rss.example/tt-rss/ tag=reader
+            https://blog.example/feed.xml https://blog.example/
+            Feeds.opml https://mirror.example/
+            """, file: "feeds")
+        var account = Subscriptions.Entry(source: "https://rss.example/tt-rss/")
+        (account.network, account.tags) = ("ttrss", ["reader"])
+        let blog = Subscriptions.Entry(source: "https://blog.example/feed.xml", title: "https://blog.example/")
+        let mirror = Subscriptions.Entry(source: "Feeds.opml", title: "https://mirror.example/")
+        #expect(file.entries == [account, blog, mirror])
+    }
+
     @Test func perFeedSettingsAndSavedSearches() throws {
         let file = try Subscriptions.parse(
             """

@@ -118,6 +118,18 @@ import Testing
         } catch {
             #expect("\(error)".contains("config:2"), "\(error)")
         }
+        // Words that are the same whatever the file says need none of it: `make install`
+        // runs --generate wherever it runs, and a broken file is fixed with the manual.
+        let environment = broken.environment
+        for (arguments, action) in [
+            (["--generate", "man"], CommandLineOptions.Action.generate(.man)), (["accounts"], .accounts),
+            (["--version"], .version), (["logout", "social.example"], .logout("social.example")),
+            (["login", "social.example"], .login("social.example", network: nil)),
+        ] {
+            let options = try RunOptions.load(
+                arguments, environment: environment, vocabulary: NetworkRegistry.vocabulary)
+            #expect(options.action == action, "\(arguments)")
+        }
     }
 
     @Test func theEnvironmentsAccessibleModeDrawsNoPictures() throws {

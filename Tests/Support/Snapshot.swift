@@ -47,8 +47,16 @@ public enum Snapshot {
         _ buffer: ScreenBuffer, named name: String, in directory: URL, describe: (Style) -> String = \.description,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
+        try assertText(
+            render(buffer, describe: describe), named: name, in: directory, sourceLocation: sourceLocation)
+    }
+
+    /// `actual` against the recorded text file `name`.txt, as screens are compared: for a
+    /// document the program writes whole (a manual page, a completion script).
+    public static func assertText(
+        _ actual: String, named name: String, in directory: URL, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = directory.appendingPathComponent("\(name).txt")
-        let actual = render(buffer, describe: describe)
         let expected = try? String(contentsOf: url, encoding: .utf8)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
             guard expected != actual else { return }
