@@ -78,12 +78,10 @@ public enum ConfigurationManual {
 
     /// The page, in man(7)'s macros.
     public static func page(vocabulary: CommandLineVocabulary) -> String {
-        var lines = [
-            ".\\\" shimmerfeed-config(5), written by shimmerfeed --generate man-config from its own tables.",
-            ".TH SHIMMERFEED\\-CONFIG 5 \"\(Version.date)\" \(Roff.quoted("shimmerfeed " + Version.current)) "
-                + "\"File Formats\"",
-            Roff.section("NAME"),
-            "shimmerfeed\\-config \\- shimmerfeed's configuration and subscriptions files",
+        var lines = Roff.header(
+            name: "shimmerfeed-config", section: 5, kind: "File Formats", generate: "man-config",
+            what: "shimmerfeed's configuration and subscriptions files")
+        lines += [
             Roff.section("SYNOPSIS"),
             Roff.line("$XDG_CONFIG_HOME/shimmerfeed/config"),
             ".br",

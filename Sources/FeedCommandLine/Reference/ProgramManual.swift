@@ -25,13 +25,10 @@ public enum ProgramManual {
 
     /// The page, in man(7)'s macros.
     public static func page(vocabulary: CommandLineVocabulary) -> String {
-        var lines = [
-            ".\\\" shimmerfeed(1), written by shimmerfeed --generate man from its own tables.",
-            // The date as it is: a hyphen there is a hyphen, not a minus.
-            ".TH SHIMMERFEED 1 \"\(Version.date)\" \(Roff.quoted("shimmerfeed " + Version.current)) "
-                + "\"User Commands\"",
-            Roff.section("NAME"),
-            "shimmerfeed \\- a feed of posts in the terminal, with skeleton rows as it loads",
+        var lines = Roff.header(
+            name: "shimmerfeed", section: 1, kind: "User Commands", generate: "man",
+            what: "a feed of posts in the terminal, with skeleton rows as it loads")
+        lines += [
             Roff.section("SYNOPSIS"),
             ".B shimmerfeed",
             "[\\fIOPTIONS\\fR] [\\fISOURCE\\fR ...]",

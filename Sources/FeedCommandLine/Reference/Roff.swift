@@ -1,3 +1,5 @@
+import FeedCore
+
 /// The manual pages' language (man(7) macros over roff): text made safe to print as it is
 /// written, and the few requests the pages use. `man` runs the text through groff or mandoc,
 /// and both must read every character as the words it was, not as a request.
@@ -60,6 +62,18 @@ enum Roff {
     static func bold(_ text: String) -> String { "\\fB" + Self.text(text) + "\\fR" }
 
     static func italic(_ text: String) -> String { "\\fI" + Self.text(text) + "\\fR" }
+
+    /// A page's first lines: where it came from, its title line (the version's date as it
+    /// is: a hyphen there is a hyphen, not a minus) and its NAME.
+    static func header(name: String, section: Int, kind: String, generate: String, what: String) -> [String] {
+        [
+            ".\\\" \(name)(\(section)), written by shimmerfeed --generate \(generate) from its own tables.",
+            ".TH \(text(name.uppercased())) \(section) \"\(Version.date)\" \(quoted("shimmerfeed " + Version.current)) "
+                + quoted(kind),
+            Self.section("NAME"),
+            "\(text(name)) \\- \(text(what))",
+        ]
+    }
 
     /// A section's heading.
     static func section(_ name: String) -> String { ".SH " + quoted(name) }
