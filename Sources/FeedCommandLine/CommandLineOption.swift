@@ -24,9 +24,12 @@ public struct CommandLineOption: Sendable {
         return choices(vocabulary).joined(separator: "|")
     }
 
+    /// The names as the help and the manual write them, the short one first: `-h`, `--help`.
+    public var namesShortFirst: [String] { names.sorted { $0.count < $1.count } }
+
     /// How the help writes it: `--timeout SECONDS`, `-h, --help`.
     public func label(in vocabulary: CommandLineVocabulary) -> String {
-        let shown = names.sorted { $0.count < $1.count }.joined(separator: ", ")
+        let shown = namesShortFirst.joined(separator: ", ")
         return value(in: vocabulary).map { "\(shown) \($0)" } ?? shown
     }
 

@@ -49,12 +49,17 @@ public struct Configuration: Sendable {
     /// The words a line may begin with besides the options' names.
     static var commands: [String] { lines.map { String($0.line.prefix { $0 != " " }) } }
 
-    /// Every name a line may begin with, for the nearest to a mistyped one.
-    static var names: [String] {
-        commands
-            + CommandLineOption.all.flatMap(\.names).filter { $0.hasPrefix("--") && !commandLineOnly.contains($0) }
-            .map { String($0.dropFirst(2)) }
+    /// The options a file may set, each by its long name without the dashes.
+    static var settings: [(name: String, option: CommandLineOption)] {
+        CommandLineOption.all.compactMap { option in
+            option.names.first { $0.hasPrefix("--") && !commandLineOnly.contains($0) }.map {
+                (String($0.dropFirst(2)), option)
+            }
+        }
     }
+
+    /// Every name a line may begin with, for the nearest to a mistyped one.
+    static var names: [String] { commands + settings.map(\.name) }
 
     public static func parse(_ text: String, file: String) throws(ParseError) -> Configuration {
         var configuration = Configuration()

@@ -20,7 +20,7 @@ enum BashCompletion {
         for command in completion.commands {
             let words = q(command.words.joined(separator: " "))
             let accounts = "\" $(\(ShellCompletion.accountsCommand))\""
-            if command.takesAccount || command.word == "login" {
+            if command.offersAccounts {
                 // The address to sign in or out at: the one word after it.
                 commands.append(
                     "        \(command.word)) ((COMP_CWORD == 2)) && _shimmerfeed_words \(words)\(accounts); return ;;")

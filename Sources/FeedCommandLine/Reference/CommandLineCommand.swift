@@ -25,9 +25,6 @@ public struct CommandLineCommand: Hashable, Sendable {
         vocabulary.signIns.map { CommandLineCommand(usage: $0.usage, summary: $0.summary) } + rest
     }
 
-    /// The words `print` takes besides the options: the format, and unread only.
-    static let printWords = ["--lines", "--json", "--paragraphs", "--unread"]
-
     private static let rest: [CommandLineCommand] = [
         CommandLineCommand(
             usage: "logout SERVER", summary: "revoke its token there and forget the account",

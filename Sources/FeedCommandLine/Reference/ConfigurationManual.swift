@@ -88,19 +88,16 @@ public enum ConfigurationManual {
             Roff.line("$XDG_CONFIG_HOME/shimmerfeed/feeds"),
             Roff.section("DESCRIPTION"),
         ]
-        lines += paragraphs(configurationRules)
+        lines += Roff.paragraphs(configurationRules)
         lines.append(Roff.section("CONFIGURATION LINES"))
         for (line, meaning) in Configuration.lines {
             lines += Roff.tagged(Roff.usage(line), meaning + ".")
         }
         lines.append(Roff.section("SETTINGS"))
         lines.append(Roff.line("Each as the option of the same name in shimmerfeed(1); a flag takes no value."))
-        for option in CommandLineOption.all {
-            guard let name = option.names.first(where: { $0.hasPrefix("--") }),
-                !Configuration.commandLineOnly.contains(name)
-            else { continue }
+        for (name, option) in Configuration.settings {
             let value = option.value(in: vocabulary).map { " " + Roff.placeholder($0) } ?? ""
-            lines += Roff.tagged(Roff.bold(String(name.dropFirst(2))) + value, option.summary + ".")
+            lines += Roff.tagged(Roff.bold(name) + value, option.summary + ".")
         }
         lines.append(Roff.section("COLOURS"))
         lines.append(Roff.line("The elements a color line names:"))
@@ -123,7 +120,7 @@ public enum ConfigurationManual {
             Roff.line("A KEY is one character (j, G, /), ctrl- and a letter (ctrl-d), or one of \(names)."),
         ]
         lines.append(Roff.section("SUBSCRIPTIONS FILE"))
-        lines += paragraphs(subscriptionsRules)
+        lines += Roff.paragraphs(subscriptionsRules)
         for (line, meaning) in Subscriptions.lines {
             lines += Roff.tagged(Roff.usage(line), meaning + ".")
         }
@@ -140,10 +137,6 @@ public enum ConfigurationManual {
             "\\fBshimmerfeed\\fR(1)",
         ]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func paragraphs(_ texts: [String]) -> [String] {
-        texts.enumerated().flatMap { index, text in (index > 0 ? [".PP"] : []) + [Roff.line(text)] }
     }
 
     /// An example as it is typed: its caption, then the lines unfilled, in a monospaced

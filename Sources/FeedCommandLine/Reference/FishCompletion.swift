@@ -23,7 +23,7 @@ enum FishCompletion {
                         ? "complete -c shimmerfeed -n \(given) -l \(word.dropFirst(2))"
                         : "complete -c shimmerfeed -n \(given) -f -a \(q(word))")
             }
-            if command.takesAccount || command.word == "login" {
+            if command.offersAccounts {
                 lines.append("complete -c shimmerfeed -n \(given) -f -a '(__shimmerfeed_accounts)'")
             }
         }

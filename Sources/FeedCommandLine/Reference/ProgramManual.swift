@@ -37,10 +37,7 @@ public enum ProgramManual {
             lines += [".br", ".B shimmerfeed", Roff.usage(command.usage)]
         }
         lines.append(Roff.section("DESCRIPTION"))
-        for (index, paragraph) in description.enumerated() {
-            if index > 0 { lines.append(".PP") }
-            lines.append(Roff.line(paragraph))
-        }
+        lines += Roff.paragraphs(description)
         lines += [
             ".PP",
             Roff.line(
@@ -62,7 +59,7 @@ public enum ProgramManual {
         }
         lines.append(Roff.section("OPTIONS"))
         for option in CommandLineOption.all {
-            let names = option.names.sorted { $0.count < $1.count }.map(Roff.bold).joined(separator: ", ")
+            let names = option.namesShortFirst.map(Roff.bold).joined(separator: ", ")
             let value = option.value(in: vocabulary).map { " " + Roff.placeholder($0) } ?? ""
             lines += Roff.tagged(
                 names + value, option.detail.map { "\(option.summary); \($0)." } ?? option.summary + ".")

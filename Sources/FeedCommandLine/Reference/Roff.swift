@@ -75,6 +75,11 @@ enum Roff {
         ]
     }
 
+    /// Paragraphs of text, a paragraph break between each two.
+    static func paragraphs(_ texts: [String]) -> [String] {
+        texts.enumerated().flatMap { index, text in (index > 0 ? [".PP"] : []) + [line(text)] }
+    }
+
     /// A section's heading.
     static func section(_ name: String) -> String { ".SH " + quoted(name) }
 

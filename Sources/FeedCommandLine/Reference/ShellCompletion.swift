@@ -36,8 +36,8 @@ struct ShellCompletion {
         var description: String
         /// The words it takes, where it takes words of its own (`print --json`, `export opml`).
         var words: [String]
-        /// Whether what follows it is a signed-in account's address (`logout`).
-        var takesAccount: Bool
+        /// Whether what follows it may be a signed-in account's address (`login`, `logout`).
+        var offersAccounts: Bool
     }
 
     var options: [Option]
@@ -71,7 +71,7 @@ struct ShellCompletion {
                 commands.append(
                     Command(
                         word: command.word, description: Self.short(command.summary), words: words,
-                        takesAccount: command.word == "logout"))
+                        offersAccounts: ["login", "logout"].contains(command.word)))
             }
         }
         self.commands = commands

@@ -30,11 +30,12 @@ enum ZshCompletion {
         }
         let commands = completion.commands.map { q("\($0.word):\(described($0.description))") }
         var cases: [String] = []
-        for command in completion.commands where command.takesAccount || !command.words.isEmpty {
+        for command in completion.commands where command.offersAccounts || !command.words.isEmpty {
             var body = command.words.isEmpty ? "" : "compadd -- \(command.words.map(q).joined(separator: " ")); "
-            if command.takesAccount || command.word == "login" { body += "_shimmerfeed_accounts; " }
+            if command.offersAccounts { body += "_shimmerfeed_accounts; " }
             let first =
-                command.words.allSatisfy { $0.hasPrefix("--") } && !command.takesAccount ? "" : "(( CURRENT == 2 )) && "
+                command.words.allSatisfy { $0.hasPrefix("--") } && !command.offersAccounts
+                ? "" : "(( CURRENT == 2 )) && "
             cases.append("      \(command.word)) \(first){ \(body)} ;;")
         }
         return """
